@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+// lhc — build-time localization toolchain for Apple-platform apps.
+//
+// Data flows one way: catalog → model → compiled string tables → writers.
+// Targets are listed in that order; each depends only on targets above it.
+import PackageDescription
+
+let package = Package(
+  name: "lhc",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "lhc", targets: ["lhc"])
+  ],
+  targets: [
+    // MARK: System libraries
+    .systemLibrary(
+      name: "Clibxml2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
+
+    // MARK: Core library, in data-flow order
+    // Diagnostics, key order, format specifiers, mapped input files. No dependencies.
+    .target(name: "LHCBase"),
+    // .xcstrings bytes → catalog model (own byte-level JSON scanner).
+    .target(name: "StringCatalog", dependencies: ["LHCBase"]),
+    // Catalog model → compiled string tables (the xcstringstool compile semantics).
+    .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
+    // Property-list values → Apple XML (libxml2) and binary (Foundation) bytes. Only importer of Clibxml2.
+    .target(name: "LHCPlist", dependencies: ["Clibxml2", "LHCBase"]),
+    // String tables → .strings / .stringsdict files.
+    .target(name: "StringsFiles", dependencies: ["StringTables", "LHCPlist", "LHCBase"]),
+    // argv → commands → exit status. The only target that prints.
+    .target(
+      name: "LHCCommandLine",
+      dependencies: ["LHCBase", "StringCatalog", "StringTables", "LHCPlist", "StringsFiles"]
+    ),
+    // The executable: a thin shell over LHCCommandLine.
+    .executableTarget(name: "lhc", dependencies: ["LHCCommandLine"]),
+
+    // MARK: Tests
+    .target(
+      name: "LHCTestSupport",
+      dependencies: ["LHCBase", "StringCatalog", "StringTables", "LHCPlist", "StringsFiles"]
+    ),
+    .testTarget(name: "LHCBaseTests", dependencies: ["LHCBase", "LHCTestSupport"]),
+    .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
+    .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
+    .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
+    .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
+    .testTarget(
+      name: "LHCEndToEndTests",
+      dependencies: ["LHCCommandLine", "LHCTestSupport"]
+    ),
+  ]
+)

@@ -1,0 +1,73 @@
+/// One compiled table of one language: what ends up in `<language>.lproj/<name>.strings` and
+/// `<name>.stringsdict`.
+///
+/// This is the model every later stage shares: writers turn it into files, and readers of
+/// releases (`.strings`, `.stringsdict`, archives) turn files back into it for `diff`.
+public struct StringTable: Sendable, Equatable {
+  /// The table name: the catalog's basename (`Localizable`, `InfoPlist`).
+  public var name: String
+  /// The language tag, verbatim from the catalog (`pt-BR`, `zh-Hans`).
+  public var language: String
+  /// Plain key → value pairs (`.strings`).
+  public var strings: [String: String]
+  /// Rule-based entries (`.stringsdict`).
+  public var rules: [String: StringsdictEntry]
+
+  public init(
+    name: String, language: String, strings: [String: String] = [:],
+    rules: [String: StringsdictEntry] = [:]
+  ) {
+    self.name = name
+    self.language = language
+    self.strings = strings
+    self.rules = rules
+  }
+
+  /// True when neither file would have an entry.
+  public var isEmpty: Bool { strings.isEmpty && rules.isEmpty }
+}
+
+/// A `.stringsdict` entry: a format with variables, or a device-specific choice.
+public enum StringsdictEntry: Sendable, Equatable {
+  /// `{ NSStringLocalizedFormatKey: …, <variable>: {…} }`.
+  case format(FormatRule)
+  /// `{ NSStringDeviceSpecificRuleType: { iphone: …, mac: … } }`.
+  case device([String: DeviceForm])
+}
+
+/// A localized format key and the variables it references as `%#@name@`.
+public struct FormatRule: Sendable, Equatable {
+  /// `NSStringLocalizedFormatKey`.
+  public var formatKey: String
+  /// Variable name → its rule.
+  public var variables: [String: PluralVariable]
+
+  public init(formatKey: String, variables: [String: PluralVariable]) {
+    self.formatKey = formatKey
+    self.variables = variables
+  }
+}
+
+/// A variable of a format rule: `NSStringFormatSpecTypeKey`, `NSStringFormatValueTypeKey` and the forms.
+public struct PluralVariable: Sendable, Equatable {
+  /// `NSStringFormatSpecTypeKey`; `NSStringPluralRuleType` for everything lhc compiles.
+  public var specType: String
+  /// `NSStringFormatValueTypeKey`: the specifier without `%` (`lld`, `d`), if known.
+  public var valueType: String?
+  /// Plural category (`zero` … `other`) → form.
+  public var forms: [String: String]
+
+  public init(specType: String = PluralVariable.pluralRuleType, valueType: String?, forms: [String: String]) {
+    self.specType = specType
+    self.valueType = valueType
+    self.forms = forms
+  }
+
+  public static let pluralRuleType = "NSStringPluralRuleType"
+}
+
+/// The value for one device class: plain text, or a format with variables (device → plural).
+public enum DeviceForm: Sendable, Equatable {
+  case text(String)
+  case format(FormatRule)
+}
