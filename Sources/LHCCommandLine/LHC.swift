@@ -1,4 +1,99 @@
-/// The lhc command line: arguments in, exit status out.
+import Foundation
+
+/// The lhc command line: arguments in, exit status out. Everything is testable in-process.
 public enum LHC {
-  public static func main(arguments: [String]) -> Int32 { 0 }
+  /// The version printed by `lhc --version` and recorded in manifests.
+  public static let version = "0.1.0"
+
+  /// Commands by name, in the order `lhc --help` lists them.
+  static let commands: [CommandSpec] = [CompileCommand.spec]
+
+  /// Runs lhc with `arguments` (without the program name) and returns the exit status.
+  public static func main(arguments: [String], console: Console = .standard()) -> Int32 {
+    guard let first = arguments.first else {
+      console.error("Error: missing command\n\n\(usage)")
+      return ExitStatus.usage
+    }
+    switch first {
+    case "--help", "-h", "help":
+      if first == "help", arguments.count > 1 {
+        guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+          console.error("Error: unknown command '\(arguments[1])'\n\n\(usage)")
+          return ExitStatus.usage
+        }
+        console.out(command.help)
+      } else {
+        console.out(overview)
+      }
+      return ExitStatus.success
+    case "--version":
+      console.out("lhc \(version)\n")
+      return ExitStatus.success
+    default:
+      break
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case CompileCommand.spec.name:
+      return run(CompileCommand.spec, rest, console) { try CompileCommand(parsed: $0).run(console) }
+    default:
+      console.error("Error: unknown command '\(first)'\n\n\(usage)")
+      return ExitStatus.usage
+    }
+  }
+
+  /// Parses a command's arguments, handles `--help` and usage errors, then runs it.
+  private static func run(
+    _ spec: CommandSpec, _ arguments: [String], _ console: Console,
+    body: (ParsedArguments) throws(UsageError) -> Int32
+  ) -> Int32 {
+    do {
+      let parsed = try ArgumentParser.parse(arguments, for: spec)
+      if parsed.wantsHelp {
+        console.out(spec.help)
+        return ExitStatus.success
+      }
+      return try body(parsed)
+    } catch {
+      console.error("Error: \(error.message)\nUsage: \(spec.usage)\n  See 'lhc \(spec.name) --help'.\n")
+      return ExitStatus.usage
+    }
+  }
+
+  static var usage: String {
+    "Usage: lhc <command> [options]\n  See 'lhc --help'.\n"
+  }
+
+  static var overview: String {
+    var text = """
+      OVERVIEW: lhc \(version) — build-time localization toolchain for Apple-platform apps
+
+      USAGE: lhc <command> [options]
+
+      COMMANDS:
+
+      """
+    for command in commands {
+      text += "  \(command.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(command.abstract)\n"
+    }
+    text += """
+
+      OPTIONS:
+        --version     Print the version.
+        -h, --help    Show this help; 'lhc <command> --help' or 'lhc help <command>' for a command.
+
+      See lhc(1).
+
+      """
+    return text
+  }
+}
+
+/// Exit statuses shared by every command.
+enum ExitStatus {
+  static let success: Int32 = 0
+  /// Errors in the input (diagnostics printed), or output that could not be written.
+  static let failure: Int32 = 1
+  /// Bad command line (`EX_USAGE`).
+  static let usage: Int32 = 64
 }

@@ -1,0 +1,49 @@
+# lhc — build, demo, test, benchmark. Every target installs missing system packages first.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+LHC_DEBUG := .build/debug/lhc
+DEMO_OUT := out/demo
+
+.PHONY: deps build demo test bench cldr clean
+
+# System packages: libxml2 (XML plists), pkg-config, python3 (test oracles: plistlib).
+deps:
+	@missing=""; \
+	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing:$$missing"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  elif command -v brew >/dev/null 2>&1; then \
+	    brew install libxml2 pkg-config python3; \
+	  else \
+	    echo "Please install:$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+# The main job on the bundled sample: compile two catalogs and show what was written.
+demo: build
+	rm -rf $(DEMO_OUT)
+	$(LHC_DEBUG) compile TestData/sample/Localizable.xcstrings TestData/sample/InfoPlist.xcstrings -o $(DEMO_OUT)
+	@echo; echo "Files written under $(DEMO_OUT):"; cd $(DEMO_OUT) && find . -type f | sort
+	@echo; echo "== $(DEMO_OUT)/ru.lproj/Localizable.stringsdict"; cat $(DEMO_OUT)/ru.lproj/Localizable.stringsdict
+	@echo "== $(DEMO_OUT)/de.lproj/Localizable.strings"; cat $(DEMO_OUT)/de.lproj/Localizable.strings
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+# Speed and memory against a Foundation baseline (JSONDecoder + PropertyListEncoder), see Benchmarks/README.md.
+bench: deps
+	$(SWIFT) build -c release
+	$(SWIFT) build -c release --package-path Benchmarks/FoundationBaseline
+	python3 Benchmarks/run.py --lhc .build/release/lhc \
+	  --baseline Benchmarks/FoundationBaseline/.build/release/foundation-baseline --work Benchmarks/work
+
+clean:
+	rm -rf .build out Benchmarks/work Benchmarks/FoundationBaseline/.build

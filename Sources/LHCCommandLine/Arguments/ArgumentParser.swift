@@ -1,0 +1,87 @@
+/// A usage error: bad option, missing value. Exits with status 64.
+struct UsageError: Error, Equatable {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// What the parser found: option values by long name, and positional arguments.
+struct ParsedArguments: Equatable {
+  var values: [String: [String]] = [:]
+  var positionals: [String] = []
+  /// `--help` or `-h` was given.
+  var wantsHelp = false
+
+  func flag(_ long: String) -> Bool { values[long] != nil }
+  func value(_ long: String) -> String? { values[long]?.last }
+  func all(_ long: String) -> [String] { values[long] ?? [] }
+}
+
+/// Parses arguments against a command's option table.
+///
+/// Accepts `--name value`, `--name=value`, `-n value`, `-nvalue`, flags, and `--` to end options.
+enum ArgumentParser {
+  static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError)
+    -> ParsedArguments
+  {
+    var parsed = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      if argument == "--help" || argument == "-h" {
+        parsed.wantsHelp = true
+        continue
+      }
+      let (option, inlineValue) = try lookUp(argument, in: command)
+      var value: String?
+      if option.valueName != nil {
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("missing value for '\(argument)'")
+        }
+      } else if inlineValue != nil {
+        throw UsageError("option '--\(option.long)' does not take a value")
+      }
+      if parsed.values[option.long] != nil && !option.repeatable && option.valueName != nil {
+        throw UsageError("option '--\(option.long)' given more than once")
+      }
+      parsed.values[option.long, default: []].append(value ?? "")
+    }
+    return parsed
+  }
+
+  /// The option an argument names, and a value written into the same argument.
+  private static func lookUp(_ argument: String, in command: CommandSpec) throws(UsageError)
+    -> (OptionSpec, String?)
+  {
+    if argument.hasPrefix("--") {
+      let body = argument.dropFirst(2)
+      let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+      guard let option = command.options.first(where: { $0.long == name }) else {
+        throw UsageError("unknown option '--\(name)'")
+      }
+      return (option, inline)
+    }
+    let short = argument.dropFirst().first
+    guard let option = command.options.first(where: { $0.short != nil && $0.short == short })
+    else {
+      throw UsageError("unknown option '\(argument)'")
+    }
+    let rest = argument.dropFirst(2)
+    return (option, rest.isEmpty ? nil : String(rest))
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Writes output files the way build phases need them: atomically, and only when bytes change.
+enum OutputFile {
+  /// What happened to a file.
+  enum Outcome: Equatable {
+    case written, unchanged
+  }
+
+  /// Writes `bytes` to `path` unless the file already holds exactly them (its mtime is then left
+  /// alone). The bytes go to a temporary file in the same directory, which is renamed into place, so
+  /// a failure or a kill never leaves a partial file.
+  static func write(_ bytes: [UInt8], to path: String) throws(OutputError) -> Outcome {
+    if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
+      return .unchanged
+    }
+    let directory = (path as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
+    } catch {
+      throw OutputError(path: directory, message: "cannot create directory")
+    }
+    var template = Array(
+      ((directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent
+        + ".lhc-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
+    let temporary = String(cString: template)
+    var ok = fchmod(fd, 0o666 & ~currentUmask) == 0
+    ok =
+      ok
+      && bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+          if written <= 0 { return false }
+          offset += written
+        }
+        return true
+      }
+    let code = errno
+    close(fd)
+    guard ok, rename(temporary, path) == 0 else {
+      let failure = ok ? errno : code
+      unlink(temporary)
+      throw OutputError(path: path, errno: failure)
+    }
+    return .written
+  }
+
+  /// The process umask, read once (reading it means setting it, so do it before threads start).
+  nonisolated(unsafe) static let currentUmask: mode_t = {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }()
+}
+
+/// An output file that could not be written.
+struct OutputError: Error {
+  var path: String
+  var message: String
+
+  init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  init(path: String, errno code: Int32) {
+    self.init(path: path, message: String(cString: strerror(code)).lowercased())
+  }
+}
