@@ -67,7 +67,7 @@ public struct FormatSpecifier: Sendable, Hashable {
   }
 }
 
-/// A width or precision: a number written in the format, or one taken from an `int` argument (`*`, `*N$`).
+/// A width or precision: a number in the format, or one read from an `int` argument (`*`, `*N$`).
 public enum FormatCount: Sendable, Hashable {
   case fixed(Int)
   /// `*` (position nil, the next sequential argument) or `*N$`.
@@ -76,7 +76,8 @@ public enum FormatCount: Sendable, Hashable {
 
 /// The length modifier between precision and conversion.
 public enum LengthModifier: String, Sendable, Hashable {
-  case none = "", hh, h, l, ll, q, L, z, t, j
+  case none = ""
+  case hh, h, l, ll, q, L, z, t, j
 }
 
 /// The C type a conversion reads from the argument list.
@@ -103,7 +104,7 @@ public enum ArgumentType: Sendable, Hashable {
   }
 }
 
-/// A `%#@name@` or `%N$#@name@` reference to a substitution (stringsdict variable / catalog substitution).
+/// A `%#@name@` or `%N$#@name@` reference to a stringsdict variable or catalog substitution.
 public struct SubstitutionReference: Sendable, Hashable {
   /// The text between `#@` and the closing `@`; never empty.
   public var name: String
@@ -145,7 +146,7 @@ public struct FormatArgument: Sendable, Hashable {
   }
 
   /// Distinct types this position is read as, in text order of the specifiers, then `.int32` for
-  /// a `*` width or precision. More than one element means the format reads the argument inconsistently.
+  /// a `*` width or precision. More than one element: the format reads the argument inconsistently.
   public var types: [ArgumentType] {
     var result: [ArgumentType] = []
     for specifier in specifiers where !result.contains(specifier.argumentType) {

@@ -41,32 +41,49 @@ public struct FormatString: Sendable, Equatable {
   /// sequential counter that only non-positional items advance (C order: width `*`, precision `*`,
   /// then the value). Sorted by position, one element per position.
   public var arguments: [FormatArgument] {
-    var byPosition: [Int: FormatArgument] = [:]
+    var result: [FormatArgument] = []
     var next = 1
-    func resolve(_ explicit: Int?) -> Int {
-      if let explicit { return explicit }
-      defer { next += 1 }
-      return next
+    /// Updates the argument at `explicit` or the next sequential position; keeps `result` sorted.
+    func use(_ explicit: Int?, _ update: (inout FormatArgument) -> Void) {
+      let position: Int
+      if let explicit {
+        position = explicit
+      } else {
+        position = next
+        next += 1
+      }
+      var low = 0
+      var high = result.count
+      if let last = result.last, last.position < position {
+        low = high
+      } else {
+        while low < high {
+          let middle = (low + high) / 2
+          if result[middle].position < position { low = middle + 1 } else { high = middle }
+        }
+      }
+      if low == result.count || result[low].position != position {
+        result.insert(FormatArgument(position: position), at: low)
+      }
+      update(&result[low])
     }
     for token in tokens {
       switch token {
       case .specifier(let specifier):
-        for count in [specifier.width, specifier.precision] {
-          guard case .argument(let explicit)? = count else { continue }
-          let position = resolve(explicit)
-          byPosition[position, default: FormatArgument(position: position)].widthOrPrecision = true
+        if case .argument(let explicit)? = specifier.width {
+          use(explicit) { $0.widthOrPrecision = true }
         }
-        let position = resolve(specifier.position)
-        byPosition[position, default: FormatArgument(position: position)].specifiers.append(specifier)
+        if case .argument(let explicit)? = specifier.precision {
+          use(explicit) { $0.widthOrPrecision = true }
+        }
+        use(specifier.position) { $0.specifiers.append(specifier) }
       case .substitution(let reference):
-        let position = resolve(reference.position)
-        byPosition[position, default: FormatArgument(position: position)]
-          .substitutionNames.append(reference.name)
+        use(reference.position) { $0.substitutionNames.append(reference.name) }
       case .literal, .percent, .argPlaceholder, .invalid:
         break
       }
     }
-    return byPosition.values.sorted { $0.position < $1.position }
+    return result
   }
 
   /// The specifiers, in text order.

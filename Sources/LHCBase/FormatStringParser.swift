@@ -17,7 +17,9 @@ struct FormatStringParser {
   }
 
   /// Tokens of `bytes`.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: FormatString.Options) -> [FormatToken] {
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: FormatString.Options)
+    -> [FormatToken]
+  {
     var parser = FormatStringParser(bytes: bytes, options: options)
     parser.run()
     return parser.tokens
@@ -143,7 +145,9 @@ struct FormatStringParser {
       }
     }
 
-    if index + 1 < count && bytes[index] == UInt8(ascii: "#") && bytes[index + 1] == UInt8(ascii: "@") {
+    if index + 1 < count && bytes[index] == UInt8(ascii: "#")
+      && bytes[index + 1] == UInt8(ascii: "@")
+    {
       return substitution(start: start, position: position, nameStart: index + 2)
     }
 
