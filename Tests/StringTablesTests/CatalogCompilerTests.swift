@@ -1,0 +1,278 @@
+import LHCBase
+import StringCatalog
+import Testing
+
+@testable import StringTables
+
+/// Builders for catalog models in tests.
+private func unit(_ value: String?, _ state: UnitState = .translated) -> LocalizationNode {
+  LocalizationNode(stringUnit: StringUnit(state: state, value: value))
+}
+
+private func plural(_ forms: [(String, String)], state: UnitState = .translated) -> Variation {
+  Variation(kind: .plural, cases: forms.map { VariationCase(name: $0.0, node: unit($0.1, state)) })
+}
+
+private func entry(_ key: String, _ localizations: [(String, LocalizationNode)]) -> CatalogEntry {
+  CatalogEntry(key: key, localizations: localizations.map { Localization(language: $0.0, node: $0.1) })
+}
+
+private func compile(_ entries: [CatalogEntry], options: CompileOptions = CompileOptions())
+  -> CompileResult
+{
+  CatalogCompiler.compile(
+    Catalog(sourceLanguage: "en", version: "1.0", entries: entries), table: "Localizable",
+    options: options)
+}
+
+private func table(_ result: CompileResult, _ language: String) -> StringTable? {
+  result.tables.first { $0.language == language }
+}
+
+@Suite("Unit states and emission")
+struct EmissionTests {
+  @Test func plainUnitsFollowTheStateRules() {
+    let result = compile([
+      entry("a", [("en", unit("A")), ("de", unit("A-de", .needsReview))]),
+      entry("b", [("en", unit("B", .new)), ("de", unit("B-de", .machineTranslated))]),
+      entry("c", [("en", unit("C", .stale)), ("de", unit(nil))]),
+    ])
+    #expect(table(result, "en")?.strings == ["a": "A", "c": "C"])
+    #expect(table(result, "de")?.strings == ["a": "A-de", "b": "B-de"])
+    #expect(result.diagnostics.isEmpty)
+  }
+
+  @Test func forceBuildAllStringsEmitsEveryUnitWithAValue() {
+    let result = compile(
+      [entry("b", [("en", unit("B", .new)), ("de", unit(nil, .new))])],
+      options: CompileOptions(forceBuildAllStrings: true))
+    #expect(table(result, "en")?.strings == ["b": "B"])
+    #expect(table(result, "de") == nil)
+  }
+
+  @Test func unknownStatesAreEmittedAndReportedOnce() {
+    let result = compile([
+      entry("a", [("en", unit("A", "reviewed_by_robot"))]),
+      entry("b", [("en", unit("B", "reviewed_by_robot")), ("fr", unit("B", ""))]),
+    ])
+    #expect(table(result, "en")?.strings == ["a": "A", "b": "B"])
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "unknown string unit state 'reviewed_by_robot'; units in this state are emitted like translated ones",
+        "unknown string unit state ''; units in this state are emitted like translated ones",
+      ])
+  }
+
+  @Test func languageFilterAndEmptyLanguagesProduceNoTable() {
+    let result = compile(
+      [entry("a", [("en", unit("A")), ("de", unit("A-de")), ("fr", unit("x", .new))])],
+      options: CompileOptions(languages: ["de", "fr"]))
+    #expect(result.tables.map(\.language) == ["de"])
+  }
+
+  @Test func aPluralIsEmittedWholeWhenOneFormQualifies() throws {
+    var variation = plural([("one", "%lld item"), ("other", "%lld items")])
+    variation.cases[1].node.stringUnit?.state = .new
+    let result = compile([entry("%lld items", [("en", LocalizationNode(variations: [variation]))])])
+    let rule = try #require(table(result, "en")?.rules["%lld items"])
+    #expect(
+      rule
+        == .format(
+          FormatRule(
+            formatKey: "%#@arg1@",
+            variables: [
+              "arg1": PluralVariable(
+                valueType: "lld", forms: ["one": "%lld item", "other": "%lld items"])
+            ])))
+  }
+
+  @Test func aPluralWithOnlyNewFormsIsSkipped() {
+    let variation = plural([("one", "%lld item"), ("other", "%lld items")], state: .new)
+    let result = compile([entry("k", [("en", LocalizationNode(variations: [variation]))])])
+    #expect(result.tables.isEmpty)
+  }
+}
+
+@Suite("Plural argument inference")
+struct PluralInferenceTests {
+  @Test func pluralArgumentAfterAnObjectIsPositional() throws {
+    let variation = plural([("one", "%@ has %lld file"), ("other", "%@ has %lld files")])
+    let result = compile([entry("k", [("en", LocalizationNode(variations: [variation]))])])
+    guard case .format(let rule) = try #require(table(result, "en")?.rules["k"]) else {
+      Issue.record("expected a format rule")
+      return
+    }
+    #expect(rule.formatKey == "%2$#@arg2@")
+    #expect(rule.variables["arg2"]?.valueType == "lld")
+  }
+
+  @Test func repeatedNumericSpecifierWarnsLikeXcode() {
+    let variation = plural([("one", "%lld of %lld"), ("other", "%lld of %lld")])
+    let result = compile([entry("k", [("en", LocalizationNode(variations: [variation]))])])
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "Cannot reliably infer argument number for plural variation because %lld is used in multiple positions. Use an explicit substitution instead."
+      ])
+    #expect(result.diagnostics.first?.language == "en")
+    #expect(result.diagnostics.first?.key == "k")
+  }
+
+  @Test func formsWithoutSpecifiersTakeTheArgumentFromTheKey() throws {
+    let variation = plural([("one", "One file"), ("other", "Many files")])
+    let result = compile([entry("%@: %d files", [("en", LocalizationNode(variations: [variation]))])])
+    guard case .format(let rule) = try #require(table(result, "en")?.rules["%@: %d files"]) else {
+      Issue.record("expected a format rule")
+      return
+    }
+    #expect(rule.formatKey == "%2$#@arg2@")
+    #expect(rule.variables["arg2"]?.valueType == "d")
+  }
+
+  @Test func missingOtherFormWarns() {
+    let variation = plural([("one", "%lld item")])
+    let result = compile([entry("k", [("zh-Hans", LocalizationNode(variations: [variation]))])])
+    #expect(result.diagnostics.map(\.message) == ["Plural variation has no 'other' form"])
+    #expect(table(result, "zh-Hans")?.rules["k"] != nil)
+  }
+
+  @Test func nestedPluralIsAnError() {
+    let inner = plural([("one", "x"), ("other", "y")])
+    let outer = Variation(
+      kind: .plural,
+      cases: [VariationCase(name: "other", node: LocalizationNode(variations: [inner]))])
+    let result = compile([entry("k", [("en", LocalizationNode(variations: [outer]))])])
+    #expect(result.hasErrors)
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "Plural variations cannot be nested inside plural variations"
+      ])
+  }
+}
+
+@Suite("Substitutions")
+struct SubstitutionTests {
+  private func substitution(_ name: String, argNum: Int?, _ forms: [(String, String)])
+    -> Substitution
+  {
+    Substitution(name: name, argNum: argNum, formatSpecifier: "lld", variations: [plural(forms)])
+  }
+
+  @Test func referencesBecomePositionalAndArgExpands() throws {
+    let node = LocalizationNode(
+      stringUnit: StringUnit(state: .translated, value: "%@ has %#@files@ in %#@dirs@"),
+      substitutions: [
+        substitution("files", argNum: nil, [("one", "%arg file"), ("other", "%arg files")]),
+        substitution("dirs", argNum: 3, [("other", "%arg folders")]),
+      ])
+    let result = compile([entry("k", [("en", node)])])
+    #expect(result.diagnostics.isEmpty)
+    #expect(
+      table(result, "en")?.rules["k"]
+        == .format(
+          FormatRule(
+            formatKey: "%@ has %2$#@files@ in %3$#@dirs@",
+            variables: [
+              "files": PluralVariable(
+                valueType: "lld", forms: ["one": "%2$lld file", "other": "%2$lld files"]),
+              "dirs": PluralVariable(valueType: "lld", forms: ["other": "%3$lld folders"]),
+            ])))
+  }
+
+  @Test func undefinedSubstitutionIsXcodesError() {
+    let node = LocalizationNode(
+      stringUnit: StringUnit(state: .translated, value: "Next meeting at %lld %#@arg3@"),
+      substitutions: [substitution("other", argNum: 1, [("other", "%arg")])])
+    let result = compile([entry("Next meeting at %lld %lld", [("en", node)])])
+    #expect(result.diagnostics.map(\.message) == ["Referencing undefined substitution 'arg3'"])
+    #expect(result.hasErrors)
+  }
+
+  @Test func substitutionsWithoutAStringUnitAreAnError() {
+    let node = LocalizationNode(substitutions: [substitution("n", argNum: 1, [("other", "%arg")])])
+    let result = compile([entry("k", [("en", node)])])
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "Substitutions are missing the required stringUnit that references them"
+      ])
+  }
+}
+
+@Suite("Device variations")
+struct DeviceTests {
+  @Test func otherGoesToStringsAndDevicesToStringsdict() {
+    let device = Variation(
+      kind: .device,
+      cases: [
+        VariationCase(name: "mac", node: unit("Click")),
+        VariationCase(name: "applevision", node: unit("Pinch")),
+        VariationCase(name: "other", node: unit("Tap")),
+      ])
+    let result = compile([entry("k", [("en", LocalizationNode(variations: [device]))])])
+    let en = table(result, "en")
+    #expect(en?.strings == ["k": "Tap"])
+    #expect(en?.rules["k"] == .device(["mac": .text("Click"), "applevision": .text("Pinch")]))
+  }
+
+  @Test func pluralOtherIsWrittenForEveryUnnamedDevice() throws {
+    let device = Variation(
+      kind: .device,
+      cases: [
+        VariationCase(name: "ipad", node: unit("Big")),
+        VariationCase(
+          name: "other",
+          node: LocalizationNode(variations: [plural([("one", "%d x"), ("other", "%d xs")])])),
+      ])
+    let result = compile([entry("k", [("en", LocalizationNode(variations: [device]))])])
+    guard case .device(let forms) = try #require(table(result, "en")?.rules["k"]) else {
+      Issue.record("expected a device entry")
+      return
+    }
+    #expect(Set(forms.keys) == Set(DeviceClass.all))
+    #expect(forms["ipad"] == .text("Big"))
+    #expect(table(result, "en")?.strings.isEmpty ?? true)
+  }
+
+  @Test func deviceInDeviceIsAnError() {
+    let inner = Variation(kind: .device, cases: [VariationCase(name: "mac", node: unit("x"))])
+    let outer = Variation(
+      kind: .device,
+      cases: [VariationCase(name: "other", node: LocalizationNode(variations: [inner]))])
+    let result = compile([entry("k", [("en", LocalizationNode(variations: [outer]))])])
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "Device variations cannot be nested inside device variations"
+      ])
+  }
+}
+
+@Suite("Format and character checks")
+struct TextCheckTests {
+  @Test(arguments: [
+    ("50%-ig rabatt", "Unable to create a Swift type from the format specifier \"%-i\""),
+    ("%n written", "Unable to create a Swift type from the format specifier \"%n\""),
+    ("%lld at 100%", "Invalid format specifier \"%\"; write \"%%\" for a literal percent sign"),
+  ])
+  func rejectedSpecifiers(value: String, message: String) {
+    let result = compile([entry("k", [("sv", unit(value))])])
+    #expect(result.diagnostics.map(\.message) == [message])
+    #expect(result.diagnostics.first?.severity == .error)
+  }
+
+  @Test(arguments: ["100%", "50% off", "%%", "%-5d left", "%1$@ and %2$@"])
+  func acceptedSpecifiers(value: String) {
+    let result = compile([entry("k", [("en", unit(value))])])
+    #expect(result.diagnostics.isEmpty)
+    #expect(table(result, "en")?.strings["k"] == value)
+  }
+
+  @Test func controlCharactersWarnAndNulFails() {
+    let result = compile([
+      entry("a", [("vi", unit("Bật\u{1B}tắt"))]),
+      entry("b", [("vi", unit("nul\u{0}"))]),
+    ])
+    #expect(result.diagnostics.map(\.severity) == [.warning, .error])
+    #expect(result.diagnostics[0].message.contains("U+001B"))
+    #expect(result.diagnostics[1].message.contains("NUL"))
+    #expect(table(result, "vi")?.strings["a"] == "Bật\u{1B}tắt")
+  }
+}
