@@ -35,7 +35,9 @@ public enum LHC {
     let rest = Array(arguments.dropFirst())
     switch first {
     case CompileCommand.spec.name:
-      return run(CompileCommand.spec, rest, console) { try CompileCommand(parsed: $0).run(console) }
+      return run(CompileCommand.spec, rest, console) { (parsed) throws(UsageError) in
+        try CompileCommand(parsed: parsed).run(console)
+      }
     default:
       console.error("Error: unknown command '\(first)'\n\n\(usage)")
       return ExitStatus.usage
