@@ -74,3 +74,38 @@ public func pythonPlistJSON(_ path: String) throws -> (ok: Bool, output: String)
     URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, path])
   return (result.status == 0, result.stdout.trimmingCharacters(in: .newlines))
 }
+
+/// Python's `plistlib` reading of every `.strings`/`.stringsdict` under `directory`: relative path →
+/// the file's content as JSON-compatible values, or `"ERROR: …"` when plistlib refused it.
+public func pythonPlistTree(_ directory: URL) throws -> [String: Any] {
+  let script = """
+    import json, os, plistlib, sys
+    root = sys.argv[1]; out = {}
+    for d, _, files in os.walk(root):
+        for name in files:
+            path = os.path.join(d, name)
+            try:
+                with open(path, 'rb') as f: out[os.path.relpath(path, root)] = plistlib.load(f)
+            except Exception as e:
+                out[os.path.relpath(path, root)] = 'ERROR: %s %s' % (type(e).__name__, e)
+    print(json.dumps(out))
+    """
+  let result = try runProcess(
+    URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, directory.path])
+  guard result.status == 0 else { throw CocoaError(.fileReadCorruptFile) }
+  return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+}
+
+/// Captures what an in-process `LHC.main` run prints.
+public final class CapturedOutput: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outText = ""
+  private var errorText = ""
+
+  public init() {}
+
+  public func appendOut(_ text: String) { lock.withLock { outText += text } }
+  public func appendError(_ text: String) { lock.withLock { errorText += text } }
+  public var stdout: String { lock.withLock { outText } }
+  public var stderr: String { lock.withLock { errorText } }
+}
