@@ -77,3 +77,12 @@ public struct DiagnosticError: Error, Sendable {
     self.diagnostics = [diagnostic]
   }
 }
+
+extension Array where Element == Diagnostic {
+  /// The diagnostics in file order (by offset; those without one first), ties kept in order.
+  public func sortedByOffset() -> [Diagnostic] {
+    enumerated().sorted {
+      ($0.element.offset ?? -1, $0.offset) < ($1.element.offset ?? -1, $1.offset)
+    }.map(\.element)
+  }
+}

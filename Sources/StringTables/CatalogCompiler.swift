@@ -51,9 +51,6 @@ public enum CatalogCompiler {
     }
 
     let sortedTables = KeyOrder.sorted(tables.keys).compactMap { tables[$0] }
-    let sortedDiagnostics = diagnostics.enumerated().sorted {
-      ($0.element.offset ?? 0, $0.offset) < ($1.element.offset ?? 0, $1.offset)
-    }.map(\.element)
-    return CompileResult(tables: sortedTables, diagnostics: sortedDiagnostics)
+    return CompileResult(tables: sortedTables, diagnostics: diagnostics.sortedByOffset())
   }
 }

@@ -130,7 +130,7 @@ struct CompileCommand {
       let compiled = CatalogCompiler.compile(
         catalog, table: Self.tableName(of: path), options: options)
       return CatalogResult(
-        source: source, diagnostics: readDiagnostics + compiled.diagnostics,
+        source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
         tables: compiled.tables)
     } catch {
       return CatalogResult(source: source, diagnostics: error.diagnostics, tables: [])
