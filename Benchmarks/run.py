@@ -105,7 +105,9 @@ def run_once(argv, out_dir, log_dir, timeout):
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         start = time.perf_counter()
         try:
-            proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+            # Own process group, so a timeout also ends whatever the tool started.
+            proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                                    start_new_session=True)
         except OSError as e:
             return RunResult(0.0, 0, 127, str(e))
         timer = threading.Timer(timeout, lambda: _kill(proc.pid))
@@ -126,8 +128,8 @@ def run_once(argv, out_dir, log_dir, timeout):
 
 def _kill(pid):
     try:
-        os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
         pass
 
 
@@ -161,22 +163,28 @@ class Measurement:
         return self.rss_bytes / self.input_bytes
 
 
-def measure(tool, argv_for, size_mb, catalog, input_bytes, runs, work, timeout):
-    m = Measurement(tool, size_mb, input_bytes)
-    for i in range(runs):
-        out_dir = os.path.join(work, "out", tool, f"{size_mb:g}MB")
-        log_dir = os.path.join(work, "logs", tool, f"{size_mb:g}MB", f"run{i + 1}")
-        r = run_once(argv_for(catalog, out_dir), out_dir, log_dir, timeout)
-        if not r.ok:
-            m.error = f"exit status {r.status}" + (f": {r.stderr_tail.strip()}" if r.stderr_tail.strip() else "")
-            log(f"  {tool:8} {size_mb:>6g} MB  run {i + 1}/{runs}: FAILED ({m.error.splitlines()[0]})")
-            break
-        m.times.append(r.seconds)
-        m.rss.append(r.maxrss_bytes)
-        m.out_dir = out_dir
-        log(f"  {tool:8} {size_mb:>6g} MB  run {i + 1}/{runs}: {r.seconds:8.3f} s  "
-            f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
-    return m
+def measure_pair(tools, size_mb, catalog, input_bytes, work, timeout):
+    """Runs the tools interleaved (A, B, A, B, …) so that load from other processes on a shared
+    machine spreads over both. `tools` = [(name, argv_for(catalog, out_dir), runs)]."""
+    ms = {name: Measurement(name, size_mb, input_bytes) for name, _, _ in tools}
+    for i in range(max(runs for _, _, runs in tools)):
+        for tool, argv_for, runs in tools:
+            m = ms[tool]
+            if i >= runs or m.error:
+                continue
+            out_dir = os.path.join(work, "out", tool, f"{size_mb:g}MB")
+            log_dir = os.path.join(work, "logs", tool, f"{size_mb:g}MB", f"run{i + 1}")
+            r = run_once(argv_for(catalog, out_dir), out_dir, log_dir, timeout)
+            if not r.ok:
+                m.error = f"exit status {r.status}" + (f": {r.stderr_tail.strip()}" if r.stderr_tail.strip() else "")
+                log(f"  {tool:8} {size_mb:>6g} MB  run {i + 1}/{runs}: FAILED ({m.error.splitlines()[0]})")
+                continue
+            m.times.append(r.seconds)
+            m.rss.append(r.maxrss_bytes)
+            m.out_dir = out_dir
+            log(f"  {tool:8} {size_mb:>6g} MB  run {i + 1}/{runs}: {r.seconds:8.3f} s  "
+                f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
+    return [ms[name] for name, _, _ in tools]
 
 
 # MARK: Correctness
@@ -342,7 +350,7 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
     p.add_argument("--runs", type=int, default=3, help="runs per tool for sizes below --large-mb (default 3)")
     p.add_argument("--runs-large", type=int, default=2,
-                   help="lhc runs for sizes ≥ --large-mb (default 2; the baseline runs once there)")
+                   help="runs per tool for sizes ≥ --large-mb (default 2)")
     p.add_argument("--large-mb", type=float, default=100.0, help="threshold for --runs-large (default 100)")
     p.add_argument("--timeout", type=float, default=900.0, help="seconds before a run is killed (default 900)")
     p.add_argument("--skip-baseline", action="store_true",
@@ -377,14 +385,12 @@ def main(argv=None):
         input_bytes = meta["bytes"]
         log(f"catalog {size_mb:g} MB: {catalog} ({meta['keys']} keys, {input_bytes / 1e6:.1f} MB, "
             f"generated in {meta['generation_seconds']:.2f} s)")
-        large = size_mb >= args.large_mb
-        lhc = measure("lhc", lambda c, o: [lhc_bin, "compile", c, "-o", o], size_mb, catalog,
-                      input_bytes, args.runs_large if large else args.runs, work, args.timeout)
-        base = None
+        runs = args.runs_large if size_mb >= args.large_mb else args.runs
+        tools = [("lhc", lambda c, o: [lhc_bin, "compile", c, "-o", o], runs)]
         if not args.skip_baseline:
-            base = measure("baseline", lambda c, o: [base_bin, c, "-o", o], size_mb, catalog,
-                           input_bytes, 1 if large else args.runs, work, args.timeout)
-        rows.append((size_mb, input_bytes, lhc, base))
+            tools.append(("baseline", lambda c, o: [base_bin, c, "-o", o], runs))
+        measured = measure_pair(tools, size_mb, catalog, input_bytes, work, args.timeout)
+        rows.append((size_mb, input_bytes, measured[0], measured[1] if len(measured) > 1 else None))
     log()
 
     print_table(rows)
@@ -415,6 +421,9 @@ def main(argv=None):
         for m in (m_lhc, m_base):
             if m is not None and m.error:
                 log(f"error: {m.tool} on the {size_mb:g} MB catalog: {m.error}")
+
+    log(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+        f"({os.cpu_count()} CPUs; a load above that means the timings are noisy)")
 
     json_path = args.json or os.path.join(work, "results.json")
     with open(json_path, "w") as f:
