@@ -1,0 +1,449 @@
+#!/usr/bin/env python3
+"""Benchmark `lhc compile` against the naive Foundation baseline.
+
+    python3 Benchmarks/run.py --lhc .build/release/lhc \\
+        --baseline Benchmarks/FoundationBaseline/.build/release/foundation-baseline \\
+        --work Benchmarks/work [--sizes 1,10,50,170]
+
+For every size in the ladder it generates a synthetic catalog (Benchmarks/generate_catalog.py,
+cached in the work directory), runs `lhc compile CATALOG -o OUT` and `foundation-baseline CATALOG -o
+OUT` (best of N wall-clock runs, a fresh output directory per run), and reads each child's peak RSS
+from `os.wait4` (ru_maxrss, KiB on Linux). It prints a table, checks the targets, and exits 1 if a
+target fails (2 on a usage or setup error). A light correctness check compares the `.strings`
+dictionaries of both tools on the smallest catalog (warnings only).
+
+Units: MB = 10^6 bytes. Input size = the catalog's file size.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import plistlib
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GENERATOR = os.path.join(HERE, "generate_catalog.py")
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, HERE)
+import generate_catalog  # noqa: E402  (for keys_for_size)
+
+TABLE = "Localizable"          # catalog basename → <lang>.lproj/Localizable.strings
+
+# Targets (see Benchmarks/README.md).
+TARGET_SPEEDUP = 10.0          # (a) lhc ≥ 10× faster than the baseline on the largest catalog
+TARGET_LINEARITY = 0.7         # (b) lhc MB/s(largest) ≥ 0.7 × lhc MB/s(10 MB)
+TARGET_RSS_RATIO = 1.5         # (c) lhc peak RSS ≤ 1.5 × input size on the largest catalog
+LINEARITY_REFERENCE_MB = 10.0
+
+
+def log(msg=""):
+    print(msg, flush=True)
+
+
+# MARK: Catalogs
+
+def generator_digest():
+    with open(GENERATOR, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]
+
+
+def catalog_for(work, size_mb, languages, seed):
+    """Path of the cached catalog for this size, generating it if parameters or generator changed."""
+    keys = generate_catalog.keys_for_size(size_mb, languages)
+    tag = f"k{keys}-l{languages}-s{seed}-g{generator_digest()}"
+    directory = os.path.join(work, "catalogs", tag)
+    path = os.path.join(directory, f"{TABLE}.xcstrings")
+    done = os.path.join(directory, "complete.json")
+    if os.path.exists(done) and os.path.exists(path):
+        with open(done) as f:
+            meta = json.load(f)
+        if meta.get("bytes") == os.path.getsize(path):
+            return path, meta
+    shutil.rmtree(directory, ignore_errors=True)
+    os.makedirs(directory)
+    start = time.perf_counter()
+    gen = subprocess.run([sys.executable, GENERATOR, "--keys", str(keys), "--languages",
+                          str(languages), "--seed", str(seed), "-o", path],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if gen.returncode != 0:
+        shutil.rmtree(directory, ignore_errors=True)
+        raise SystemExit(f"run.py: error: generating {path} failed:\n{gen.stdout}")
+    meta = {"keys": keys, "languages": languages, "seed": seed, "bytes": os.path.getsize(path),
+            "generation_seconds": round(time.perf_counter() - start, 3)}
+    with open(done, "w") as f:
+        json.dump(meta, f)
+    return path, meta
+
+
+# MARK: Running
+
+class RunResult:
+    def __init__(self, seconds, maxrss_kib, status, stderr_tail):
+        self.seconds = seconds
+        self.maxrss_bytes = maxrss_kib * 1024
+        self.status = status            # exit code, or -signal
+        self.stderr_tail = stderr_tail
+
+    @property
+    def ok(self):
+        return self.status == 0
+
+
+def run_once(argv, out_dir, log_dir, timeout):
+    """Runs argv once; returns wall time and the child's peak RSS (os.wait4 → ru_maxrss, KiB)."""
+    shutil.rmtree(out_dir, ignore_errors=True)
+    os.makedirs(os.path.dirname(out_dir) or ".", exist_ok=True)
+    os.makedirs(log_dir, exist_ok=True)
+    out_path = os.path.join(log_dir, "stdout.txt")
+    err_path = os.path.join(log_dir, "stderr.txt")
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        start = time.perf_counter()
+        try:
+            # Own process group, so a timeout also ends whatever the tool started.
+            proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                                    start_new_session=True)
+        except OSError as e:
+            return RunResult(0.0, 0, 127, str(e))
+        timer = threading.Timer(timeout, lambda: _kill(proc.pid))
+        timer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
+        seconds = time.perf_counter() - start
+        proc.returncode = 0  # reaped by wait4; keep Popen from waiting again
+    code = os.waitstatus_to_exitcode(status)
+    with open(err_path, "rb") as f:
+        tail = f.read()[-2000:].decode("utf-8", "replace")
+    if code < 0 and -code == signal.SIGKILL and seconds >= timeout:
+        tail += f"\n(killed after the {timeout:.0f} s timeout)"
+    return RunResult(seconds, usage.ru_maxrss, code, tail)
+
+
+def _kill(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+class Measurement:
+    """Best wall time over N runs; peak RSS = the largest over the runs (conservative)."""
+
+    def __init__(self, tool, size_mb, input_bytes):
+        self.tool, self.size_mb, self.input_bytes = tool, size_mb, input_bytes
+        self.times, self.rss = [], []
+        self.error = None
+        self.out_dir = None
+
+    @property
+    def ok(self):
+        return self.error is None and bool(self.times)
+
+    @property
+    def seconds(self):
+        return min(self.times)
+
+    @property
+    def mb_per_s(self):
+        return self.input_bytes / 1e6 / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def rss_bytes(self):
+        return max(self.rss)
+
+    @property
+    def rss_ratio(self):
+        return self.rss_bytes / self.input_bytes
+
+
+def measure_pair(tools, size_mb, catalog, input_bytes, work, timeout):
+    """Runs the tools interleaved (A, B, A, B, …) so that load from other processes on a shared
+    machine spreads over both. `tools` = [(name, argv_for(catalog, out_dir), runs)]."""
+    ms = {name: Measurement(name, size_mb, input_bytes) for name, _, _ in tools}
+    for i in range(max(runs for _, _, runs in tools)):
+        for tool, argv_for, runs in tools:
+            m = ms[tool]
+            if i >= runs or m.error:
+                continue
+            out_dir = os.path.join(work, "out", tool, f"{size_mb:g}MB")
+            log_dir = os.path.join(work, "logs", tool, f"{size_mb:g}MB", f"run{i + 1}")
+            r = run_once(argv_for(catalog, out_dir), out_dir, log_dir, timeout)
+            if not r.ok:
+                m.error = f"exit status {r.status}" + (f": {r.stderr_tail.strip()}" if r.stderr_tail.strip() else "")
+                log(f"  {tool:8} {size_mb:>6g} MB  run {i + 1}/{runs}: FAILED ({m.error.splitlines()[0]})")
+                continue
+            m.times.append(r.seconds)
+            m.rss.append(r.maxrss_bytes)
+            m.out_dir = out_dir
+            log(f"  {tool:8} {size_mb:>6g} MB  run {i + 1}/{runs}: {r.seconds:8.3f} s  "
+                f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
+    return [ms[name] for name, _, _ in tools]
+
+
+# MARK: Correctness
+
+def strings_tree(root):
+    """{relative path of every *.lproj/*.strings: dict} under root."""
+    tree = {}
+    if not root or not os.path.isdir(root):
+        return tree
+    for lproj in sorted(os.listdir(root)):
+        d = os.path.join(root, lproj)
+        if not (lproj.endswith(".lproj") and os.path.isdir(d)):
+            continue
+        for name in sorted(os.listdir(d)):
+            if name.endswith(".strings"):
+                path = os.path.join(d, name)
+                try:
+                    with open(path, "rb") as f:
+                        tree[f"{lproj}/{name}"] = plistlib.load(f)
+                except Exception as e:  # noqa: BLE001 — any parse failure is a finding
+                    tree[f"{lproj}/{name}"] = e
+    return tree
+
+
+def compare_outputs(lhc_dir, base_dir, limit=10):
+    """Warnings (list of str) where lhc's .strings tree differs from the baseline's."""
+    warnings = []
+    lhc, base = strings_tree(lhc_dir), strings_tree(base_dir)
+    only_lhc, only_base = sorted(set(lhc) - set(base)), sorted(set(base) - set(lhc))
+    if only_lhc:
+        warnings.append(f"files only in lhc's output: {', '.join(only_lhc[:limit])}"
+                        + (" …" if len(only_lhc) > limit else ""))
+    if only_base:
+        warnings.append(f"files only in the baseline's output: {', '.join(only_base[:limit])}"
+                        + (" …" if len(only_base) > limit else ""))
+    for rel in sorted(set(lhc) & set(base)):
+        a, b = lhc[rel], base[rel]
+        if isinstance(a, Exception):
+            warnings.append(f"{rel}: lhc's file is not a readable property list: {a}")
+            continue
+        if isinstance(b, Exception):
+            warnings.append(f"{rel}: the baseline's file is not a readable property list: {b}")
+            continue
+        if a == b:
+            continue
+        if not isinstance(a, dict):
+            warnings.append(f"{rel}: lhc's property list is a {type(a).__name__}, not a dictionary")
+            continue
+        missing = sorted(set(b) - set(a))
+        extra = sorted(set(a) - set(b))
+        differ = sorted(k for k in set(a) & set(b) if a[k] != b[k])
+        parts = []
+        if missing:
+            parts.append(f"{len(missing)} keys missing (e.g. {missing[0]!r})")
+        if extra:
+            parts.append(f"{len(extra)} extra keys (e.g. {extra[0]!r})")
+        if differ:
+            k = differ[0]
+            parts.append(f"{len(differ)} values differ (e.g. {k!r}: lhc {a[k]!r} vs baseline {b[k]!r})")
+        warnings.append(f"{rel}: " + "; ".join(parts))
+    if not lhc and not base:
+        warnings.append("neither tool wrote any .strings file")
+    return warnings
+
+
+# MARK: Report
+
+def fmt(x, spec, missing="—"):
+    return missing if x is None else format(x, spec)
+
+
+def print_table(rows):
+    header = ["size MB", "lhc s", "lhc MB/s", "lhc RSS MB", "RSS/input",
+              "base s", "base MB/s", "base RSS MB", "speed-up"]
+    lines = []
+    for size_mb, input_bytes, lhc, base in rows:
+        l_ok, b_ok = lhc is not None and lhc.ok, base is not None and base.ok
+        lines.append([
+            f"{input_bytes / 1e6:.1f}",
+            fmt(lhc.seconds if l_ok else None, ".3f", "FAIL" if lhc is not None else "—"),
+            fmt(lhc.mb_per_s if l_ok else None, ".1f"),
+            fmt(lhc.rss_bytes / 1e6 if l_ok else None, ".1f"),
+            fmt(lhc.rss_ratio if l_ok else None, ".2f"),
+            fmt(base.seconds if b_ok else None, ".3f", "FAIL" if base is not None else "—"),
+            fmt(base.mb_per_s if b_ok else None, ".1f"),
+            fmt(base.rss_bytes / 1e6 if b_ok else None, ".1f"),
+            fmt(base.seconds / lhc.seconds if l_ok and b_ok and lhc.seconds > 0 else None, ".1f"),
+        ])
+    widths = [max(len(h), *(len(r[i]) for r in lines)) for i, h in enumerate(header)]
+    log("  ".join(h.rjust(w) for h, w in zip(header, widths)))
+    log("  ".join("-" * w for w in widths))
+    for r in lines:
+        log("  ".join(c.rjust(w) for c, w in zip(r, widths)))
+
+
+def check_targets(rows):
+    """[(name, passed or None for n/a, detail)]"""
+    results = []
+    size_mb, input_bytes, lhc, base = rows[-1]
+    largest = f"largest catalog ({input_bytes / 1e6:.1f} MB)"
+
+    # (a) speed-up
+    name = f"(a) lhc ≥ {TARGET_SPEEDUP:g}× faster than the Foundation baseline on the {largest}"
+    if lhc is None or not lhc.ok:
+        results.append((name, False, "lhc did not run successfully"))
+    elif base is None or not base.ok:
+        results.append((name, None, "baseline not measured"))
+    else:
+        speedup = base.seconds / lhc.seconds
+        results.append((name, speedup >= TARGET_SPEEDUP,
+                        f"speed-up {speedup:.1f}× ({base.seconds:.3f} s / {lhc.seconds:.3f} s)"))
+
+    # (b) linear cost
+    name = (f"(b) linear cost: lhc MB/s on the largest catalog ≥ {TARGET_LINEARITY:g} × "
+            f"its MB/s on the ~{LINEARITY_REFERENCE_MB:g} MB catalog")
+    others = [r for r in rows[:-1] if r[2] is not None]
+    if lhc is None or not lhc.ok:
+        results.append((name, False, "lhc did not run successfully"))
+    elif not others:
+        results.append((name, None, "needs at least two sizes"))
+    else:
+        ref = min(others, key=lambda r: abs(r[0] - LINEARITY_REFERENCE_MB))
+        if not ref[2].ok:
+            results.append((name, False, f"lhc failed on the {ref[0]:g} MB catalog"))
+        else:
+            ratio = lhc.mb_per_s / ref[2].mb_per_s
+            results.append((name, ratio >= TARGET_LINEARITY,
+                            f"{lhc.mb_per_s:.1f} MB/s at {input_bytes / 1e6:.1f} MB vs "
+                            f"{ref[2].mb_per_s:.1f} MB/s at {ref[1] / 1e6:.1f} MB: ratio {ratio:.2f}"))
+
+    # (c) memory
+    name = f"(c) lhc peak RSS ≤ {TARGET_RSS_RATIO:g} × input size on the {largest}"
+    if lhc is None or not lhc.ok:
+        results.append((name, False, "lhc did not run successfully"))
+    else:
+        results.append((name, lhc.rss_ratio <= TARGET_RSS_RATIO,
+                        f"peak RSS {lhc.rss_bytes / 1e6:.1f} MB = {lhc.rss_ratio:.2f} × "
+                        f"{input_bytes / 1e6:.1f} MB"))
+    return results
+
+
+# MARK: Main
+
+def parse_sizes(text):
+    try:
+        sizes = sorted({float(s) for s in text.split(",") if s.strip()})
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of numbers: {text!r}")
+    if not sizes or sizes[0] <= 0:
+        raise argparse.ArgumentTypeError("sizes must be positive")
+    return sizes
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--lhc", required=True, help="path to the lhc binary (run as `lhc compile CATALOG -o OUT`)")
+    p.add_argument("--baseline", required=True, help="path to foundation-baseline")
+    p.add_argument("--work", required=True, help="work directory (catalog cache, outputs, logs)")
+    p.add_argument("--sizes", type=parse_sizes, default=parse_sizes("1,10,50,170"),
+                   help="catalog sizes in MB, comma-separated (default 1,10,50,170)")
+    p.add_argument("--languages", type=int, default=30, help="languages per catalog (default 30)")
+    p.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    p.add_argument("--runs", type=int, default=3, help="runs per tool for sizes below --large-mb (default 3)")
+    p.add_argument("--runs-large", type=int, default=2,
+                   help="runs per tool for sizes ≥ --large-mb (default 2)")
+    p.add_argument("--large-mb", type=float, default=100.0, help="threshold for --runs-large (default 100)")
+    p.add_argument("--timeout", type=float, default=900.0, help="seconds before a run is killed (default 900)")
+    p.add_argument("--skip-baseline", action="store_true",
+                   help="measure lhc only (target (a) is then not evaluated)")
+    p.add_argument("--json", metavar="PATH", help="also write the results as JSON (default WORK/results.json)")
+    args = p.parse_args(argv)
+
+    lhc_bin = os.path.abspath(args.lhc)
+    base_bin = os.path.abspath(args.baseline)
+    work = os.path.abspath(args.work)
+    missing = [(n, b) for n, b in (("lhc", lhc_bin), ("baseline", base_bin))
+               if not (n == "baseline" and args.skip_baseline) and not os.access(b, os.X_OK)]
+    for n, b in missing:
+        hint = ("swift build -c release" if n == "lhc"
+                else "swift build -c release --package-path Benchmarks/FoundationBaseline")
+        print(f"run.py: error: {n} binary not found or not executable: {b} (build it with `{hint}`)",
+              file=sys.stderr)
+    if missing:
+        return 2
+    os.makedirs(work, exist_ok=True)
+
+    log(f"lhc benchmark — {platform.platform()}, {os.cpu_count()} CPUs, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    log(f"lhc:      {lhc_bin}")
+    log(f"baseline: {base_bin}")
+    log(f"sizes:    {', '.join(f'{s:g}' for s in args.sizes)} MB, {args.languages} languages, seed {args.seed}")
+    log()
+
+    rows = []
+    for size_mb in args.sizes:
+        catalog, meta = catalog_for(work, size_mb, args.languages, args.seed)
+        input_bytes = meta["bytes"]
+        log(f"catalog {size_mb:g} MB: {catalog} ({meta['keys']} keys, {input_bytes / 1e6:.1f} MB, "
+            f"generated in {meta['generation_seconds']:.2f} s)")
+        runs = args.runs_large if size_mb >= args.large_mb else args.runs
+        tools = [("lhc", lambda c, o: [lhc_bin, "compile", c, "-o", o], runs)]
+        if not args.skip_baseline:
+            tools.append(("baseline", lambda c, o: [base_bin, c, "-o", o], runs))
+        measured = measure_pair(tools, size_mb, catalog, input_bytes, work, args.timeout)
+        rows.append((size_mb, input_bytes, measured[0], measured[1] if len(measured) > 1 else None))
+    log()
+
+    print_table(rows)
+    log()
+
+    # Correctness, lightly: .strings dictionaries on the smallest catalog.
+    size_mb, _, lhc, base = rows[0]
+    correctness = []
+    if lhc.ok and base is not None and base.ok:
+        correctness = compare_outputs(lhc.out_dir, base.out_dir)
+        if correctness:
+            for w in correctness:
+                log(f"warning: correctness ({size_mb:g} MB catalog): {w}")
+        else:
+            log(f"correctness ({size_mb:g} MB catalog): lhc's .lproj/*.strings match the baseline's "
+                f"(file set and dictionaries; .stringsdict not compared)")
+    else:
+        log(f"warning: correctness not checked (a tool failed on the {size_mb:g} MB catalog)")
+    log()
+
+    results = check_targets(rows)
+    failed = False
+    for name, passed, detail in results:
+        verdict = "N/A " if passed is None else ("PASS" if passed else "FAIL")
+        failed |= passed is False
+        log(f"{verdict}  {name}: {detail}")
+    for size_mb, _, m_lhc, m_base in rows:
+        for m in (m_lhc, m_base):
+            if m is not None and m.error:
+                log(f"error: {m.tool} on the {size_mb:g} MB catalog: {m.error}")
+
+    log(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+        f"({os.cpu_count()} CPUs; a load above that means the timings are noisy)")
+
+    json_path = args.json or os.path.join(work, "results.json")
+    with open(json_path, "w") as f:
+        json.dump({
+            "platform": platform.platform(), "cpus": os.cpu_count(),
+            "lhc": lhc_bin, "baseline": base_bin,
+            "rows": [{
+                "size_mb": s, "input_bytes": b,
+                **{f"{m.tool}_{k}": v for m in (l, bb) if m is not None for k, v in (
+                    ("seconds", m.seconds if m.ok else None), ("times", m.times),
+                    ("mb_per_s", m.mb_per_s if m.ok else None),
+                    ("peak_rss_bytes", m.rss_bytes if m.ok else None), ("error", m.error))},
+            } for s, b, l, bb in rows],
+            "targets": [{"target": n, "passed": ok, "detail": d} for n, ok, d in results],
+            "correctness_warnings": correctness,
+        }, f, indent=2, ensure_ascii=False)
+    log(f"\nresults written to {json_path}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
