@@ -18,7 +18,6 @@
 // called with an empty string. An entity is never split across calls.
 
 import Clibxml2
-import LHCBase
 
 #if canImport(Glibc)
   import Glibc
@@ -28,7 +27,7 @@ import LHCBase
 
 /// Writes property lists in Apple's XML format, byte-identical to Foundation's
 /// `PropertyListSerialization` `.xml` output: one-line DOCTYPE, root at column 0, tab indentation,
-/// keys in ``KeyOrder``, `<dict/>`/`<array/>` when empty, only `& < >` escaped.
+/// keys in ``KeyOrder`` (via ``FastKeyOrder``), `<dict/>`/`<array/>` when empty, only `& < >` escaped.
 public enum XMLPlistWriter {
   /// The XML bytes for `value`; throws when a key or string contains U+0000.
   public static func data(for value: PlistValue) throws(PlistError) -> [UInt8] {
@@ -137,15 +136,14 @@ private struct OutputBuffer {
     case .dictionary(let entries):
       if entries.isEmpty { return write("<dict/>\n") }
       write("<dict>\n")
-      for key in KeyOrder.sorted(entries.keys) {
+      for key in FastKeyOrder.sortedKeys(entries) {
+        guard let element = entries[key] else { continue }
         path.append(key)
         indent(depth + 1)
         write("<key>")
         try writeText(key, path: path)
         write("</key>\n")
-        if let element = entries[key] {
-          try writeValue(element, depth: depth + 1, path: &path)
-        }
+        try writeValue(element, depth: depth + 1, path: &path)
         path.removeLast()
       }
       indent(depth)
