@@ -92,8 +92,12 @@ private struct OutputBuffer {
   /// Writes `count` raw bytes.
   mutating func write(_ bytes: UnsafeRawPointer, count: Int) {
     guard count > 0 else { return }
+    guard count <= Int32.max else {
+      failed = true
+      return
+    }
     let chars = bytes.assumingMemoryBound(to: CChar.self)
-    if xmlOutputBufferWrite(out, Int32(clamping: count), chars) < 0 { failed = true }
+    if xmlOutputBufferWrite(out, Int32(count), chars) < 0 { failed = true }
   }
 
   /// Writes `depth` tabs.
@@ -107,7 +111,8 @@ private struct OutputBuffer {
   }
 
   /// Writes `value` at `depth`, each line ending in a newline.
-  mutating func writeValue(_ value: PlistValue, depth: Int, path: inout [String]) throws(PlistError) {
+  mutating func writeValue(_ value: PlistValue, depth: Int, path: inout [String]) throws(PlistError)
+  {
     indent(depth)
     switch value {
     case .string(let string):
@@ -155,11 +160,15 @@ private struct OutputBuffer {
   mutating func writeText(_ text: String, path: [String]) throws(PlistError) {
     let count = text.utf8.count
     guard count > 0 else { return }
+    guard count <= Int32.max else {
+      failed = true
+      return
+    }
     let out = self.out
     let status: Int32 = text.withCString { chars in
       if memchr(chars, 0, count) != nil { return -2 }
       if strcspn(chars, "&<>") >= count {
-        return xmlOutputBufferWrite(out, Int32(clamping: count), chars)
+        return xmlOutputBufferWrite(out, Int32(count), chars)
       }
       return chars.withMemoryRebound(to: xmlChar.self, capacity: count + 1) {
         xmlOutputBufferWriteEscape(out, $0, appleEscape)

@@ -21,7 +21,8 @@ struct FastKeyOrderTests {
     }
     var mismatches = 0
     for left in strings {
-      for right in strings where FastKeyOrder.precedes(left, right) != KeyOrder.precedes(left, right) {
+      for right in strings
+      where FastKeyOrder.precedes(left, right) != KeyOrder.precedes(left, right) {
         mismatches += 1
       }
     }
@@ -36,7 +37,9 @@ struct FastKeyOrderTests {
     var random = RandomPlist(seed: UInt64(seed) &+ 10_000)
     var entries: [String: Int] = [:]
     for index in 0..<200 {
-      entries[random.string(maxPieces: 4) + (Self.alphabet.randomElement(using: &random.generator) ?? "")] = index
+      entries[
+        random.string(maxPieces: 4) + (Self.alphabet.randomElement(using: &random.generator) ?? "")] =
+        index
     }
     #expect(FastKeyOrder.sortedKeys(entries) == KeyOrder.sorted(entries.keys))
   }
