@@ -1,5 +1,4 @@
 import Foundation
-import LHCBase
 
 /// Writes property lists in Apple's binary format (`bplist00`) through Foundation.
 ///
@@ -71,7 +70,7 @@ struct OrderedPlist: Encodable {
       for element in elements { try container.encode(OrderedPlist(value: element)) }
     case .dictionary(let entries):
       var container = encoder.container(keyedBy: Key.self)
-      for key in KeyOrder.sorted(entries.keys) {
+      for key in FastKeyOrder.sortedKeys(entries) {
         guard let element = entries[key] else { continue }
         try container.encode(OrderedPlist(value: element), forKey: Key(stringValue: key))
       }

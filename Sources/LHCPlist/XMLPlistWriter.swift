@@ -18,7 +18,6 @@
 // called with an empty string. An entity is never split across calls.
 
 import Clibxml2
-import LHCBase
 
 #if canImport(Glibc)
   import Glibc
@@ -28,7 +27,7 @@ import LHCBase
 
 /// Writes property lists in Apple's XML format, byte-identical to Foundation's
 /// `PropertyListSerialization` `.xml` output: one-line DOCTYPE, root at column 0, tab indentation,
-/// keys in ``KeyOrder``, `<dict/>`/`<array/>` when empty, only `& < >` escaped.
+/// keys in ``KeyOrder`` (via ``FastKeyOrder``), `<dict/>`/`<array/>` when empty, only `& < >` escaped.
 public enum XMLPlistWriter {
   /// The XML bytes for `value`; throws when a key or string contains U+0000.
   public static func data(for value: PlistValue) throws(PlistError) -> [UInt8] {
@@ -93,8 +92,12 @@ private struct OutputBuffer {
   /// Writes `count` raw bytes.
   mutating func write(_ bytes: UnsafeRawPointer, count: Int) {
     guard count > 0 else { return }
+    guard count <= Int32.max else {
+      failed = true
+      return
+    }
     let chars = bytes.assumingMemoryBound(to: CChar.self)
-    if xmlOutputBufferWrite(out, Int32(clamping: count), chars) < 0 { failed = true }
+    if xmlOutputBufferWrite(out, Int32(count), chars) < 0 { failed = true }
   }
 
   /// Writes `depth` tabs.
@@ -108,7 +111,8 @@ private struct OutputBuffer {
   }
 
   /// Writes `value` at `depth`, each line ending in a newline.
-  mutating func writeValue(_ value: PlistValue, depth: Int, path: inout [String]) throws(PlistError) {
+  mutating func writeValue(_ value: PlistValue, depth: Int, path: inout [String]) throws(PlistError)
+  {
     indent(depth)
     switch value {
     case .string(let string):
@@ -137,15 +141,14 @@ private struct OutputBuffer {
     case .dictionary(let entries):
       if entries.isEmpty { return write("<dict/>\n") }
       write("<dict>\n")
-      for key in KeyOrder.sorted(entries.keys) {
+      for key in FastKeyOrder.sortedKeys(entries) {
+        guard let element = entries[key] else { continue }
         path.append(key)
         indent(depth + 1)
         write("<key>")
         try writeText(key, path: path)
         write("</key>\n")
-        if let element = entries[key] {
-          try writeValue(element, depth: depth + 1, path: &path)
-        }
+        try writeValue(element, depth: depth + 1, path: &path)
         path.removeLast()
       }
       indent(depth)
@@ -157,11 +160,15 @@ private struct OutputBuffer {
   mutating func writeText(_ text: String, path: [String]) throws(PlistError) {
     let count = text.utf8.count
     guard count > 0 else { return }
+    guard count <= Int32.max else {
+      failed = true
+      return
+    }
     let out = self.out
     let status: Int32 = text.withCString { chars in
       if memchr(chars, 0, count) != nil { return -2 }
       if strcspn(chars, "&<>") >= count {
-        return xmlOutputBufferWrite(out, Int32(clamping: count), chars)
+        return xmlOutputBufferWrite(out, Int32(count), chars)
       }
       return chars.withMemoryRebound(to: xmlChar.self, capacity: count + 1) {
         xmlOutputBufferWriteEscape(out, $0, appleEscape)

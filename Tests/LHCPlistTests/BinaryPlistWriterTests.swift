@@ -44,7 +44,9 @@ struct BinaryPlistWriterTests {
     var backward: [String: PlistValue] = [:]
     backward.reserveCapacity(4096)
     for key in keys.reversed() { backward[key] = .string("v " + key) }
-    let nested = PlistValue.dictionary(["a": .dictionary(forward), "b": .array([.dictionary(backward)])])
+    let nested = PlistValue.dictionary([
+      "a": .dictionary(forward), "b": .array([.dictionary(backward)]),
+    ])
     let first = try BinaryPlistWriter.data(for: .dictionary(forward))
     #expect(first == (try BinaryPlistWriter.data(for: .dictionary(forward))))
     #expect(first == (try BinaryPlistWriter.data(for: .dictionary(backward))))

@@ -38,7 +38,8 @@ struct XMLPlistWriterTests {
         "b": .integer(1), "B": .integer(2), "a": .integer(3), "A": .integer(4), "_": .integer(5),
         "😀": .string("emoji"), "！": .string("fullwidth"), "𝄞": .string("clef"),
         "\u{FFFF}": .string("last BMP"), "é": .string("e acute"), "o\u{308}": .string("decomposed"),
-        "ab": .integer(6), "a b": .integer(7), "1": .integer(8), "10": .integer(9), "9": .integer(10),
+        "ab": .integer(6), "a b": .integer(7), "1": .integer(8), "10": .integer(9),
+        "9": .integer(10),
       ])
     ),
     (
@@ -67,7 +68,8 @@ struct XMLPlistWriterTests {
     (
       "many keys",
       .dictionary(
-        Dictionary(uniqueKeysWithValues: (0..<2000).map { ("key \($0 * 7919 % 2000)", .integer($0)) })
+        Dictionary(
+          uniqueKeysWithValues: (0..<2000).map { ("key \($0 * 7919 % 2000)", .integer($0)) })
       )
     ),
     ("format specifiers", .dictionary(["%@ %lld": .string("%1$@ has %2$lld items, 100%%")])),
@@ -130,7 +132,9 @@ struct XMLPlistWriterTests {
   @Test("U+0000 in a key or deep inside throws with the key path")
   func nulInKey() throws {
     let inKey = PlistValue.dictionary(["outer": .dictionary(["in\u{0}ner": .string("x")])])
-    #expect(throws: PlistError(message: PlistError.embeddedNullMessage, keyPath: ["outer", "in\u{0}ner"])) {
+    #expect(
+      throws: PlistError(message: PlistError.embeddedNullMessage, keyPath: ["outer", "in\u{0}ner"])
+    ) {
       try XMLPlistWriter.data(for: inKey)
     }
     let inArray = PlistValue.dictionary(["list": .array([.string("a"), .string("\u{0}")])])
@@ -138,7 +142,9 @@ struct XMLPlistWriterTests {
       _ = try XMLPlistWriter.data(for: inArray)
       Issue.record("no error for NUL inside an array")
     } catch {
-      #expect(error.message == "Property list strings cannot contain embedded null characters in XML format.")
+      #expect(
+        error.message
+          == "Property list strings cannot contain embedded null characters in XML format.")
       #expect(error.keyPath == ["list", "1"])
       #expect(error.description.contains("\"list\" → \"1\""))
     }
