@@ -7,7 +7,9 @@ public enum CatalogReader {
   public static func read(_ source: SourceText) throws(DiagnosticError) -> (
     catalog: Catalog, diagnostics: [Diagnostic]
   ) {
-    var parser = CatalogParser(source: source)
+    let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
+    defer { path.deallocate() }
+    var parser = CatalogParser(source: source, path: path)
     do {
       let catalog = try parser.parseCatalog()
       let diagnostics = parser.scanner.diagnostics.enumerated().sorted {
@@ -18,8 +20,8 @@ public enum CatalogReader {
       // Syntax errors come from the scanner, which does not know the entry it is in.
       var error = error
       for index in error.diagnostics.indices where error.diagnostics[index].key == nil {
-        error.diagnostics[index].key = parser.currentKey
-        error.diagnostics[index].language = error.diagnostics[index].language ?? parser.currentLanguage
+        error.diagnostics[index].key = parser.name(at: parser.currentKey)
+        error.diagnostics[index].language = error.diagnostics[index].language ?? parser.name(at: parser.currentLanguage)
       }
       throw error
     }
@@ -30,11 +32,14 @@ public enum CatalogReader {
 struct CatalogParser {
   var scanner: JSONScanner
   let source: SourceText
-  /// Offsets of the keys of the objects being read, outermost first (for "at `a.b.c`" paths).
-  var path: [Int] = []
+  /// Offsets of the keys of the objects being read, outermost first (for "at `a.b.c`" paths);
+  /// room for one per nesting level, owned by ``CatalogReader/read(_:)``.
+  let path: UnsafeMutablePointer<Int>
+  var pathCount = 0
   /// The entry key and language being read, attached to diagnostics.
-  var currentKey: String?
-  var currentLanguage: String?
+  /// (Offsets of their keys' quotes: decoded only when a diagnostic needs them.)
+  var currentKey: Int?
+  var currentLanguage: Int?
   /// Fingerprints of the keys seen so far in the open objects, a stack (see ``duplicate(of:in:base:)``).
   var siblingPrints: [UInt64] = []
   /// The number of localizations of the previous entry, to reserve capacity for the next.
@@ -43,10 +48,10 @@ struct CatalogParser {
   /// Bytes read between two calls to ``SourceText/discard(before:)``.
   private static let discardInterval = 8 << 20
 
-  init(source: SourceText) {
+  init(source: SourceText, path: UnsafeMutablePointer<Int>) {
     self.source = source
     self.scanner = JSONScanner(bytes: source.bytes)
-    path.reserveCapacity(JSONScanner.maxDepth + 2)
+    self.path = path
     siblingPrints.reserveCapacity(256)
   }
 
@@ -110,10 +115,7 @@ struct CatalogParser {
 
   /// Reads `strings`: entry key → entry.
   mutating func parseEntries(_ field: JSONString) throws(DiagnosticError) -> [CatalogEntry] {
-    try expect(.object, for: field)
-    try scanner.enterContainer()
-    path.append(field.offset)
-    defer { path.removeLast() }
+    try enterObject(field)
     var entries: [CatalogEntry] = []
     var indexByKey: [String: Int] = [:]
     let estimate = source.bytes.count / 2048 + 8
@@ -127,7 +129,7 @@ struct CatalogParser {
       }
       let keyToken = try scanner.readKey()
       let key = scanner.makeString(keyToken)
-      currentKey = key
+      currentKey = keyToken.offset
       let entry = try parseEntry(key, keyToken)
       if let earlier = indexByKey.updateValue(entries.count, forKey: key) {
         warn("duplicate key '\(key)'", at: keyToken.offset)
@@ -138,15 +140,13 @@ struct CatalogParser {
       }
     }
     currentKey = nil
+    leaveObject()
     return entries
   }
 
   /// Reads one entry of `strings`.
   mutating func parseEntry(_ key: String, _ keyToken: JSONString) throws(DiagnosticError) -> CatalogEntry {
-    try expect(.object, for: keyToken)
-    try scanner.enterContainer()
-    path.append(keyToken.offset)
-    defer { path.removeLast() }
+    try enterObject(keyToken)
     var entry = CatalogEntry(key: key, offset: keyToken.offset)
     var seen: UInt32 = 0
     var first = true
@@ -175,28 +175,23 @@ struct CatalogParser {
         try scanner.skipValue()
       }
     }
+    leaveObject()
     return entry
   }
 
   /// Reads `localizations`: language → node.
   mutating func parseLocalizations(_ field: JSONString) throws(DiagnosticError) -> [Localization] {
-    try expect(.object, for: field)
-    try scanner.enterContainer()
-    path.append(field.offset)
-    let base = siblingPrints.count
-    defer {
-      path.removeLast()
-      siblingPrints.removeLast(siblingPrints.count - base)
-    }
+    try enterObject(field)
+    var siblings = SiblingKeys(base: siblingPrints.count)
     var localizations: [Localization] = []
     localizations.reserveCapacity(lastLocalizationCount)
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       let language = scanner.makeString(key)
-      currentLanguage = language
+      currentLanguage = key.offset
       let localization = Localization(language: language, node: try parseNode(key), offset: key.offset)
-      if let earlier = duplicate(of: key, language, in: localizations, base: base) {
+      if let earlier = duplicate(of: key, language, in: localizations, siblings: &siblings) {
         warn("duplicate key '\(language)'", at: key.offset)
         localizations[earlier] = localization
       } else {
@@ -204,11 +199,26 @@ struct CatalogParser {
       }
     }
     currentLanguage = nil
+    siblingPrints.removeLast(siblingPrints.count - siblings.base)
+    leaveObject()
     lastLocalizationCount = max(localizations.count, 1)
     return localizations
   }
 
   // MARK: Shared helpers
+
+  /// Enters the object at the cursor, held by `field`: checks its type and records the path.
+  @inline(__always) mutating func enterObject(_ field: JSONString) throws(DiagnosticError) {
+    try expect(.object, for: field)
+    try scanner.enterContainer()
+    path[pathCount] = field.offset
+    pathCount &+= 1
+  }
+
+  /// Leaves the object entered by ``enterObject(_:)`` (its `}` was consumed by the scanner).
+  @inline(__always) mutating func leaveObject() {
+    pathCount &-= 1
+  }
 
   /// Throws a type error unless the value at the cursor is of kind `expected`.
   @inline(__always) mutating func expect(_ expected: JSONKind, for field: JSONString) throws(DiagnosticError) {
@@ -218,14 +228,18 @@ struct CatalogParser {
 
   /// "at `strings.key.field`: expected X, found Y" at `offset`.
   func typeError(_ expected: String, found: String, field: JSONString, at offset: Int) -> DiagnosticError {
-    var names: [String] = []
-    for keyOffset in path + [field.offset] {
-      var reader = scanner
-      reader.index = keyOffset
-      if let token = try? reader.scanString() { names.append(reader.makeString(token)) }
-    }
+    let names = ((0..<pathCount).map { path[$0] } + [field.offset]).compactMap { name(at: $0) }
     let message = "at `\(names.joined(separator: "."))`: expected \(expected), found \(found)"
-    return DiagnosticError(.error(message, offset: offset, language: currentLanguage, key: currentKey))
+    return DiagnosticError(.error(message, offset: offset, language: name(at: currentLanguage), key: name(at: currentKey)))
+  }
+
+  /// The text of the string whose quote is at `offset` (an already validated key).
+  func name(at offset: Int?) -> String? {
+    guard let offset else { return nil }
+    var reader = scanner
+    reader.index = offset
+    guard let token = try? reader.scanString() else { return nil }
+    return reader.makeString(token)
   }
 
   /// Reads a string value for `field`.
@@ -242,7 +256,7 @@ struct CatalogParser {
 
   /// Records a warning about the entry and language being read.
   mutating func warn(_ message: String, at offset: Int) {
-    scanner.diagnostics.append(.warning(message, offset: offset, language: currentLanguage, key: currentKey))
+    scanner.diagnostics.append(.warning(message, offset: offset, language: name(at: currentLanguage), key: name(at: currentKey)))
   }
 
   /// Warns when a known field appears twice in one object (the last one wins).
@@ -251,25 +265,43 @@ struct CatalogParser {
     seen |= flag
   }
 
-  /// The index of an earlier sibling named `name` among `items`, or `nil` after recording the new key.
+  /// The index of an earlier sibling named `name` among `items`, or `nil` (then `key` is recorded).
   ///
-  /// Siblings are few, so a linear scan over 64-bit fingerprints beats hashing `String`s.
+  /// Xcode writes keys sorted, so while keys keep increasing bytewise no search is needed. Once the
+  /// order breaks, 64-bit fingerprints of the sibling names are searched linearly (siblings are few).
   mutating func duplicate<Item: NamedItem>(
-    of key: JSONString, _ name: String, in items: [Item], base: Int
+    of key: JSONString, _ name: String, in items: [Item], siblings: inout SiblingKeys
   ) -> Int? {
-    var print: UInt64 = 0xCBF2_9CE4_8422_2325
-    if key.escaped {
-      for byte in name.utf8 { print = (print ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    } else {
-      for offset in key.start..<key.end { print = (print ^ UInt64(scanner.bytes[offset])) &* 0x100_0000_01B3 }
+    if !siblings.searching {
+      if let previous = siblings.previous {
+        if !key.escaped && !previous.escaped && scanner.precedes(previous, key) {
+          siblings.previous = key
+          return nil
+        }
+      } else if !key.escaped {
+        siblings.previous = key
+        return nil
+      }
+      siblings.searching = true
+      for item in items { siblingPrints.append(Self.fingerprint(item.itemName.utf8)) }
     }
-    var index = base
+    let print = Self.fingerprint(name.utf8)
+    var index = siblings.base
     while index < siblingPrints.count {
-      if siblingPrints[index] == print, items[index - base].itemName == name { return index - base }
+      if siblingPrints[index] == print, items[index - siblings.base].itemName == name {
+        return index - siblings.base
+      }
       index &+= 1
     }
     siblingPrints.append(print)
     return nil
+  }
+
+  /// FNV-1a of a key's UTF-8 bytes.
+  static func fingerprint(_ bytes: String.UTF8View) -> UInt64 {
+    var print: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { print = (print ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return print
   }
 
   /// An extraction state, using the static constants for known spellings.
@@ -282,6 +314,16 @@ struct CatalogParser {
     }
     return ExtractionState(rawValue: scanner.makeString(token))
   }
+}
+
+/// The keys seen so far in one object, for finding duplicates (see ``CatalogParser/duplicate(of:_:in:siblings:)``).
+struct SiblingKeys {
+  /// Where this object's fingerprints start in `siblingPrints`.
+  var base: Int
+  /// The previous key while keys arrive in increasing byte order.
+  var previous: JSONString?
+  /// True once the order broke and fingerprints are kept.
+  var searching = false
 }
 
 /// A model element kept in file order under a unique name (language, case, kind, substitution).

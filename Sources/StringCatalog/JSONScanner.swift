@@ -104,7 +104,9 @@ struct JSONScanner {
 
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
   private static let spaces: UInt64 = 0x2020_2020_2020_2020
+  private static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -115,7 +117,7 @@ struct JSONScanner {
   // MARK: Tiny readers
 
   /// The byte at the cursor, or `nil` at the end.
-  @inline(__always) func peek() -> UInt8? {
+  @inline(__always) mutating func peek() -> UInt8? {
     index < count ? bytes[index] : nil
   }
 
@@ -138,20 +140,29 @@ struct JSONScanner {
     if index == 0, count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
   }
 
-  /// Skips spaces, tabs and line breaks; eight spaces at a time where it can.
+  /// Skips spaces, tabs and line breaks; spaces and newlines eight bytes at a time.
   @inline(__always) mutating func skipWhitespace() {
-    while index < count {
-      let byte = bytes[index]
-      if byte > Byte.space { return }
-      if byte == Byte.space {
-        index &+= 1
-        while hasWord(at: index), word(at: index) == Self.spaces { index &+= 8 }
-      } else if byte == Byte.newline || byte == Byte.carriageReturn || byte == Byte.tab {
-        index &+= 1
-      } else {
-        return
+    var offset = index
+    while true {
+      if hasWord(at: offset) {
+        // High bit set in each byte that is neither a space nor a newline (exact, no carries).
+        let w = word(at: offset)
+        let s = w ^ Self.spaces
+        let n = w ^ Self.newlines
+        let other = ((s & Self.lowBits) &+ Self.lowBits | s) & ((n & Self.lowBits) &+ Self.lowBits | n) & Self.highBits
+        if other == 0 {
+          offset &+= 8
+          continue
+        }
+        offset &+= other.trailingZeroBitCount &>> 3
       }
+      guard offset < count else { break }
+      let byte = bytes[offset]
+      guard byte == Byte.space || byte == Byte.newline || byte == Byte.carriageReturn || byte == Byte.tab
+      else { break }
+      offset &+= 1
     }
+    index = offset
   }
 
   // MARK: Errors
@@ -181,7 +192,7 @@ struct JSONScanner {
   // MARK: Structure
 
   /// The kind of the value at the cursor; throws when no value can start there.
-  func kind() throws(DiagnosticError) -> JSONKind {
+  @inline(__always) mutating func kind() throws(DiagnosticError) -> JSONKind {
     guard let byte = peek() else { throw unexpected("expected a value", at: index) }
     switch byte {
     case Byte.openBrace: return .object
@@ -272,11 +283,19 @@ struct JSONScanner {
   /// Scans a member's key and its colon; leaves the cursor on the value.
   @inline(__always) mutating func readKey() throws(DiagnosticError) -> JSONString {
     let key = try scanString()
-    skipWhitespace()
-    guard index < count, bytes[index] == Byte.colon else {
-      throw unexpected("expected ':' after object key", at: index)
+    // Fast path for Xcode's `"key" : value` spacing.
+    if index &+ 3 <= count, bytes[index] == Byte.space, bytes[index &+ 1] == Byte.colon,
+      bytes[index &+ 2] == Byte.space
+    {
+      index &+= 3
+      if index < count, bytes[index] > Byte.space { return key }
+    } else {
+      skipWhitespace()
+      guard index < count, bytes[index] == Byte.colon else {
+        throw unexpected("expected ':' after object key", at: index)
+      }
+      index &+= 1
     }
-    index &+= 1
     skipWhitespace()
     return key
   }
@@ -506,6 +525,20 @@ struct JSONScanner {
       offset &+= 1
     }
     return true
+  }
+
+  /// True when unescaped token `lhs` sorts strictly before `rhs` by bytes.
+  func precedes(_ lhs: JSONString, _ rhs: JSONString) -> Bool {
+    let left = lhs.end &- lhs.start
+    let right = rhs.end &- rhs.start
+    var offset = 0
+    while offset < left && offset < right {
+      let a = bytes[lhs.start &+ offset]
+      let b = bytes[rhs.start &+ offset]
+      if a != b { return a < b }
+      offset &+= 1
+    }
+    return left < right
   }
 
   /// The token's text as a `String` (cannot fail: the token was validated when scanned).
