@@ -123,7 +123,9 @@ extension CatalogParser {
   }
 
   /// Reads one substitution: `argNum`, `formatSpecifier`, `variations`.
-  mutating func parseSubstitution(_ name: String, _ key: JSONString) throws(DiagnosticError) -> Substitution {
+  mutating func parseSubstitution(_ name: String, _ key: JSONString) throws(DiagnosticError)
+    -> Substitution
+  {
     try enterObject(key)
     var substitution = Substitution(name: name, offset: key.offset)
     var seen: UInt32 = 0
@@ -152,7 +154,9 @@ extension CatalogParser {
     let expected = "a positive integer"
     let offset = scanner.index
     let kind = try scanner.kind()
-    guard kind == .number else { throw typeError(expected, found: kind.phrase, field: field, at: offset) }
+    guard kind == .number else {
+      throw typeError(expected, found: kind.phrase, field: field, at: offset)
+    }
     let number = try scanner.scanNumber()
     guard let value = scanner.integerValue(number), value >= 1 else {
       let text = scanner.text(from: number.start, to: number.end)

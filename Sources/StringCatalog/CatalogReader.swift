@@ -21,7 +21,8 @@ public enum CatalogReader {
       var error = error
       for index in error.diagnostics.indices where error.diagnostics[index].key == nil {
         error.diagnostics[index].key = parser.name(at: parser.currentKey)
-        error.diagnostics[index].language = error.diagnostics[index].language ?? parser.name(at: parser.currentLanguage)
+        error.diagnostics[index].language =
+          error.diagnostics[index].language ?? parser.name(at: parser.currentLanguage)
       }
       throw error
     }
@@ -86,7 +87,9 @@ struct CatalogParser {
       }
     }
     try scanner.expectEnd()
-    guard let sourceLanguage else { throw scanner.error("missing required field 'sourceLanguage'", at: open) }
+    guard let sourceLanguage else {
+      throw scanner.error("missing required field 'sourceLanguage'", at: open)
+    }
     guard let entries else { throw scanner.error("missing required field 'strings'", at: open) }
     let versionText: String
     if let version {
@@ -100,7 +103,8 @@ struct CatalogParser {
       }
     } else {
       versionText = "1.0"
-      scanner.diagnostics.append(.warning("missing field 'version'; reading the catalog as version 1.0", offset: open))
+      scanner.diagnostics.append(
+        .warning("missing field 'version'; reading the catalog as version 1.0", offset: open))
     }
     return Catalog(sourceLanguage: sourceLanguage, version: versionText, entries: entries)
   }
@@ -145,7 +149,9 @@ struct CatalogParser {
   }
 
   /// Reads one entry of `strings`.
-  mutating func parseEntry(_ key: String, _ keyToken: JSONString) throws(DiagnosticError) -> CatalogEntry {
+  mutating func parseEntry(_ key: String, _ keyToken: JSONString) throws(DiagnosticError)
+    -> CatalogEntry
+  {
     try enterObject(keyToken)
     var entry = CatalogEntry(key: key, offset: keyToken.offset)
     var seen: UInt32 = 0
@@ -190,7 +196,8 @@ struct CatalogParser {
       let key = try scanner.readKey()
       let language = scanner.makeString(key)
       currentLanguage = key.offset
-      let localization = Localization(language: language, node: try parseNode(key), offset: key.offset)
+      let localization = Localization(
+        language: language, node: try parseNode(key), offset: key.offset)
       if let earlier = duplicate(of: key, language, in: localizations, siblings: &siblings) {
         warn("duplicate key '\(language)'", at: key.offset)
         localizations[earlier] = localization
@@ -221,16 +228,24 @@ struct CatalogParser {
   }
 
   /// Throws a type error unless the value at the cursor is of kind `expected`.
-  @inline(__always) mutating func expect(_ expected: JSONKind, for field: JSONString) throws(DiagnosticError) {
+  @inline(__always) mutating func expect(_ expected: JSONKind, for field: JSONString)
+    throws(DiagnosticError)
+  {
     let found = try scanner.kind()
-    if found != expected { throw typeError(expected.phrase, found: found.phrase, field: field, at: scanner.index) }
+    if found != expected {
+      throw typeError(expected.phrase, found: found.phrase, field: field, at: scanner.index)
+    }
   }
 
   /// "at `strings.key.field`: expected X, found Y" at `offset`.
-  func typeError(_ expected: String, found: String, field: JSONString, at offset: Int) -> DiagnosticError {
+  func typeError(_ expected: String, found: String, field: JSONString, at offset: Int)
+    -> DiagnosticError
+  {
     let names = ((0..<pathCount).map { path[$0] } + [field.offset]).compactMap { name(at: $0) }
     let message = "at `\(names.joined(separator: "."))`: expected \(expected), found \(found)"
-    return DiagnosticError(.error(message, offset: offset, language: name(at: currentLanguage), key: name(at: currentKey)))
+    return DiagnosticError(
+      .error(
+        message, offset: offset, language: name(at: currentLanguage), key: name(at: currentKey)))
   }
 
   /// The text of the string whose quote is at `offset` (an already validated key).
@@ -243,7 +258,8 @@ struct CatalogParser {
   }
 
   /// Reads a string value for `field`.
-  @inline(__always) mutating func readString(_ field: JSONString) throws(DiagnosticError) -> String {
+  @inline(__always) mutating func readString(_ field: JSONString) throws(DiagnosticError) -> String
+  {
     try expect(.string, for: field)
     return scanner.makeString(try scanner.scanString())
   }
@@ -256,11 +272,15 @@ struct CatalogParser {
 
   /// Records a warning about the entry and language being read.
   mutating func warn(_ message: String, at offset: Int) {
-    scanner.diagnostics.append(.warning(message, offset: offset, language: name(at: currentLanguage), key: name(at: currentKey)))
+    scanner.diagnostics.append(
+      .warning(
+        message, offset: offset, language: name(at: currentLanguage), key: name(at: currentKey)))
   }
 
   /// Warns when a known field appears twice in one object (the last one wins).
-  @inline(__always) mutating func noteField(_ seen: inout UInt32, _ flag: UInt32, _ key: JSONString, _ name: StaticString) {
+  @inline(__always) mutating func noteField(
+    _ seen: inout UInt32, _ flag: UInt32, _ key: JSONString, _ name: StaticString
+  ) {
     if seen & flag != 0 { warn("duplicate key '\(name)'", at: key.offset) }
     seen |= flag
   }

@@ -149,7 +149,9 @@ struct JSONScanner {
         let w = word(at: offset)
         let s = w ^ Self.spaces
         let n = w ^ Self.newlines
-        let other = ((s & Self.lowBits) &+ Self.lowBits | s) & ((n & Self.lowBits) &+ Self.lowBits | n) & Self.highBits
+        let other =
+          ((s & Self.lowBits) &+ Self.lowBits | s) & ((n & Self.lowBits) &+ Self.lowBits | n)
+          & Self.highBits
         if other == 0 {
           offset &+= 8
           continue
@@ -158,7 +160,9 @@ struct JSONScanner {
       }
       guard offset < count else { break }
       let byte = bytes[offset]
-      guard byte == Byte.space || byte == Byte.newline || byte == Byte.carriageReturn || byte == Byte.tab
+      guard
+        byte == Byte.space || byte == Byte.newline || byte == Byte.carriageReturn
+          || byte == Byte.tab
       else { break }
       offset &+= 1
     }
@@ -172,9 +176,14 @@ struct JSONScanner {
     guard offset < count else { return "end of file" }
     let byte = bytes[offset]
     if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-    if byte < 0x80 { return "U+00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+    if byte < 0x80 {
+      return "U+00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
     if let length = utf8SequenceLength(at: offset) {
-      return "'" + String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self) + "'"
+      return "'"
+        + String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+        + "'"
     }
     return "byte 0x" + String(byte, radix: 16, uppercase: true)
   }
@@ -218,7 +227,10 @@ struct JSONScanner {
   mutating func nextMember(_ isFirst: inout Bool) throws(DiagnosticError) -> Bool {
     skipWhitespace()
     guard index < count else {
-      throw unexpected(isFirst ? "expected a string key or '}' in object" : "expected ',' or '}' after object member", at: index)
+      throw unexpected(
+        isFirst
+          ? "expected a string key or '}' in object" : "expected ',' or '}' after object member",
+        at: index)
     }
     let byte = bytes[index]
     if byte == Byte.closeBrace {
@@ -253,7 +265,9 @@ struct JSONScanner {
   mutating func nextElement(_ isFirst: inout Bool) throws(DiagnosticError) -> Bool {
     skipWhitespace()
     guard index < count else {
-      throw unexpected(isFirst ? "expected a value or ']' in array" : "expected ',' or ']' after array element", at: index)
+      throw unexpected(
+        isFirst ? "expected a value or ']' in array" : "expected ',' or ']' after array element",
+        at: index)
     }
     let byte = bytes[index]
     if byte == Byte.closeBracket {
@@ -337,7 +351,8 @@ struct JSONScanner {
       default: ("null", nil)
       }
     let length = text.utf8CodeUnitCount
-    for offset in 0..<length where index + offset >= count || bytes[index + offset] != text.utf8Start[offset] {
+    for offset in 0..<length
+    where index + offset >= count || bytes[index + offset] != text.utf8Start[offset] {
       throw unexpected("expected '\(text)'", at: index + offset)
     }
     index += length
@@ -390,7 +405,8 @@ struct JSONScanner {
     while offset < number.end {
       let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
       let digit = Int(bytes[offset] &- Byte.zero)
-      let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+      let (sum, overflow2) =
+        negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
       if overflow1 || overflow2 { return nil }
       value = sum
       offset += 1
@@ -417,7 +433,8 @@ struct JSONScanner {
         let q = w ^ 0x2222_2222_2222_2222
         let s = w ^ 0x5C5C_5C5C_5C5C_5C5C
         let special =
-          (((q &- Self.ones) & ~q) | ((s &- Self.ones) & ~s) | ((w &- 0x2020_2020_2020_2020) & ~w) | w)
+          (((q &- Self.ones) & ~q) | ((s &- Self.ones) & ~s) | ((w &- 0x2020_2020_2020_2020) & ~w)
+            | w)
           & Self.highBits
         if special != 0 {
           offset &+= special.trailingZeroBitCount >> 3
@@ -448,7 +465,9 @@ struct JSONScanner {
 
   /// Validates the escape at `offset` (a backslash); returns the offset after it.
   private func validateEscape(at offset: Int) throws(DiagnosticError) -> Int {
-    guard offset + 1 < count else { throw error("unexpected end of file in string", at: offset + 1) }
+    guard offset + 1 < count else {
+      throw error("unexpected end of file in string", at: offset + 1)
+    }
     switch bytes[offset + 1] {
     case Byte.quote, Byte.backslash, Byte.slash, Byte.lowerB, Byte.lowerF, Byte.lowerN, Byte.lowerR,
       Byte.lowerT:
@@ -457,12 +476,14 @@ struct JSONScanner {
       let unit = try hexQuad(at: offset + 2)
       if unit >= 0xDC00 && unit <= 0xDFFF { throw loneSurrogate(unit, at: offset) }
       guard unit >= 0xD800 && unit <= 0xDBFF else { return offset + 6 }
-      guard offset + 7 < count, bytes[offset + 6] == Byte.backslash, bytes[offset + 7] == Byte.lowerU,
+      guard offset + 7 < count, bytes[offset + 6] == Byte.backslash,
+        bytes[offset + 7] == Byte.lowerU,
         let low = try? hexQuad(at: offset + 8), low >= 0xDC00 && low <= 0xDFFF
       else { throw loneSurrogate(unit, at: offset) }
       return offset + 12
     case let byte where byte > 0x20 && byte < 0x7F:
-      throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))' in string", at: offset)
+      throw error(
+        "invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))' in string", at: offset)
     default:
       throw error("invalid escape sequence in string", at: offset)
     }
@@ -470,7 +491,9 @@ struct JSONScanner {
 
   /// The error for an unpaired UTF-16 surrogate escape.
   private func loneSurrogate(_ unit: UInt16, at offset: Int) -> DiagnosticError {
-    error("unpaired UTF-16 surrogate '\\u\(String(unit, radix: 16, uppercase: true))' in string", at: offset)
+    error(
+      "unpaired UTF-16 surrogate '\\u\(String(unit, radix: 16, uppercase: true))' in string",
+      at: offset)
   }
 
   /// Reads four hex digits at `offset`.
@@ -494,7 +517,9 @@ struct JSONScanner {
   /// Length of the valid UTF-8 sequence at `offset` (RFC 3629), or `nil` when it is invalid.
   @inline(__always) func utf8SequenceLength(at offset: Int) -> Int? {
     let lead = bytes[offset]
-    @inline(__always) func continuation(_ position: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+    @inline(__always) func continuation(_ position: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF)
+      -> Bool
+    {
       position < count && bytes[position] >= low && bytes[position] <= high
     }
     switch lead {
@@ -504,11 +529,14 @@ struct JSONScanner {
     case 0xED: return continuation(offset + 1, 0x80, 0x9F) && continuation(offset + 2) ? 3 : nil
     case 0xE1...0xEF: return continuation(offset + 1) && continuation(offset + 2) ? 3 : nil
     case 0xF0:
-      return continuation(offset + 1, 0x90) && continuation(offset + 2) && continuation(offset + 3) ? 4 : nil
+      return continuation(offset + 1, 0x90) && continuation(offset + 2) && continuation(offset + 3)
+        ? 4 : nil
     case 0xF1...0xF3:
-      return continuation(offset + 1) && continuation(offset + 2) && continuation(offset + 3) ? 4 : nil
+      return continuation(offset + 1) && continuation(offset + 2) && continuation(offset + 3)
+        ? 4 : nil
     case 0xF4:
-      return continuation(offset + 1, 0x80, 0x8F) && continuation(offset + 2) && continuation(offset + 3) ? 4 : nil
+      return continuation(offset + 1, 0x80, 0x8F) && continuation(offset + 2)
+        && continuation(offset + 3) ? 4 : nil
     default: return nil
     }
   }
@@ -544,7 +572,8 @@ struct JSONScanner {
   /// The token's text as a `String` (cannot fail: the token was validated when scanned).
   @inline(__always) mutating func makeString(_ token: JSONString) -> String {
     if !token.escaped {
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
     }
     return unescape(token)
   }

@@ -8,12 +8,16 @@ import Testing
 @Suite("CatalogReader fuzz")
 struct CatalogReaderFuzzTests {
   /// Bytes worth inserting: JSON punctuation, escapes, digits, UTF-8 lead and continuation bytes.
-  static let interesting: [UInt8] = Array(#"{}[]",:\\u0123456789-+.eEtfn "#.utf8) + [0x00, 0x0A, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
+  static let interesting: [UInt8] =
+    Array(#"{}[]",:\\u0123456789-+.eEtfn "#.utf8) + [
+      0x00, 0x0A, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF,
+    ]
 
   @Test func mutatedCorpusNeverCrashes() throws {
     let folder = TestPaths.corpus.appendingPathComponent("xcstrings")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    var inputs = try names.filter { $0.hasSuffix(".xcstrings") }.sorted().compactMap { name -> [UInt8]? in
+    var inputs = try names.filter { $0.hasSuffix(".xcstrings") }.sorted().compactMap {
+      name -> [UInt8]? in
       let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
       return bytes.count <= 64_000 ? bytes : nil
     }

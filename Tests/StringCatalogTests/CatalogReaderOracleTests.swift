@@ -11,7 +11,9 @@ struct CatalogReaderOracleTests {
   static let corpusFiles: [URL] = {
     let folder = TestPaths.corpus.appendingPathComponent("xcstrings")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.sorted().map { folder.appendingPathComponent($0) }
+    return names.filter { $0.hasSuffix(".xcstrings") }.sorted().map {
+      folder.appendingPathComponent($0)
+    }
   }()
 
   @Test(arguments: corpusFiles)
@@ -63,7 +65,9 @@ struct CatalogReaderOracleTests {
       }
       #expect(substitution.argNum == expected["argNum"] as? Int, "\(path)")
       #expect(substitution.formatSpecifier == expected["formatSpecifier"] as? String, "\(path)")
-      compare(substitution.variations, expected["variations"] as? [String: Any] ?? [:], at: "\(path).\(substitution.name)")
+      compare(
+        substitution.variations, expected["variations"] as? [String: Any] ?? [:],
+        at: "\(path).\(substitution.name)")
     }
   }
 
@@ -81,7 +85,8 @@ struct CatalogReaderOracleTests {
           Issue.record("\(path): unexpected case \(variationCase.name)")
           continue
         }
-        compare(variationCase.node, node, at: "\(path).\(variation.kind.rawValue).\(variationCase.name)")
+        compare(
+          variationCase.node, node, at: "\(path).\(variation.kind.rawValue).\(variationCase.name)")
       }
     }
   }

@@ -20,9 +20,11 @@ struct CatalogReaderTests {
     #expect(diagnostics.isEmpty)
     #expect(catalog.sourceLanguage == "en")
     #expect(catalog.version == "1.1")
-    #expect(catalog.entries.map(\.key) == [
-      "%lld items", "Device", "Empty", "Extracted", "Files", "Gender", "menu.file.open", "Substitutions",
-    ])
+    #expect(
+      catalog.entries.map(\.key) == [
+        "%lld items", "Device", "Empty", "Extracted", "Files", "Gender", "menu.file.open",
+        "Substitutions",
+      ])
     let items = catalog.entries[0]
     #expect(items.comment == "Item count")
     #expect(items.extractionState == .manual)
@@ -36,7 +38,8 @@ struct CatalogReaderTests {
     let files = catalog.entries[4]
     #expect(files.shouldTranslate == false)
     #expect(files.extractionState == ExtractionState(rawValue: "from_the_future"))
-    #expect(files.localizations[0].node.stringUnit?.state == UnitState(rawValue: "reviewed_by_robot"))
+    #expect(
+      files.localizations[0].node.stringUnit?.state == UnitState(rawValue: "reviewed_by_robot"))
     #expect(files.localizations[0].node.stringUnit?.value == "Files")
   }
 
@@ -47,8 +50,12 @@ struct CatalogReaderTests {
     let plural = try #require(fr.node.variations.first)
     #expect(plural.kind == .plural)
     #expect(plural.cases.map(\.name) == ["one", "many", "other"])
-    #expect(plural.cases.map { $0.node.stringUnit?.state } == [.needsReview, .machineTranslated, .stale])
-    #expect(plural.cases.map { $0.node.stringUnit?.value } == ["%lld élément", "%lld d’éléments", "%lld éléments"])
+    #expect(
+      plural.cases.map { $0.node.stringUnit?.state } == [.needsReview, .machineTranslated, .stale])
+    #expect(
+      plural.cases.map { $0.node.stringUnit?.value } == [
+        "%lld élément", "%lld d’éléments", "%lld éléments",
+      ])
   }
 
   @Test func deviceWithNestedPlural() throws {
@@ -56,7 +63,10 @@ struct CatalogReaderTests {
     let device = try #require(catalog.entries[1].localizations.first?.node.variations.first)
     #expect(device.kind == .device)
     #expect(device.cases.map(\.name) == ["applevision", "iphone", "other"])
-    #expect(device.cases[0].node.stringUnit == StringUnit(state: .new, value: "Vision", offset: device.cases[0].node.stringUnit?.offset ?? 0))
+    #expect(
+      device.cases[0].node.stringUnit
+        == StringUnit(
+          state: .new, value: "Vision", offset: device.cases[0].node.stringUnit?.offset ?? 0))
     let nested = try #require(device.cases[1].node.variations.first)
     #expect(nested.kind == .plural)
     #expect(nested.cases.map { $0.node.stringUnit?.value } == ["%d phone", "%d phones"])
@@ -69,7 +79,11 @@ struct CatalogReaderTests {
     #expect(gender.cases.map(\.name) == ["female"])
     let menu = catalog.entries[6]
     #expect(menu.localizations[0].node.stringUnit?.state == UnitState(rawValue: "migrated_state"))
-    #expect(menu.localizations[1].node.stringUnit == StringUnit(state: .translated, value: nil, offset: menu.localizations[1].node.stringUnit?.offset ?? 0))
+    #expect(
+      menu.localizations[1].node.stringUnit
+        == StringUnit(
+          state: .translated, value: nil, offset: menu.localizations[1].node.stringUnit?.offset ?? 0
+        ))
   }
 
   @Test func substitutions() throws {
@@ -91,22 +105,32 @@ struct CatalogReaderTests {
       for localization in entry.localizations {
         #expect(bytes[localization.offset] == UInt8(ascii: "\""))
         #expect(bytes[localization.node.offset] == UInt8(ascii: "{"))
-        if let unit = localization.node.stringUnit { #expect(bytes[unit.offset] == UInt8(ascii: "{")) }
+        if let unit = localization.node.stringUnit {
+          #expect(bytes[unit.offset] == UInt8(ascii: "{"))
+        }
         for variation in localization.node.variations {
           #expect(bytes[variation.offset] == UInt8(ascii: "\""))
-          for variationCase in variation.cases { #expect(bytes[variationCase.offset] == UInt8(ascii: "\"")) }
+          for variationCase in variation.cases {
+            #expect(bytes[variationCase.offset] == UInt8(ascii: "\""))
+          }
         }
-        for substitution in localization.node.substitutions { #expect(bytes[substitution.offset] == UInt8(ascii: "\"")) }
+        for substitution in localization.node.substitutions {
+          #expect(bytes[substitution.offset] == UInt8(ascii: "\""))
+        }
       }
     }
     #expect(source.lineColumn(of: catalog.entries[1].offset) == (52, 5))
   }
 
-  @Test(arguments: [("1.0", nil), ("1.1", nil),
-    ("2.0", "catalog version '2.0' is newer than lhc knows; reading it as 1.1"),
-    ("beta", "unknown catalog version 'beta'; reading it as 1.1")] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("1.0", nil), ("1.1", nil),
+      ("2.0", "catalog version '2.0' is newer than lhc knows; reading it as 1.1"),
+      ("beta", "unknown catalog version 'beta'; reading it as 1.1"),
+    ] as [(String, String?)])
   func versions(version: String, warning: String?) throws {
-    let (catalog, diagnostics) = try readCatalog(#"{"sourceLanguage": "en", "strings": {}, "version": "\#(version)"}"#)
+    let (catalog, diagnostics) = try readCatalog(
+      #"{"sourceLanguage": "en", "strings": {}, "version": "\#(version)"}"#)
     #expect(catalog.version == version)
     #expect(diagnostics.map(\.message) == (warning.map { [$0] } ?? []))
     #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.offset == 51 })
@@ -115,25 +139,31 @@ struct CatalogReaderTests {
   @Test func missingVersionWarnsAndReadsAs10() throws {
     let (catalog, diagnostics) = try readCatalog(#"{"sourceLanguage": "en", "strings": {}}"#)
     #expect(catalog == Catalog(sourceLanguage: "en", version: "1.0", entries: []))
-    #expect(diagnostics == [.warning("missing field 'version'; reading the catalog as version 1.0", offset: 0)])
+    #expect(
+      diagnostics == [
+        .warning("missing field 'version'; reading the catalog as version 1.0", offset: 0)
+      ])
   }
 
   @Test func unknownTopLevelFieldsAreSkipped() throws {
     let (catalog, diagnostics) = try readCatalog(
-      #"{"formatVersion": {"a": [1, -2.5E+3, true, false, null, "x"]}, "sourceLanguage": "de", "strings": {}, "version": "1.0"}"#)
+      #"{"formatVersion": {"a": [1, -2.5E+3, true, false, null, "x"]}, "sourceLanguage": "de", "strings": {}, "version": "1.0"}"#
+    )
     #expect(catalog.sourceLanguage == "de")
     #expect(diagnostics.isEmpty)
   }
 
   @Test func escapes() throws {
-    let text = catalogText(#""k\u00e9y": {"comment": "\" \\ \/ \b \f \n \r \t \u00e9 \ud83d\ude00 \u0000"}"#)
+    let text = catalogText(
+      #""k\u00e9y": {"comment": "\" \\ \/ \b \f \n \r \t \u00e9 \ud83d\ude00 \u0000"}"#)
     let (catalog, _) = try readCatalog(text)
     #expect(catalog.entries[0].key == "kéy")
     #expect(catalog.entries[0].comment == "\" \\ / \u{08} \u{0C} \n \r \t é 😀 \u{0}")
   }
 
   @Test func rawUnicodeAndByteOrderMark() throws {
-    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(catalogText(#""日本語 😀": {"comment": "Grüße"}"#).utf8)
+    let bytes: [UInt8] =
+      [0xEF, 0xBB, 0xBF] + Array(catalogText(#""日本語 😀": {"comment": "Grüße"}"#).utf8)
     let (catalog, _) = try CatalogReader.read(SourceText(path: "bom.xcstrings", bytes: bytes))
     #expect(catalog.entries.map(\.key) == ["日本語 😀"])
     #expect(catalog.entries[0].comment == "Grüße")
@@ -141,44 +171,60 @@ struct CatalogReaderTests {
   }
 
   @Test func trailingCommasWarn() throws {
-    let text = #"{"sourceLanguage": "en", "strings": {"a": {"commentGenerationVersion": [1, 2,],},}, "version": "1.0",}"#
+    let text =
+      #"{"sourceLanguage": "en", "strings": {"a": {"commentGenerationVersion": [1, 2,],},}, "version": "1.0",}"#
     let (catalog, diagnostics) = try readCatalog(text)
     #expect(catalog.entries.map(\.key) == ["a"])
-    #expect(diagnostics.map(\.message) == Array(repeating: "trailing comma is not valid JSON", count: 4))
+    #expect(
+      diagnostics.map(\.message) == Array(repeating: "trailing comma is not valid JSON", count: 4))
     #expect(diagnostics.map(\.offset) == [76, 78, 80, 100])
   }
 
   @Test func duplicateKeysKeepTheLast() throws {
     let text = catalogText(
       #""a": {"comment": "first"}, "b": {}, "a": {"comment": "second", "comment": "third", "localizations": {"#
-        + #""fr": {"stringUnit": {"state": "new"}}, "de": {}, "fr": {"stringUnit": {"state": "translated"}}}}"#)
+        + #""fr": {"stringUnit": {"state": "new"}}, "de": {}, "fr": {"stringUnit": {"state": "translated"}}}}"#
+    )
     let (catalog, diagnostics) = try readCatalog(text)
     #expect(catalog.entries.map(\.key) == ["a", "b"])
     #expect(catalog.entries[0].comment == "third")
     #expect(catalog.entries[0].localizations.map(\.language) == ["fr", "de"])
     #expect(catalog.entries[0].localizations[0].node.stringUnit?.state == .translated)
     // Sorted by offset: the entry's warning points at its second key, before the fields it holds.
-    #expect(diagnostics.map(\.message) == ["duplicate key 'a'", "duplicate key 'comment'", "duplicate key 'fr'"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "duplicate key 'a'", "duplicate key 'comment'", "duplicate key 'fr'",
+      ])
     #expect(diagnostics.map(\.key) == ["a", "a", "a"])
     #expect(diagnostics.map(\.language) == [nil, nil, "fr"])
-    #expect(diagnostics[0].offset == text.utf8.distance(from: text.startIndex, to: text.range(of: #""a": {"comment": "second""#)!.lowerBound))
+    #expect(
+      diagnostics[0].offset
+        == text.utf8.distance(
+          from: text.startIndex, to: text.range(of: #""a": {"comment": "second""#)!.lowerBound))
   }
 
   @Test func emptyCatalogs() throws {
-    let path = TestPaths.corpus.appendingPathComponent("xcstrings/bazelbuild__rules_apple__empty.xcstrings").path
-    let source = (try? SourceText(contentsOf: path)) ?? SourceText(path: "empty", bytes: Array(catalogText("").utf8))
+    let path = TestPaths.corpus.appendingPathComponent(
+      "xcstrings/bazelbuild__rules_apple__empty.xcstrings"
+    ).path
+    let source =
+      (try? SourceText(contentsOf: path))
+      ?? SourceText(path: "empty", bytes: Array(catalogText("").utf8))
     let (catalog, diagnostics) = try CatalogReader.read(source)
     #expect(catalog.entries.isEmpty)
     #expect(diagnostics.isEmpty)
   }
 
   @Test func trailingCommaCorpusFile() throws {
-    let path = TestPaths.corpus.appendingPathComponent("xcstrings/bazelbuild__rules_apple__examples_Localizable.xcstrings").path
+    let path = TestPaths.corpus.appendingPathComponent(
+      "xcstrings/bazelbuild__rules_apple__examples_Localizable.xcstrings"
+    ).path
     guard let source = try? SourceText(contentsOf: path) else { return }
     let (catalog, diagnostics) = try CatalogReader.read(source)
     #expect(catalog.entries.map(\.key) == ["Example"])
     #expect(diagnostics.count == 1)
     #expect(diagnostics.first?.message == "trailing comma is not valid JSON")
-    #expect(diagnostics.first.flatMap { $0.offset }.map { source.lineColumn(of: $0) == (21, 6) } == true)
+    #expect(
+      diagnostics.first.flatMap { $0.offset }.map { source.lineColumn(of: $0) == (21, 6) } == true)
   }
 }

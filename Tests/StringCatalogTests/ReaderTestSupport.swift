@@ -3,7 +3,9 @@ import LHCBase
 import StringCatalog
 
 /// Reads catalog text held in memory.
-func readCatalog(_ text: String) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
+func readCatalog(_ text: String) throws(DiagnosticError) -> (
+  catalog: Catalog, diagnostics: [Diagnostic]
+) {
   try CatalogReader.read(SourceText(path: "test.xcstrings", bytes: Array(text.utf8)))
 }
 
