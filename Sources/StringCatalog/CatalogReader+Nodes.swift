@@ -187,15 +187,3 @@ extension CatalogParser {
     return VariationKind(rawValue: scanner.makeString(token))
   }
 }
-
-extension Variation: NamedItem {
-  var itemName: String { kind.rawValue }
-}
-
-extension VariationCase: NamedItem {
-  var itemName: String { name }
-}
-
-extension Substitution: NamedItem {
-  var itemName: String { name }
-}

@@ -143,6 +143,7 @@ struct JSONScanner {
   /// Skips spaces, tabs and line breaks; spaces and newlines eight bytes at a time.
   @inline(__always) mutating func skipWhitespace() {
     var offset = index
+    if offset < count && bytes[offset] > Byte.space { return }
     while true {
       if hasWord(at: offset) {
         // High bit set in each byte that is neither a space nor a newline (exact, no carries).

@@ -203,6 +203,15 @@ struct CatalogReaderTests {
           from: text.startIndex, to: text.range(of: #""a": {"comment": "second""#)!.lowerBound))
   }
 
+  @Test func escapedDuplicateKeysAreFound() throws {
+    let text = catalogText(
+      #""a": {"localizations": {"de": {}, "fr": {}, "\u0066r": {"stringUnit": {"state": "new"}}}}"#)
+    let (catalog, diagnostics) = try readCatalog(text)
+    #expect(catalog.entries[0].localizations.map(\.language) == ["de", "fr"])
+    #expect(catalog.entries[0].localizations[1].node.stringUnit?.state == .new)
+    #expect(diagnostics.map(\.message) == ["duplicate key 'fr'"])
+  }
+
   @Test func emptyCatalogs() throws {
     let path = TestPaths.corpus.appendingPathComponent(
       "xcstrings/bazelbuild__rules_apple__empty.xcstrings"
