@@ -9,15 +9,17 @@
 //   turned into `String`s, by one UTF-8 decode of the slice (unescaped) or via a reused scratch buffer
 //   (escaped). Every string is fully validated while it is scanned (escapes, surrogate pairs, UTF-8,
 //   control characters), so turning a token into a `String` cannot fail later.
-// - The hot loops (whitespace, string bodies) look at 8 bytes at a time (SWAR): a run of 8 spaces
-//   or 8 plain ASCII string bytes costs one load and a few integer operations.
+// - The hot loops (whitespace, string bodies) look at 8 bytes at a time (SWAR): 8 bytes of
+//   indentation or of plain ASCII string text cost one load and a few integer operations.
+// - Hot methods are `mutating` even when they only read: a non-mutating call on this struct,
+//   stored inside the reader, made the optimizer copy the whole scanner per call (2x slower).
 // - Positions are byte offsets only; line and column are computed by `SourceText` when a diagnostic
 //   is printed, never here.
 // - Errors are thrown as `DiagnosticError` holding one error with the offset of the offending byte;
 //   messages say what was expected and what was found. Warnings (trailing commas) are collected in
 //   `diagnostics`. Nesting is capped at `maxDepth` so hostile input cannot overflow the stack.
 // - Strict RFC 8259 except one leniency: a trailing comma before `}` or `]` is a warning, because
-//   real catalogs edited by hand contain them and Xcode reads them.
+//   real catalogs edited by hand contain them (rules_apple's example catalog).
 
 import LHCBase
 
