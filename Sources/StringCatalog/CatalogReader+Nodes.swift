@@ -4,38 +4,37 @@ import LHCBase
 extension CatalogParser {
   /// Reads a node (`stringUnit`, `variations`, `substitutions`) held by `field`.
   mutating func parseNode(_ field: JSONString) throws(DiagnosticError) -> LocalizationNode {
-    try expect(.object, for: field)
-    var node = LocalizationNode(offset: scanner.index)
-    try scanner.enterContainer()
-    path.append(field.offset)
-    defer { path.removeLast() }
+    let offset = scanner.index
+    try enterObject(field)
+    var stringUnit: StringUnit?
+    var variations: [Variation] = []
+    var substitutions: [Substitution] = []
     var seen: UInt32 = 0
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       if scanner.equals(key, "stringUnit") {
         noteField(&seen, 1, key, "stringUnit")
-        node.stringUnit = try parseUnit(key)
+        stringUnit = try parseUnit(key)
       } else if scanner.equals(key, "variations") {
         noteField(&seen, 2, key, "variations")
-        node.variations = try parseVariations(key)
+        variations = try parseVariations(key)
       } else if scanner.equals(key, "substitutions") {
         noteField(&seen, 4, key, "substitutions")
-        node.substitutions = try parseSubstitutions(key)
+        substitutions = try parseSubstitutions(key)
       } else {
         try scanner.skipValue()
       }
     }
-    return node
+    leaveObject()
+    return LocalizationNode(
+      stringUnit: stringUnit, variations: variations, substitutions: substitutions, offset: offset)
   }
 
   /// Reads a `stringUnit` object.
   mutating func parseUnit(_ field: JSONString) throws(DiagnosticError) -> StringUnit {
-    try expect(.object, for: field)
     let offset = scanner.index
-    try scanner.enterContainer()
-    path.append(field.offset)
-    defer { path.removeLast() }
+    try enterObject(field)
     var state: UnitState?
     var value: String?
     var seen: UInt32 = 0
@@ -53,93 +52,81 @@ extension CatalogParser {
         try scanner.skipValue()
       }
     }
+    leaveObject()
     return StringUnit(state: state ?? UnitState(rawValue: ""), value: value, offset: offset)
   }
 
   /// Reads `variations`: kind → case name → node, keeping kinds and cases in file order.
   mutating func parseVariations(_ field: JSONString) throws(DiagnosticError) -> [Variation] {
-    try expect(.object, for: field)
-    try scanner.enterContainer()
-    path.append(field.offset)
-    let base = siblingPrints.count
-    defer {
-      path.removeLast()
-      siblingPrints.removeLast(siblingPrints.count - base)
-    }
+    try enterObject(field)
+    var siblings = SiblingKeys(base: siblingPrints.count)
     var variations: [Variation] = []
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       let kind = variationKind(key)
       let variation = Variation(kind: kind, cases: try parseCases(key), offset: key.offset)
-      if let earlier = duplicate(of: key, kind.rawValue, in: variations, base: base) {
+      if let earlier = duplicate(of: key, kind.rawValue, in: variations, siblings: &siblings) {
         warn("duplicate key '\(kind.rawValue)'", at: key.offset)
         variations[earlier] = variation
       } else {
         variations.append(variation)
       }
     }
+    siblingPrints.removeLast(siblingPrints.count - siblings.base)
+    leaveObject()
     return variations
   }
 
   /// Reads the cases of one variation kind: case name → node.
   mutating func parseCases(_ field: JSONString) throws(DiagnosticError) -> [VariationCase] {
-    try expect(.object, for: field)
-    try scanner.enterContainer()
-    path.append(field.offset)
-    let base = siblingPrints.count
-    defer {
-      path.removeLast()
-      siblingPrints.removeLast(siblingPrints.count - base)
-    }
+    try enterObject(field)
+    var siblings = SiblingKeys(base: siblingPrints.count)
     var cases: [VariationCase] = []
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       let name = scanner.makeString(key)
       let variationCase = VariationCase(name: name, node: try parseNode(key), offset: key.offset)
-      if let earlier = duplicate(of: key, name, in: cases, base: base) {
+      if let earlier = duplicate(of: key, name, in: cases, siblings: &siblings) {
         warn("duplicate key '\(name)'", at: key.offset)
         cases[earlier] = variationCase
       } else {
         cases.append(variationCase)
       }
     }
+    siblingPrints.removeLast(siblingPrints.count - siblings.base)
+    leaveObject()
     return cases
   }
 
   /// Reads `substitutions`: name → substitution.
   mutating func parseSubstitutions(_ field: JSONString) throws(DiagnosticError) -> [Substitution] {
-    try expect(.object, for: field)
-    try scanner.enterContainer()
-    path.append(field.offset)
-    let base = siblingPrints.count
-    defer {
-      path.removeLast()
-      siblingPrints.removeLast(siblingPrints.count - base)
-    }
+    try enterObject(field)
+    var siblings = SiblingKeys(base: siblingPrints.count)
     var substitutions: [Substitution] = []
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       let name = scanner.makeString(key)
       let substitution = try parseSubstitution(name, key)
-      if let earlier = duplicate(of: key, name, in: substitutions, base: base) {
+      if let earlier = duplicate(of: key, name, in: substitutions, siblings: &siblings) {
         warn("duplicate key '\(name)'", at: key.offset)
         substitutions[earlier] = substitution
       } else {
         substitutions.append(substitution)
       }
     }
+    siblingPrints.removeLast(siblingPrints.count - siblings.base)
+    leaveObject()
     return substitutions
   }
 
   /// Reads one substitution: `argNum`, `formatSpecifier`, `variations`.
-  mutating func parseSubstitution(_ name: String, _ key: JSONString) throws(DiagnosticError) -> Substitution {
-    try expect(.object, for: key)
-    try scanner.enterContainer()
-    path.append(key.offset)
-    defer { path.removeLast() }
+  mutating func parseSubstitution(_ name: String, _ key: JSONString) throws(DiagnosticError)
+    -> Substitution
+  {
+    try enterObject(key)
     var substitution = Substitution(name: name, offset: key.offset)
     var seen: UInt32 = 0
     var first = true
@@ -158,6 +145,7 @@ extension CatalogParser {
         try scanner.skipValue()
       }
     }
+    leaveObject()
     return substitution
   }
 
@@ -166,7 +154,9 @@ extension CatalogParser {
     let expected = "a positive integer"
     let offset = scanner.index
     let kind = try scanner.kind()
-    guard kind == .number else { throw typeError(expected, found: kind.phrase, field: field, at: offset) }
+    guard kind == .number else {
+      throw typeError(expected, found: kind.phrase, field: field, at: offset)
+    }
     let number = try scanner.scanNumber()
     guard let value = scanner.integerValue(number), value >= 1 else {
       let text = scanner.text(from: number.start, to: number.end)
@@ -196,16 +186,4 @@ extension CatalogParser {
     if scanner.equals(token, "device") { return .device }
     return VariationKind(rawValue: scanner.makeString(token))
   }
-}
-
-extension Variation: NamedItem {
-  var itemName: String { kind.rawValue }
-}
-
-extension VariationCase: NamedItem {
-  var itemName: String { name }
-}
-
-extension Substitution: NamedItem {
-  var itemName: String { name }
 }

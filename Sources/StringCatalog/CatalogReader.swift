@@ -7,7 +7,9 @@ public enum CatalogReader {
   public static func read(_ source: SourceText) throws(DiagnosticError) -> (
     catalog: Catalog, diagnostics: [Diagnostic]
   ) {
-    var parser = CatalogParser(source: source)
+    let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
+    defer { path.deallocate() }
+    var parser = CatalogParser(source: source, path: path)
     do {
       let catalog = try parser.parseCatalog()
       let diagnostics = parser.scanner.diagnostics.enumerated().sorted {
@@ -18,8 +20,9 @@ public enum CatalogReader {
       // Syntax errors come from the scanner, which does not know the entry it is in.
       var error = error
       for index in error.diagnostics.indices where error.diagnostics[index].key == nil {
-        error.diagnostics[index].key = parser.currentKey
-        error.diagnostics[index].language = error.diagnostics[index].language ?? parser.currentLanguage
+        error.diagnostics[index].key = parser.name(at: parser.currentKey)
+        error.diagnostics[index].language =
+          error.diagnostics[index].language ?? parser.name(at: parser.currentLanguage)
       }
       throw error
     }
@@ -30,12 +33,15 @@ public enum CatalogReader {
 struct CatalogParser {
   var scanner: JSONScanner
   let source: SourceText
-  /// Offsets of the keys of the objects being read, outermost first (for "at `a.b.c`" paths).
-  var path: [Int] = []
+  /// Offsets of the keys of the objects being read, outermost first (for "at `a.b.c`" paths);
+  /// room for one per nesting level, owned by ``CatalogReader/read(_:)``.
+  let path: UnsafeMutablePointer<Int>
+  var pathCount = 0
   /// The entry key and language being read, attached to diagnostics.
-  var currentKey: String?
-  var currentLanguage: String?
-  /// Fingerprints of the keys seen so far in the open objects, a stack (see ``duplicate(of:in:base:)``).
+  /// (Offsets of their keys' quotes: decoded only when a diagnostic needs them.)
+  var currentKey: Int?
+  var currentLanguage: Int?
+  /// Fingerprints of the keys seen so far in the open objects, a stack (see ``duplicate(of:_:in:siblings:)``).
   var siblingPrints: [UInt64] = []
   /// The number of localizations of the previous entry, to reserve capacity for the next.
   var lastLocalizationCount = 4
@@ -43,10 +49,10 @@ struct CatalogParser {
   /// Bytes read between two calls to ``SourceText/discard(before:)``.
   private static let discardInterval = 8 << 20
 
-  init(source: SourceText) {
+  init(source: SourceText, path: UnsafeMutablePointer<Int>) {
     self.source = source
     self.scanner = JSONScanner(bytes: source.bytes)
-    path.reserveCapacity(JSONScanner.maxDepth + 2)
+    self.path = path
     siblingPrints.reserveCapacity(256)
   }
 
@@ -81,7 +87,9 @@ struct CatalogParser {
       }
     }
     try scanner.expectEnd()
-    guard let sourceLanguage else { throw scanner.error("missing required field 'sourceLanguage'", at: open) }
+    guard let sourceLanguage else {
+      throw scanner.error("missing required field 'sourceLanguage'", at: open)
+    }
     guard let entries else { throw scanner.error("missing required field 'strings'", at: open) }
     let versionText: String
     if let version {
@@ -95,7 +103,8 @@ struct CatalogParser {
       }
     } else {
       versionText = "1.0"
-      scanner.diagnostics.append(.warning("missing field 'version'; reading the catalog as version 1.0", offset: open))
+      scanner.diagnostics.append(
+        .warning("missing field 'version'; reading the catalog as version 1.0", offset: open))
     }
     return Catalog(sourceLanguage: sourceLanguage, version: versionText, entries: entries)
   }
@@ -110,10 +119,7 @@ struct CatalogParser {
 
   /// Reads `strings`: entry key → entry.
   mutating func parseEntries(_ field: JSONString) throws(DiagnosticError) -> [CatalogEntry] {
-    try expect(.object, for: field)
-    try scanner.enterContainer()
-    path.append(field.offset)
-    defer { path.removeLast() }
+    try enterObject(field)
     var entries: [CatalogEntry] = []
     var indexByKey: [String: Int] = [:]
     let estimate = source.bytes.count / 2048 + 8
@@ -127,7 +133,7 @@ struct CatalogParser {
       }
       let keyToken = try scanner.readKey()
       let key = scanner.makeString(keyToken)
-      currentKey = key
+      currentKey = keyToken.offset
       let entry = try parseEntry(key, keyToken)
       if let earlier = indexByKey.updateValue(entries.count, forKey: key) {
         warn("duplicate key '\(key)'", at: keyToken.offset)
@@ -138,15 +144,15 @@ struct CatalogParser {
       }
     }
     currentKey = nil
+    leaveObject()
     return entries
   }
 
   /// Reads one entry of `strings`.
-  mutating func parseEntry(_ key: String, _ keyToken: JSONString) throws(DiagnosticError) -> CatalogEntry {
-    try expect(.object, for: keyToken)
-    try scanner.enterContainer()
-    path.append(keyToken.offset)
-    defer { path.removeLast() }
+  mutating func parseEntry(_ key: String, _ keyToken: JSONString) throws(DiagnosticError)
+    -> CatalogEntry
+  {
+    try enterObject(keyToken)
     var entry = CatalogEntry(key: key, offset: keyToken.offset)
     var seen: UInt32 = 0
     var first = true
@@ -175,28 +181,24 @@ struct CatalogParser {
         try scanner.skipValue()
       }
     }
+    leaveObject()
     return entry
   }
 
   /// Reads `localizations`: language → node.
   mutating func parseLocalizations(_ field: JSONString) throws(DiagnosticError) -> [Localization] {
-    try expect(.object, for: field)
-    try scanner.enterContainer()
-    path.append(field.offset)
-    let base = siblingPrints.count
-    defer {
-      path.removeLast()
-      siblingPrints.removeLast(siblingPrints.count - base)
-    }
+    try enterObject(field)
+    var siblings = SiblingKeys(base: siblingPrints.count)
     var localizations: [Localization] = []
     localizations.reserveCapacity(lastLocalizationCount)
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       let language = scanner.makeString(key)
-      currentLanguage = language
-      let localization = Localization(language: language, node: try parseNode(key), offset: key.offset)
-      if let earlier = duplicate(of: key, language, in: localizations, base: base) {
+      currentLanguage = key.offset
+      let localization = Localization(
+        language: language, node: try parseNode(key), offset: key.offset)
+      if let earlier = duplicate(of: key, language, in: localizations, siblings: &siblings) {
         warn("duplicate key '\(language)'", at: key.offset)
         localizations[earlier] = localization
       } else {
@@ -204,32 +206,60 @@ struct CatalogParser {
       }
     }
     currentLanguage = nil
+    siblingPrints.removeLast(siblingPrints.count - siblings.base)
+    leaveObject()
     lastLocalizationCount = max(localizations.count, 1)
     return localizations
   }
 
   // MARK: Shared helpers
 
+  /// Enters the object at the cursor, held by `field`: checks its type and records the path.
+  @inline(__always) mutating func enterObject(_ field: JSONString) throws(DiagnosticError) {
+    try expect(.object, for: field)
+    try scanner.enterContainer()
+    path[pathCount] = field.offset
+    pathCount &+= 1
+  }
+
+  /// Leaves the object entered by ``enterObject(_:)`` (its `}` was consumed by the scanner).
+  @inline(__always) mutating func leaveObject() {
+    pathCount &-= 1
+  }
+
   /// Throws a type error unless the value at the cursor is of kind `expected`.
-  @inline(__always) mutating func expect(_ expected: JSONKind, for field: JSONString) throws(DiagnosticError) {
+  @inline(__always) mutating func expect(_ expected: JSONKind, for field: JSONString)
+    throws(DiagnosticError)
+  {
     let found = try scanner.kind()
-    if found != expected { throw typeError(expected.phrase, found: found.phrase, field: field, at: scanner.index) }
+    if found != expected {
+      throw typeError(expected.phrase, found: found.phrase, field: field, at: scanner.index)
+    }
   }
 
   /// "at `strings.key.field`: expected X, found Y" at `offset`.
-  func typeError(_ expected: String, found: String, field: JSONString, at offset: Int) -> DiagnosticError {
-    var names: [String] = []
-    for keyOffset in path + [field.offset] {
-      var reader = scanner
-      reader.index = keyOffset
-      if let token = try? reader.scanString() { names.append(reader.makeString(token)) }
-    }
+  func typeError(_ expected: String, found: String, field: JSONString, at offset: Int)
+    -> DiagnosticError
+  {
+    let names = ((0..<pathCount).map { path[$0] } + [field.offset]).compactMap { name(at: $0) }
     let message = "at `\(names.joined(separator: "."))`: expected \(expected), found \(found)"
-    return DiagnosticError(.error(message, offset: offset, language: currentLanguage, key: currentKey))
+    return DiagnosticError(
+      .error(
+        message, offset: offset, language: name(at: currentLanguage), key: name(at: currentKey)))
+  }
+
+  /// The text of the string whose quote is at `offset` (an already validated key).
+  func name(at offset: Int?) -> String? {
+    guard let offset else { return nil }
+    var reader = scanner
+    reader.index = offset
+    guard let token = try? reader.scanString() else { return nil }
+    return reader.makeString(token)
   }
 
   /// Reads a string value for `field`.
-  @inline(__always) mutating func readString(_ field: JSONString) throws(DiagnosticError) -> String {
+  @inline(__always) mutating func readString(_ field: JSONString) throws(DiagnosticError) -> String
+  {
     try expect(.string, for: field)
     return scanner.makeString(try scanner.scanString())
   }
@@ -242,34 +272,17 @@ struct CatalogParser {
 
   /// Records a warning about the entry and language being read.
   mutating func warn(_ message: String, at offset: Int) {
-    scanner.diagnostics.append(.warning(message, offset: offset, language: currentLanguage, key: currentKey))
+    scanner.diagnostics.append(
+      .warning(
+        message, offset: offset, language: name(at: currentLanguage), key: name(at: currentKey)))
   }
 
   /// Warns when a known field appears twice in one object (the last one wins).
-  @inline(__always) mutating func noteField(_ seen: inout UInt32, _ flag: UInt32, _ key: JSONString, _ name: StaticString) {
+  @inline(__always) mutating func noteField(
+    _ seen: inout UInt32, _ flag: UInt32, _ key: JSONString, _ name: StaticString
+  ) {
     if seen & flag != 0 { warn("duplicate key '\(name)'", at: key.offset) }
     seen |= flag
-  }
-
-  /// The index of an earlier sibling named `name` among `items`, or `nil` after recording the new key.
-  ///
-  /// Siblings are few, so a linear scan over 64-bit fingerprints beats hashing `String`s.
-  mutating func duplicate<Item: NamedItem>(
-    of key: JSONString, _ name: String, in items: [Item], base: Int
-  ) -> Int? {
-    var print: UInt64 = 0xCBF2_9CE4_8422_2325
-    if key.escaped {
-      for byte in name.utf8 { print = (print ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    } else {
-      for offset in key.start..<key.end { print = (print ^ UInt64(scanner.bytes[offset])) &* 0x100_0000_01B3 }
-    }
-    var index = base
-    while index < siblingPrints.count {
-      if siblingPrints[index] == print, items[index - base].itemName == name { return index - base }
-      index &+= 1
-    }
-    siblingPrints.append(print)
-    return nil
   }
 
   /// An extraction state, using the static constants for known spellings.
@@ -282,13 +295,4 @@ struct CatalogParser {
     }
     return ExtractionState(rawValue: scanner.makeString(token))
   }
-}
-
-/// A model element kept in file order under a unique name (language, case, kind, substitution).
-protocol NamedItem {
-  var itemName: String { get }
-}
-
-extension Localization: NamedItem {
-  var itemName: String { language }
 }

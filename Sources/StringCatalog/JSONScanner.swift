@@ -9,15 +9,17 @@
 //   turned into `String`s, by one UTF-8 decode of the slice (unescaped) or via a reused scratch buffer
 //   (escaped). Every string is fully validated while it is scanned (escapes, surrogate pairs, UTF-8,
 //   control characters), so turning a token into a `String` cannot fail later.
-// - The hot loops (whitespace, string bodies) look at 8 bytes at a time (SWAR): a run of 8 spaces
-//   or 8 plain ASCII string bytes costs one load and a few integer operations.
+// - The hot loops (whitespace, string bodies) look at 8 bytes at a time (SWAR): 8 bytes of
+//   indentation or of plain ASCII string text cost one load and a few integer operations.
+// - Hot methods are `mutating` even when they only read: a non-mutating call on this struct,
+//   stored inside the reader, made the optimizer copy the whole scanner per call (2x slower).
 // - Positions are byte offsets only; line and column are computed by `SourceText` when a diagnostic
 //   is printed, never here.
 // - Errors are thrown as `DiagnosticError` holding one error with the offset of the offending byte;
 //   messages say what was expected and what was found. Warnings (trailing commas) are collected in
 //   `diagnostics`. Nesting is capped at `maxDepth` so hostile input cannot overflow the stack.
 // - Strict RFC 8259 except one leniency: a trailing comma before `}` or `]` is a warning, because
-//   real catalogs edited by hand contain them and Xcode reads them.
+//   real catalogs edited by hand contain them (rules_apple's example catalog).
 
 import LHCBase
 
@@ -104,7 +106,9 @@ struct JSONScanner {
 
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
   private static let spaces: UInt64 = 0x2020_2020_2020_2020
+  private static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -115,7 +119,7 @@ struct JSONScanner {
   // MARK: Tiny readers
 
   /// The byte at the cursor, or `nil` at the end.
-  @inline(__always) func peek() -> UInt8? {
+  @inline(__always) mutating func peek() -> UInt8? {
     index < count ? bytes[index] : nil
   }
 
@@ -138,20 +142,34 @@ struct JSONScanner {
     if index == 0, count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
   }
 
-  /// Skips spaces, tabs and line breaks; eight spaces at a time where it can.
+  /// Skips spaces, tabs and line breaks; spaces and newlines eight bytes at a time.
   @inline(__always) mutating func skipWhitespace() {
-    while index < count {
-      let byte = bytes[index]
-      if byte > Byte.space { return }
-      if byte == Byte.space {
-        index &+= 1
-        while hasWord(at: index), word(at: index) == Self.spaces { index &+= 8 }
-      } else if byte == Byte.newline || byte == Byte.carriageReturn || byte == Byte.tab {
-        index &+= 1
-      } else {
-        return
+    var offset = index
+    if offset < count && bytes[offset] > Byte.space { return }
+    while true {
+      if hasWord(at: offset) {
+        // High bit set in each byte that is neither a space nor a newline (exact, no carries).
+        let w = word(at: offset)
+        let s = w ^ Self.spaces
+        let n = w ^ Self.newlines
+        let other =
+          ((s & Self.lowBits) &+ Self.lowBits | s) & ((n & Self.lowBits) &+ Self.lowBits | n)
+          & Self.highBits
+        if other == 0 {
+          offset &+= 8
+          continue
+        }
+        offset &+= other.trailingZeroBitCount &>> 3
       }
+      guard offset < count else { break }
+      let byte = bytes[offset]
+      guard
+        byte == Byte.space || byte == Byte.newline || byte == Byte.carriageReturn
+          || byte == Byte.tab
+      else { break }
+      offset &+= 1
     }
+    index = offset
   }
 
   // MARK: Errors
@@ -161,9 +179,14 @@ struct JSONScanner {
     guard offset < count else { return "end of file" }
     let byte = bytes[offset]
     if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-    if byte < 0x80 { return "U+00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+    if byte < 0x80 {
+      return "U+00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
     if let length = utf8SequenceLength(at: offset) {
-      return "'" + String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self) + "'"
+      return "'"
+        + String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+        + "'"
     }
     return "byte 0x" + String(byte, radix: 16, uppercase: true)
   }
@@ -181,7 +204,7 @@ struct JSONScanner {
   // MARK: Structure
 
   /// The kind of the value at the cursor; throws when no value can start there.
-  func kind() throws(DiagnosticError) -> JSONKind {
+  @inline(__always) mutating func kind() throws(DiagnosticError) -> JSONKind {
     guard let byte = peek() else { throw unexpected("expected a value", at: index) }
     switch byte {
     case Byte.openBrace: return .object
@@ -207,7 +230,10 @@ struct JSONScanner {
   mutating func nextMember(_ isFirst: inout Bool) throws(DiagnosticError) -> Bool {
     skipWhitespace()
     guard index < count else {
-      throw unexpected(isFirst ? "expected a string key or '}' in object" : "expected ',' or '}' after object member", at: index)
+      throw unexpected(
+        isFirst
+          ? "expected a string key or '}' in object" : "expected ',' or '}' after object member",
+        at: index)
     }
     let byte = bytes[index]
     if byte == Byte.closeBrace {
@@ -242,7 +268,9 @@ struct JSONScanner {
   mutating func nextElement(_ isFirst: inout Bool) throws(DiagnosticError) -> Bool {
     skipWhitespace()
     guard index < count else {
-      throw unexpected(isFirst ? "expected a value or ']' in array" : "expected ',' or ']' after array element", at: index)
+      throw unexpected(
+        isFirst ? "expected a value or ']' in array" : "expected ',' or ']' after array element",
+        at: index)
     }
     let byte = bytes[index]
     if byte == Byte.closeBracket {
@@ -272,11 +300,19 @@ struct JSONScanner {
   /// Scans a member's key and its colon; leaves the cursor on the value.
   @inline(__always) mutating func readKey() throws(DiagnosticError) -> JSONString {
     let key = try scanString()
-    skipWhitespace()
-    guard index < count, bytes[index] == Byte.colon else {
-      throw unexpected("expected ':' after object key", at: index)
+    // Fast path for Xcode's `"key" : value` spacing.
+    if index &+ 3 <= count, bytes[index] == Byte.space, bytes[index &+ 1] == Byte.colon,
+      bytes[index &+ 2] == Byte.space
+    {
+      index &+= 3
+      if index < count, bytes[index] > Byte.space { return key }
+    } else {
+      skipWhitespace()
+      guard index < count, bytes[index] == Byte.colon else {
+        throw unexpected("expected ':' after object key", at: index)
+      }
+      index &+= 1
     }
-    index &+= 1
     skipWhitespace()
     return key
   }
@@ -318,7 +354,8 @@ struct JSONScanner {
       default: ("null", nil)
       }
     let length = text.utf8CodeUnitCount
-    for offset in 0..<length where index + offset >= count || bytes[index + offset] != text.utf8Start[offset] {
+    for offset in 0..<length
+    where index + offset >= count || bytes[index + offset] != text.utf8Start[offset] {
       throw unexpected("expected '\(text)'", at: index + offset)
     }
     index += length
@@ -371,7 +408,8 @@ struct JSONScanner {
     while offset < number.end {
       let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
       let digit = Int(bytes[offset] &- Byte.zero)
-      let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+      let (sum, overflow2) =
+        negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
       if overflow1 || overflow2 { return nil }
       value = sum
       offset += 1
@@ -398,7 +436,8 @@ struct JSONScanner {
         let q = w ^ 0x2222_2222_2222_2222
         let s = w ^ 0x5C5C_5C5C_5C5C_5C5C
         let special =
-          (((q &- Self.ones) & ~q) | ((s &- Self.ones) & ~s) | ((w &- 0x2020_2020_2020_2020) & ~w) | w)
+          (((q &- Self.ones) & ~q) | ((s &- Self.ones) & ~s) | ((w &- 0x2020_2020_2020_2020) & ~w)
+            | w)
           & Self.highBits
         if special != 0 {
           offset &+= special.trailingZeroBitCount >> 3
@@ -429,7 +468,9 @@ struct JSONScanner {
 
   /// Validates the escape at `offset` (a backslash); returns the offset after it.
   private func validateEscape(at offset: Int) throws(DiagnosticError) -> Int {
-    guard offset + 1 < count else { throw error("unexpected end of file in string", at: offset + 1) }
+    guard offset + 1 < count else {
+      throw error("unexpected end of file in string", at: offset + 1)
+    }
     switch bytes[offset + 1] {
     case Byte.quote, Byte.backslash, Byte.slash, Byte.lowerB, Byte.lowerF, Byte.lowerN, Byte.lowerR,
       Byte.lowerT:
@@ -438,12 +479,14 @@ struct JSONScanner {
       let unit = try hexQuad(at: offset + 2)
       if unit >= 0xDC00 && unit <= 0xDFFF { throw loneSurrogate(unit, at: offset) }
       guard unit >= 0xD800 && unit <= 0xDBFF else { return offset + 6 }
-      guard offset + 7 < count, bytes[offset + 6] == Byte.backslash, bytes[offset + 7] == Byte.lowerU,
+      guard offset + 7 < count, bytes[offset + 6] == Byte.backslash,
+        bytes[offset + 7] == Byte.lowerU,
         let low = try? hexQuad(at: offset + 8), low >= 0xDC00 && low <= 0xDFFF
       else { throw loneSurrogate(unit, at: offset) }
       return offset + 12
     case let byte where byte > 0x20 && byte < 0x7F:
-      throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))' in string", at: offset)
+      throw error(
+        "invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))' in string", at: offset)
     default:
       throw error("invalid escape sequence in string", at: offset)
     }
@@ -451,7 +494,9 @@ struct JSONScanner {
 
   /// The error for an unpaired UTF-16 surrogate escape.
   private func loneSurrogate(_ unit: UInt16, at offset: Int) -> DiagnosticError {
-    error("unpaired UTF-16 surrogate '\\u\(String(unit, radix: 16, uppercase: true))' in string", at: offset)
+    error(
+      "unpaired UTF-16 surrogate '\\u\(String(unit, radix: 16, uppercase: true))' in string",
+      at: offset)
   }
 
   /// Reads four hex digits at `offset`.
@@ -475,7 +520,9 @@ struct JSONScanner {
   /// Length of the valid UTF-8 sequence at `offset` (RFC 3629), or `nil` when it is invalid.
   @inline(__always) func utf8SequenceLength(at offset: Int) -> Int? {
     let lead = bytes[offset]
-    @inline(__always) func continuation(_ position: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+    @inline(__always) func continuation(_ position: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF)
+      -> Bool
+    {
       position < count && bytes[position] >= low && bytes[position] <= high
     }
     switch lead {
@@ -485,11 +532,14 @@ struct JSONScanner {
     case 0xED: return continuation(offset + 1, 0x80, 0x9F) && continuation(offset + 2) ? 3 : nil
     case 0xE1...0xEF: return continuation(offset + 1) && continuation(offset + 2) ? 3 : nil
     case 0xF0:
-      return continuation(offset + 1, 0x90) && continuation(offset + 2) && continuation(offset + 3) ? 4 : nil
+      return continuation(offset + 1, 0x90) && continuation(offset + 2) && continuation(offset + 3)
+        ? 4 : nil
     case 0xF1...0xF3:
-      return continuation(offset + 1) && continuation(offset + 2) && continuation(offset + 3) ? 4 : nil
+      return continuation(offset + 1) && continuation(offset + 2) && continuation(offset + 3)
+        ? 4 : nil
     case 0xF4:
-      return continuation(offset + 1, 0x80, 0x8F) && continuation(offset + 2) && continuation(offset + 3) ? 4 : nil
+      return continuation(offset + 1, 0x80, 0x8F) && continuation(offset + 2)
+        && continuation(offset + 3) ? 4 : nil
     default: return nil
     }
   }
@@ -508,10 +558,25 @@ struct JSONScanner {
     return true
   }
 
+  /// True when unescaped token `lhs` sorts strictly before `rhs` by bytes.
+  func precedes(_ lhs: JSONString, _ rhs: JSONString) -> Bool {
+    let left = lhs.end &- lhs.start
+    let right = rhs.end &- rhs.start
+    var offset = 0
+    while offset < left && offset < right {
+      let a = bytes[lhs.start &+ offset]
+      let b = bytes[rhs.start &+ offset]
+      if a != b { return a < b }
+      offset &+= 1
+    }
+    return left < right
+  }
+
   /// The token's text as a `String` (cannot fail: the token was validated when scanned).
   @inline(__always) mutating func makeString(_ token: JSONString) -> String {
     if !token.escaped {
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
     }
     return unescape(token)
   }
