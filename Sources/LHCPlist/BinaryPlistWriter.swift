@@ -1,4 +1,5 @@
 import Foundation
+import LHCBase
 
 /// Writes property lists in Apple's binary format (`bplist00`) through Foundation.
 ///
@@ -70,8 +71,7 @@ struct OrderedPlist: Encodable {
       for element in elements { try container.encode(OrderedPlist(value: element)) }
     case .dictionary(let entries):
       var container = encoder.container(keyedBy: Key.self)
-      for key in FastKeyOrder.sortedKeys(entries) {
-        guard let element = entries[key] else { continue }
+      for (key, element) in KeyOrder.sortedEntries(entries) {
         try container.encode(OrderedPlist(value: element), forKey: Key(stringValue: key))
       }
     }

@@ -1,5 +1,5 @@
 /// A property-list value as lhc writes them: strings, dictionaries, arrays, integers, booleans.
-public indirect enum PlistValue: Sendable, Equatable {
+public enum PlistValue: Sendable, Equatable {
   case string(String)
   /// Keys are written in ``KeyOrder`` whatever the dictionary's own order.
   case dictionary([String: PlistValue])

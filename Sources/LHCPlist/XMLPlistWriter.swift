@@ -18,6 +18,7 @@
 // called with an empty string. An entity is never split across calls.
 
 import Clibxml2
+import LHCBase
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +28,7 @@ import Clibxml2
 
 /// Writes property lists in Apple's XML format, byte-identical to Foundation's
 /// `PropertyListSerialization` `.xml` output: one-line DOCTYPE, root at column 0, tab indentation,
-/// keys in ``KeyOrder`` (via ``FastKeyOrder``), `<dict/>`/`<array/>` when empty, only `& < >` escaped.
+/// keys in ``KeyOrder``, `<dict/>`/`<array/>` when empty, only `& < >` escaped.
 public enum XMLPlistWriter {
   /// The XML bytes for `value`; throws when a key or string contains U+0000.
   public static func data(for value: PlistValue) throws(PlistError) -> [UInt8] {
@@ -36,6 +37,29 @@ public enum XMLPlistWriter {
     writer.write(prolog)
     var path: [String] = []
     try writer.writeValue(value, depth: 0, path: &path)
+    writer.write(epilog)
+    return try writer.bytes()
+  }
+
+  /// The XML bytes of a flat string → string dictionary (a `.strings` table), without building
+  /// ``PlistValue``s: the same bytes as `data(for: .dictionary(strings.mapValues(PlistValue.string)))`.
+  public static func data(forStrings strings: [String: String]) throws(PlistError) -> [UInt8] {
+    var writer = try OutputBuffer()
+    defer { writer.close() }
+    writer.write(prolog)
+    if strings.isEmpty {
+      writer.write("<dict/>\n")
+    } else {
+      writer.write("<dict>\n")
+      for (key, value) in KeyOrder.sortedEntries(strings) {
+        writer.write("\t<key>")
+        try writer.writeText(key, path: [key])
+        writer.write("</key>\n\t<string>")
+        try writer.writeText(value, path: [key])
+        writer.write("</string>\n")
+      }
+      writer.write("</dict>\n")
+    }
     writer.write(epilog)
     return try writer.bytes()
   }
@@ -141,8 +165,7 @@ private struct OutputBuffer {
     case .dictionary(let entries):
       if entries.isEmpty { return write("<dict/>\n") }
       write("<dict>\n")
-      for key in FastKeyOrder.sortedKeys(entries) {
-        guard let element = entries[key] else { continue }
+      for (key, element) in KeyOrder.sortedEntries(entries) {
         path.append(key)
         indent(depth + 1)
         write("<key>")

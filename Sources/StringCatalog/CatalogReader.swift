@@ -7,25 +7,48 @@ public enum CatalogReader {
   public static func read(_ source: SourceText) throws(DiagnosticError) -> (
     catalog: Catalog, diagnostics: [Diagnostic]
   ) {
+    var entries: [CatalogEntry] = []
+    entries.reserveCapacity(source.bytes.count / 2048 + 8)
+    var indexByKey: [String: Int] = [:]
+    var (catalog, diagnostics) = try read(source) { entry in
+      if let earlier = indexByKey.updateValue(entries.count, forKey: entry.key) {
+        entries[earlier] = entry  // a duplicate key: the last value wins, in the first one's place
+        indexByKey[entry.key] = earlier
+      } else {
+        entries.append(entry)
+      }
+    }
+    catalog.entries = entries
+    return (catalog, diagnostics)
+  }
+
+  /// Reads a catalog and hands each entry of `strings` to `body` as soon as it is read, so a
+  /// compiler can consume a large catalog without the whole model in memory. The returned catalog
+  /// has no entries. A key that occurs twice is handed over twice (a duplicate-key warning is
+  /// reported); consumers let the later one win.
+  public static func read(
+    _ source: SourceText, forEachEntry body: (CatalogEntry) -> Void
+  ) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
     let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
     defer { path.deallocate() }
-    var parser = CatalogParser(source: source, path: path)
-    do {
-      let catalog = try parser.parseCatalog()
-      let diagnostics = parser.scanner.diagnostics.enumerated().sorted {
-        ($0.element.offset ?? 0, $0.offset) < ($1.element.offset ?? 0, $1.offset)
-      }.map(\.element)
-      return (catalog, diagnostics)
-    } catch {
-      // Syntax errors come from the scanner, which does not know the entry it is in.
-      var error = error
-      for index in error.diagnostics.indices where error.diagnostics[index].key == nil {
-        error.diagnostics[index].key = parser.name(at: parser.currentKey)
-        error.diagnostics[index].language =
-          error.diagnostics[index].language ?? parser.name(at: parser.currentLanguage)
+    let result = withoutActuallyEscaping(body) {
+      body -> Result<(catalog: Catalog, diagnostics: [Diagnostic]), DiagnosticError> in
+      var parser = CatalogParser(source: source, path: path, sink: body)
+      do throws(DiagnosticError) {
+        let catalog = try parser.parseCatalog()
+        return .success((catalog, parser.scanner.diagnostics.sortedByOffset()))
+      } catch {
+        // Syntax errors come from the scanner, which does not know the entry it is in.
+        var error = error
+        for index in error.diagnostics.indices where error.diagnostics[index].key == nil {
+          error.diagnostics[index].key = parser.name(at: parser.currentKey)
+          error.diagnostics[index].language =
+            error.diagnostics[index].language ?? parser.name(at: parser.currentLanguage)
+        }
+        return .failure(error)
       }
-      throw error
     }
+    return try result.get()
   }
 }
 
@@ -49,8 +72,12 @@ struct CatalogParser {
   /// Bytes read between two calls to ``SourceText/discard(before:)``.
   private static let discardInterval = 8 << 20
 
-  init(source: SourceText, path: UnsafeMutablePointer<Int>) {
+  /// Receives each entry as soon as it is read.
+  let sink: (CatalogEntry) -> Void
+
+  init(source: SourceText, path: UnsafeMutablePointer<Int>, sink: @escaping (CatalogEntry) -> Void) {
     self.source = source
+    self.sink = sink
     self.scanner = JSONScanner(bytes: source.bytes)
     self.path = path
     siblingPrints.reserveCapacity(256)
@@ -67,7 +94,7 @@ struct CatalogParser {
     try scanner.enterContainer()
     var sourceLanguage: String?
     var version: (text: String, offset: Int)?
-    var entries: [CatalogEntry]?
+    var hasEntries = false
     var seen: UInt32 = 0
     var first = true
     while try scanner.nextMember(&first) {
@@ -77,7 +104,8 @@ struct CatalogParser {
         sourceLanguage = try readString(key)
       } else if scanner.equals(key, "strings") {
         noteField(&seen, 2, key, "strings")
-        entries = try parseEntries(key)
+        try parseEntries(key)
+        hasEntries = true
       } else if scanner.equals(key, "version") {
         noteField(&seen, 4, key, "version")
         let offset = scanner.index
@@ -90,7 +118,7 @@ struct CatalogParser {
     guard let sourceLanguage else {
       throw scanner.error("missing required field 'sourceLanguage'", at: open)
     }
-    guard let entries else { throw scanner.error("missing required field 'strings'", at: open) }
+    guard hasEntries else { throw scanner.error("missing required field 'strings'", at: open) }
     let versionText: String
     if let version {
       versionText = version.text
@@ -106,7 +134,7 @@ struct CatalogParser {
       scanner.diagnostics.append(
         .warning("missing field 'version'; reading the catalog as version 1.0", offset: open))
     }
-    return Catalog(sourceLanguage: sourceLanguage, version: versionText, entries: entries)
+    return Catalog(sourceLanguage: sourceLanguage, version: versionText, entries: [])
   }
 
   /// True when `version` compares numerically above every known version (`2.0`, `1.10`).
@@ -117,14 +145,11 @@ struct CatalogParser {
     return (numbers[0], numbers[1]) > (1, 1)
   }
 
-  /// Reads `strings`: entry key → entry.
-  mutating func parseEntries(_ field: JSONString) throws(DiagnosticError) -> [CatalogEntry] {
+  /// Reads `strings` (entry key → entry), handing each entry to the sink.
+  mutating func parseEntries(_ field: JSONString) throws(DiagnosticError) {
     try enterObject(field)
-    var entries: [CatalogEntry] = []
-    var indexByKey: [String: Int] = [:]
-    let estimate = source.bytes.count / 2048 + 8
-    entries.reserveCapacity(estimate)
-    indexByKey.reserveCapacity(estimate)
+    var seenKeys: Set<String> = []
+    seenKeys.reserveCapacity(source.bytes.count / 2048 + 8)
     var first = true
     while try scanner.nextMember(&first) {
       if scanner.index &- discardedUpTo >= Self.discardInterval {
@@ -135,17 +160,13 @@ struct CatalogParser {
       let key = scanner.makeString(keyToken)
       currentKey = keyToken.offset
       let entry = try parseEntry(key, keyToken)
-      if let earlier = indexByKey.updateValue(entries.count, forKey: key) {
+      if !seenKeys.insert(key).inserted {
         warn("duplicate key '\(key)'", at: keyToken.offset)
-        entries[earlier] = entry
-        indexByKey[key] = earlier
-      } else {
-        entries.append(entry)
       }
+      sink(entry)
     }
     currentKey = nil
     leaveObject()
-    return entries
   }
 
   /// Reads one entry of `strings`.

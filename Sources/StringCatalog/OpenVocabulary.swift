@@ -10,10 +10,11 @@ public struct UnitState: RawRepresentable, Hashable, Sendable, ExpressibleByStri
   public static let stale: UnitState = "stale"
   public static let machineTranslated: UnitState = "machine_translated"
 
-  /// States this version of lhc knows by name.
-  public static let known: Set<UnitState> = [
-    .translated, .needsReview, .new, .stale, .machineTranslated,
-  ]
+  /// True for the states this version of lhc knows by name (compared without hashing: hot path).
+  public var isKnown: Bool {
+    self == .translated || self == .needsReview || self == .new || self == .stale
+      || self == .machineTranslated
+  }
 }
 
 /// An entry's `extractionState`. Open, like ``UnitState``.

@@ -71,7 +71,7 @@ struct LocalizationCompiler {
   /// True when a unit is emitted on its own: it has a value and is not `new` (or the build is forced).
   private mutating func qualifies(_ unit: StringUnit) -> Bool {
     guard unit.value != nil else { return false }
-    if !UnitState.known.contains(unit.state) && !unknownStates.contains(where: { $0.0 == unit.state }) {
+    if !unit.state.isKnown && !unknownStates.contains(where: { $0.0 == unit.state }) {
       unknownStates.append((unit.state, unit.offset))
     }
     return forceBuildAllStrings || unit.state != .new
@@ -121,9 +121,12 @@ struct LocalizationCompiler {
 
   /// A text as plain `.strings` value, or as a format rule when it references substitutions.
   private mutating func resolveText(_ text: String, offset: Int) -> DeviceForm? {
-    if !text.utf8.contains(UInt8(ascii: "%")) {  // the common case: nothing to parse
-      diagnostics += TextCheck.controlCharacterDiagnostics(
-        text, what: "value", offset: offset, language: language, key: key)
+    let scan = TextScan(text)
+    if !scan.hasPercent {  // the common case: nothing to parse
+      if scan.hasControlCharacter {
+        diagnostics += TextCheck.controlCharacterDiagnostics(
+          text, what: "value", offset: offset, language: language, key: key)
+      }
       return .text(text)
     }
     let format = FormatString(parsing: text)
@@ -255,7 +258,9 @@ struct LocalizationCompiler {
       let value = unit.value ?? ""
       let format = FormatString(parsing: value)
       check(value, format, offset: unit.offset)
-      forms[category] = rewrite(format, offset: unit.offset, pending: &pending)
+      forms[category] =
+        format.substitutionReferences.isEmpty
+        ? value : rewrite(format, offset: unit.offset, pending: &pending)
       for argument in format.arguments where argument.substitutionNames.isEmpty {
         if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }),
           !candidates.contains(where: { $0.position == argument.position })
@@ -264,11 +269,14 @@ struct LocalizationCompiler {
         }
       }
     }
-    let key = FormatString(parsing: self.key)
-    if candidates.isEmpty, let argument = key.arguments.first(where: { argument in
-      argument.specifiers.contains { $0.argumentType.isNumeric }
-    }), let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
-      candidates.append((argument.position, specifier))
+    if candidates.isEmpty {
+      // No form names the count: the key's own specifiers say what the code passes.
+      for argument in FormatString(parsing: key).arguments {
+        if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
+          candidates.append((argument.position, specifier))
+          break
+        }
+      }
     }
     candidates.sort { $0.position < $1.position }
     if candidates.count > 1 {
@@ -326,8 +334,10 @@ struct LocalizationCompiler {
 
   private mutating func check(_ text: String, _ format: FormatString, offset: Int) {
     diagnostics += TextCheck.formatDiagnostics(format, offset: offset, language: language, key: key)
-    diagnostics += TextCheck.controlCharacterDiagnostics(
-      text, what: "value", offset: offset, language: language, key: key)
+    if TextScan(text).hasControlCharacter {
+      diagnostics += TextCheck.controlCharacterDiagnostics(
+        text, what: "value", offset: offset, language: language, key: key)
+    }
   }
 
   private mutating func error(_ message: String, _ offset: Int) {

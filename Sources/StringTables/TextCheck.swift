@@ -12,19 +12,31 @@ enum TextCheck {
     _ format: FormatString, offset: Int, language: String, key: String
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for specifier in format.specifiers
-    where specifier.conversion == "n" || (specifier.flags.contains("-") && specifier.width == nil) {
-      diagnostics.append(
-        .error(
-          "Unable to create a Swift type from the format specifier \"\(specifier.text)\"",
-          offset: offset, language: language, key: key))
+    var formatted = false
+    var invalid: [String] = []
+    for token in format.tokens {
+      switch token {
+      case .specifier(let specifier):
+        formatted = true
+        if specifier.conversion == "n" || (specifier.flags.contains("-") && specifier.width == nil) {
+          diagnostics.append(
+            .error(
+              "Unable to create a Swift type from the format specifier \"\(specifier.text)\"",
+              offset: offset, language: language, key: key))
+        }
+      case .substitution, .argPlaceholder:
+        formatted = true
+      case .invalid(let text):
+        invalid.append(text)
+      case .literal, .percent:
+        break
+      }
     }
-    let formatted = !format.arguments.isEmpty || format.tokens.contains(.argPlaceholder)
     if formatted {
-      for invalid in format.invalidTokens {
+      for text in invalid {
         diagnostics.append(
           .error(
-            "Invalid format specifier \"\(invalid)\"; write \"%%\" for a literal percent sign",
+            "Invalid format specifier \"\(text)\"; write \"%%\" for a literal percent sign",
             offset: offset, language: language, key: key))
       }
     }

@@ -48,14 +48,15 @@ public enum TableFileWriter {
   public static func bytes(
     of kind: TableFile.Kind, _ table: StringTable, format: SerializationFormat
   ) throws(PlistError) -> [UInt8] {
-    let value: PlistValue =
-      switch kind {
-      case .strings: .dictionary(table.strings.mapValues(PlistValue.string))
-      case .stringsdict: .dictionary(table.rules.mapValues(plistValue(of:)))
-      }
-    switch format {
-    case .xml: return try XMLPlistWriter.data(for: value)
-    case .binary: return try BinaryPlistWriter.data(for: value)
+    switch (kind, format) {
+    case (.strings, .xml):
+      return try XMLPlistWriter.data(forStrings: table.strings)
+    case (.strings, .binary):
+      return try BinaryPlistWriter.data(for: .dictionary(table.strings.mapValues(PlistValue.string)))
+    case (.stringsdict, .xml):
+      return try XMLPlistWriter.data(for: .dictionary(table.rules.mapValues(plistValue(of:))))
+    case (.stringsdict, .binary):
+      return try BinaryPlistWriter.data(for: .dictionary(table.rules.mapValues(plistValue(of:))))
     }
   }
 

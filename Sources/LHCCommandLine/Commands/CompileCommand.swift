@@ -77,7 +77,11 @@ struct CompileCommand {
   func run(_ console: Console) -> Int32 {
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: warningsAsErrors)
     // Stage 1: read and compile every catalog (in parallel), printing diagnostics in input order.
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    func trace(_ what: String) { if ProcessInfo.processInfo.environment["LHC_TRACE"] != nil { FileHandle.standardError.write(Data("\(what): \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)\n".utf8)) } }
     let results = Parallel.map(catalogs) { path in compile(path) }
+    defer { console.keepUntilExit(results) }
+    trace("compiled")
     var failed = false
     for (path, result) in zip(catalogs, results) {
       if printer.print(result.diagnostics, path: path, source: result.source) { failed = true }
@@ -93,7 +97,7 @@ struct CompileCommand {
       console.out(paths.map { $0 + "\n" }.joined())
       return ExitStatus.success
     }
-    let errors = Parallel.map(jobs) { table, file -> String? in
+    let errors = (ProcessInfo.processInfo.environment["LHC_SERIAL"] != nil ? jobs.map : { Parallel.map(jobs, $0) }) { table, file -> String? in
       let path = outputDirectory + "/" + file.relativePath
       do {
         let bytes = try TableFileWriter.bytes(of: file.kind, table, format: serialization)
@@ -105,6 +109,7 @@ struct CompileCommand {
         return "\(path): error: \(error)\n"
       }
     }
+    trace("written")
     let messages = errors.compactMap { $0 }
     messages.forEach(console.error)
     return messages.isEmpty ? ExitStatus.success : ExitStatus.failure
@@ -125,14 +130,29 @@ struct CompileCommand {
       return CatalogResult(
         source: nil, diagnostics: [.error("cannot read file: \(error.message)")], tables: [])
     }
+    // Entries are compiled on a second thread as they are read: the whole catalog model is never
+    // in memory, and reading and compiling overlap.
+    final class Box: @unchecked Sendable {
+      var compiler: CatalogCompiler
+      init(_ compiler: CatalogCompiler) { self.compiler = compiler }
+    }
+    let box = Box(CatalogCompiler(table: Self.tableName(of: path), options: options))
+    let pipeline = BatchPipeline<CatalogEntry> { batch in
+      for entry in batch { box.compiler.add(entry) }
+    }
     do {
-      let (catalog, readDiagnostics) = try CatalogReader.read(source)
-      let compiled = CatalogCompiler.compile(
-        catalog, table: Self.tableName(of: path), options: options)
+      let (_, readDiagnostics) = try CatalogReader.read(source) { pipeline.append($0) }
+      let t0 = DispatchTime.now().uptimeNanoseconds
+      pipeline.finish()
+      let t1 = DispatchTime.now().uptimeNanoseconds
+      let compiled = box.compiler.finish()
+      let t2 = DispatchTime.now().uptimeNanoseconds
+      if ProcessInfo.processInfo.environment["LHC_TRACE"] != nil { print("drain", Double(t1-t0)/1e9, "finish", Double(t2-t1)/1e9) }
       return CatalogResult(
         source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
         tables: compiled.tables)
     } catch {
+      pipeline.finish()
       return CatalogResult(source: source, diagnostics: error.diagnostics, tables: [])
     }
   }

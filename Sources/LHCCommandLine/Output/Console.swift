@@ -7,12 +7,18 @@ public final class Console: @unchecked Sendable {
   private let writeError: @Sendable (String) -> Void
   /// True when standard error is a terminal (colour allowed).
   public let errorIsTerminal: Bool
+  /// The process exits right after the command: large data can be left for the kernel to reclaim
+  /// instead of being freed object by object (compilers do the same).
+  let exitsAfterCommand: Bool
+  /// Process-wide, so it outlives the console itself.
+  nonisolated(unsafe) private static var keptUntilExit: [Any] = []
 
   public init(
-    errorIsTerminal: Bool = false, out: @escaping @Sendable (String) -> Void,
-    error: @escaping @Sendable (String) -> Void
+    errorIsTerminal: Bool = false, exitsAfterCommand: Bool = false,
+    out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
   ) {
     self.errorIsTerminal = errorIsTerminal
+    self.exitsAfterCommand = exitsAfterCommand
     self.writeOut = out
     self.writeError = error
   }
@@ -20,9 +26,14 @@ public final class Console: @unchecked Sendable {
   /// The process's standard output and standard error.
   public static func standard() -> Console {
     Console(
-      errorIsTerminal: isatty(STDERR_FILENO) != 0,
+      errorIsTerminal: isatty(STDERR_FILENO) != 0, exitsAfterCommand: true,
       out: { FileHandle.standardOutput.write(Data($0.utf8)) },
       error: { FileHandle.standardError.write(Data($0.utf8)) })
+  }
+
+  /// Keeps `value` alive until the process exits, when it does so right after the command.
+  func keepUntilExit(_ value: Any) {
+    if exitsAfterCommand { lock.withLock { Self.keptUntilExit.append(value) } }
   }
 
   func out(_ text: String) {

@@ -11,9 +11,7 @@ enum OutputFile {
   /// alone). The bytes go to a temporary file in the same directory, which is renamed into place, so
   /// a failure or a kill never leaves a partial file.
   static func write(_ bytes: [UInt8], to path: String) throws(OutputError) -> Outcome {
-    if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
-      return .unchanged
-    }
+    if holdsExactly(bytes, path) { return .unchanged }
     let directory = (path as NSString).deletingLastPathComponent
     do {
       try FileManager.default.createDirectory(
@@ -47,6 +45,26 @@ enum OutputFile {
       throw OutputError(path: path, errno: failure)
     }
     return .written
+  }
+
+  /// True when the file at `path` already holds exactly `bytes` (sizes compared first).
+  private static func holdsExactly(_ bytes: [UInt8], _ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, Int(info.st_size) == bytes.count else { return false }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var existing = [UInt8](repeating: 0, count: bytes.count)
+    let complete = existing.withUnsafeMutableBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if count <= 0 { return false }
+        offset += count
+      }
+      return true
+    }
+    return complete && existing == bytes
   }
 
   /// The process umask, read once (reading it means setting it, so do it before threads start).
