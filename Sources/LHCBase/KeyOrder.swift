@@ -59,6 +59,11 @@ public enum KeyOrder {
     return sortedIndices(entries) { $0.key }.map { entries[$0] }
   }
 
+  /// The indices of `keys` in sorted order.
+  public static func sortedIndices(of keys: [String]) -> [Int] {
+    sortedIndices(keys) { $0 }
+  }
+
   /// The indices of `elements` sorted by their keys.
   ///
   /// The keys' UTF-8 is copied once into one byte array and `(start, count, index)` spans are

@@ -69,6 +69,17 @@ public final class SourceText: @unchecked Sendable {
     discarded = end
   }
 
+  /// Tells the kernel the whole pages inside `range` are not needed for now (mapped files only);
+  /// safe to call from several threads for disjoint ranges.
+  public func discard(_ range: Range<Int>) {
+    guard let mapping else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let start = (max(range.lowerBound, 0) + page - 1) / page * page
+    let end = min(range.upperBound, bytes.count) / page * page
+    guard end > start else { return }
+    _ = madvise(mapping + start, end - start, MADV_DONTNEED)
+  }
+
   /// 1-based line and column (in Unicode scalars) of a byte offset.
   public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
     lineColumns(of: [offset])[offset] ?? (1, 1)

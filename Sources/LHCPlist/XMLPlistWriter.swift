@@ -41,25 +41,55 @@ public enum XMLPlistWriter {
     return try writer.bytes()
   }
 
-  /// The XML bytes of a flat string → string dictionary (a `.strings` table), without building
-  /// ``PlistValue``s: the same bytes as `data(for: .dictionary(strings.mapValues(PlistValue.string)))`.
-  public static func data(forStrings strings: [String: String]) throws(PlistError) -> [UInt8] {
+  /// The XML bytes of a flat string → string dictionary (a `.strings` table) whose keys are
+  /// already unique and in ``KeyOrder``, written in the order given without building
+  /// ``PlistValue``s: the same bytes as `data(for: .dictionary(…))` of those pairs.
+  public static func data(forOrderedStrings keys: [String], values: [String]) throws(PlistError)
+    -> [UInt8]
+  {
     var writer = try OutputBuffer()
     defer { writer.close() }
     writer.write(prolog)
-    if strings.isEmpty {
-      writer.write("<dict/>\n")
-    } else {
-      writer.write("<dict>\n")
-      for (key, value) in KeyOrder.sortedEntries(strings) {
-        writer.write("\t<key>")
-        try writer.writeText(key, path: [key])
-        writer.write("</key>\n\t<string>")
-        try writer.writeText(value, path: [key])
-        writer.write("</string>\n")
+    var empty = true
+    for (key, value) in zip(keys, values) {
+      if empty {
+        writer.write("<dict>\n")
+        empty = false
       }
-      writer.write("</dict>\n")
+      writer.write("\t<key>")
+      try writer.writeText(key, path: [key])
+      writer.write("</key>\n\t<string>")
+      try writer.writeText(value, path: [key])
+      writer.write("</string>\n")
     }
+    writer.write(empty ? "<dict/>\n" : "</dict>\n")
+    writer.write(epilog)
+    return try writer.bytes()
+  }
+
+  /// The XML bytes of a dictionary whose keys are already unique and in ``KeyOrder``, written in
+  /// the order given (nested dictionaries are sorted as usual).
+  public static func data(forOrderedEntries keys: [String], values: [PlistValue])
+    throws(PlistError) -> [UInt8]
+  {
+    var writer = try OutputBuffer()
+    defer { writer.close() }
+    writer.write(prolog)
+    var empty = true
+    var path: [String] = []
+    for (key, value) in zip(keys, values) {
+      if empty {
+        writer.write("<dict>\n")
+        empty = false
+      }
+      path.append(key)
+      writer.write("\t<key>")
+      try writer.writeText(key, path: path)
+      writer.write("</key>\n")
+      try writer.writeValue(value, depth: 1, path: &path)
+      path.removeLast()
+    }
+    writer.write(empty ? "<dict/>\n" : "</dict>\n")
     writer.write(epilog)
     return try writer.bytes()
   }

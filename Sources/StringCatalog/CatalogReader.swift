@@ -68,12 +68,18 @@ struct CatalogParser {
   var siblingPrints: [UInt64] = []
   /// The number of localizations of the previous entry, to reserve capacity for the next.
   var lastLocalizationCount = 4
-  private var discardedUpTo = 0
+  var discardedUpTo = 0
   /// Bytes read between two calls to ``SourceText/discard(before:)``.
-  private static let discardInterval = 8 << 20
+  static let discardInterval = 8 << 20
 
   /// Receives each entry as soon as it is read.
   let sink: (CatalogEntry) -> Void
+  /// Where this parser's part of `strings` ends (catalogs read in parts), and whether the entry
+  /// boundary expected there was missed.
+  var stopAt: Int?
+  var misaligned = false
+  /// The entry keys read, with their offsets (duplicates are reported).
+  var keyOffsets: [String: Int] = [:]
 
   init(source: SourceText, path: UnsafeMutablePointer<Int>, sink: @escaping (CatalogEntry) -> Void) {
     self.source = source
@@ -85,6 +91,24 @@ struct CatalogParser {
 
   /// Reads the top-level object.
   mutating func parseCatalog() throws(DiagnosticError) -> Catalog {
+    var header = try beginCatalog()
+    var first = true
+    _ = try parseMembers(&header, first: &first)
+    return try finishCatalog(header)
+  }
+
+  /// The top-level fields read so far.
+  struct Header {
+    /// Offset of the top-level `{`.
+    var open: Int
+    var sourceLanguage: String?
+    var version: (text: String, offset: Int)?
+    var hasEntries = false
+    var seen: UInt32 = 0
+  }
+
+  /// Reads up to and including the top-level `{`.
+  mutating func beginCatalog() throws(DiagnosticError) -> Header {
     scanner.skipByteOrderMark()
     scanner.skipWhitespace()
     let open = scanner.index
@@ -92,35 +116,47 @@ struct CatalogParser {
       throw scanner.unexpected("expected '{' at start of catalog", at: open)
     }
     try scanner.enterContainer()
-    var sourceLanguage: String?
-    var version: (text: String, offset: Int)?
-    var hasEntries = false
-    var seen: UInt32 = 0
-    var first = true
+    return Header(open: open)
+  }
+
+  /// Reads top-level members up to the closing `}`; returns true instead when `strings` reached
+  /// ``stopAt`` (a part read on its own thread ends there).
+  mutating func parseMembers(_ header: inout Header, first: inout Bool) throws(DiagnosticError)
+    -> Bool
+  {
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       if scanner.equals(key, "sourceLanguage") {
-        noteField(&seen, 1, key, "sourceLanguage")
-        sourceLanguage = try readString(key)
+        noteField(&header.seen, 1, key, "sourceLanguage")
+        header.sourceLanguage = try readString(key)
       } else if scanner.equals(key, "strings") {
-        noteField(&seen, 2, key, "strings")
-        try parseEntries(key)
-        hasEntries = true
+        noteField(&header.seen, 2, key, "strings")
+        header.hasEntries = true
+        try enterObject(key)
+        var firstEntry = true
+        if try parseEntries(first: &firstEntry) { return true }
       } else if scanner.equals(key, "version") {
-        noteField(&seen, 4, key, "version")
+        noteField(&header.seen, 4, key, "version")
         let offset = scanner.index
-        version = (try readString(key), offset)
+        header.version = (try readString(key), offset)
       } else {
         try scanner.skipValue()
       }
     }
+    return false
+  }
+
+  /// Checks the end of the file and the required fields; reports version warnings.
+  mutating func finishCatalog(_ header: Header) throws(DiagnosticError) -> Catalog {
     try scanner.expectEnd()
-    guard let sourceLanguage else {
-      throw scanner.error("missing required field 'sourceLanguage'", at: open)
+    guard let sourceLanguage = header.sourceLanguage else {
+      throw scanner.error("missing required field 'sourceLanguage'", at: header.open)
     }
-    guard hasEntries else { throw scanner.error("missing required field 'strings'", at: open) }
+    guard header.hasEntries else {
+      throw scanner.error("missing required field 'strings'", at: header.open)
+    }
     let versionText: String
-    if let version {
+    if let version = header.version {
       versionText = version.text
       if !Catalog.knownVersions.contains(version.text) {
         let message =
@@ -132,9 +168,18 @@ struct CatalogParser {
     } else {
       versionText = "1.0"
       scanner.diagnostics.append(
-        .warning("missing field 'version'; reading the catalog as version 1.0", offset: open))
+        .warning(
+          "missing field 'version'; reading the catalog as version 1.0", offset: header.open))
     }
     return Catalog(sourceLanguage: sourceLanguage, version: versionText, entries: [])
+  }
+
+  /// Hands the pages read since the last call back to the kernel, every few megabytes.
+  @inline(__always) mutating func discardPassedPages() {
+    if scanner.index &- discardedUpTo >= Self.discardInterval {
+      source.discard(discardedUpTo..<scanner.index)
+      discardedUpTo = scanner.index
+    }
   }
 
   /// True when `version` compares numerically above every known version (`2.0`, `1.10`).
@@ -145,28 +190,28 @@ struct CatalogParser {
     return (numbers[0], numbers[1]) > (1, 1)
   }
 
-  /// Reads `strings` (entry key → entry), handing each entry to the sink.
-  mutating func parseEntries(_ field: JSONString) throws(DiagnosticError) {
-    try enterObject(field)
-    var seenKeys: Set<String> = []
-    seenKeys.reserveCapacity(source.bytes.count / 2048 + 8)
-    var first = true
+  /// Reads the entries of `strings` (its `{` already entered), handing each to the sink, up to
+  /// its `}`. Returns true instead when the next key is at ``stopAt``; a key past it means the
+  /// part boundary was not an entry boundary (``misaligned``).
+  mutating func parseEntries(first: inout Bool) throws(DiagnosticError) -> Bool {
     while try scanner.nextMember(&first) {
-      if scanner.index &- discardedUpTo >= Self.discardInterval {
-        source.discard(before: scanner.index)
-        discardedUpTo = scanner.index
+      if let stopAt, scanner.index >= stopAt {
+        misaligned = scanner.index != stopAt
+        return true
       }
+      discardPassedPages()
       let keyToken = try scanner.readKey()
       let key = scanner.makeString(keyToken)
       currentKey = keyToken.offset
       let entry = try parseEntry(key, keyToken)
-      if !seenKeys.insert(key).inserted {
+      if keyOffsets.updateValue(keyToken.offset, forKey: key) != nil {
         warn("duplicate key '\(key)'", at: keyToken.offset)
       }
       sink(entry)
     }
     currentKey = nil
     leaveObject()
+    return false
   }
 
   /// Reads one entry of `strings`.

@@ -317,6 +317,12 @@ struct JSONScanner {
     return key
   }
 
+  /// Moves the cursor to `offset` inside `depth` open containers (to read part of a document).
+  mutating func resume(at offset: Int, depth: Int) {
+    index = offset
+    self.depth = depth
+  }
+
   /// Checks that nothing but whitespace follows the top-level value.
   mutating func expectEnd() throws(DiagnosticError) {
     skipWhitespace()

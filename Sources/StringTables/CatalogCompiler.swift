@@ -24,15 +24,18 @@ public struct CatalogCompiler {
   /// The table used by each localization position of the previous entry: entries list their
   /// languages in the same order, so this usually finds the table without hashing.
   private var recentTables: [Int] = []
-  private var seenKeys: Set<String> = []
+  /// Entry keys by ordinal (the order `add` saw them), and the ordinal of each key.
+  private var entryKeys: [String] = []
+  private var ordinals: [String: Int] = [:]
   private var diagnostics: [Diagnostic] = []
-  private var reportedStates: Set<UnitState> = []
+  /// One warning per unknown unit state, the first seen.
+  private var stateWarnings: [(state: UnitState, diagnostic: Diagnostic)] = []
 
-  /// One language's compiled values, before they become a ``StringTable``.
+  /// One language's compiled values by entry ordinal, before they become a ``StringTable``.
   private struct PendingTable {
     var language: String
-    var strings: [(String, String)] = []
-    var rules: [(String, StringsdictEntry)] = []
+    var strings: [(ordinal: Int, value: String)] = []
+    var rules: [(ordinal: Int, value: StringsdictEntry)] = []
   }
 
   public init(table: String, options: CompileOptions = CompileOptions()) {
@@ -51,10 +54,12 @@ public struct CatalogCompiler {
 
   /// Compiles one entry into the tables; a later entry with the same key replaces an earlier one.
   public mutating func add(_ entry: CatalogEntry) {
-    if !seenKeys.insert(entry.key).inserted {
+    let ordinal = entryKeys.count
+    entryKeys.append(entry.key)
+    if let earlier = ordinals.updateValue(ordinal, forKey: entry.key) {  // duplicate: last wins
       for index in pending.indices {
-        pending[index].strings.removeAll { $0.0 == entry.key }
-        pending[index].rules.removeAll { $0.0 == entry.key }
+        pending[index].strings.removeAll { $0.ordinal == earlier }
+        pending[index].rules.removeAll { $0.ordinal == earlier }
       }
     }
     if TextScan(entry.key).hasControlCharacter {
@@ -71,7 +76,7 @@ public struct CatalogCompiler {
         let value = unit.value, unit.state == .translated || options.forceBuildAllStrings,
         TextScan(value).isPlain
       {
-        pending[index].strings.append((entry.key, value))
+        pending[index].strings.append((ordinal, value))
         continue
       }
       var compiler = LocalizationCompiler(
@@ -79,30 +84,59 @@ public struct CatalogCompiler {
         forceBuildAllStrings: options.forceBuildAllStrings)
       let output = compiler.compile(node)
       diagnostics += compiler.diagnostics
-      for (state, offset) in compiler.unknownStates where reportedStates.insert(state).inserted {
-        diagnostics.append(
-          .warning(
-            "unknown string unit state '\(state.rawValue)'; units in this state are emitted like translated ones",
-            offset: offset, language: localization.language, key: entry.key))
+      for (state, offset) in compiler.unknownStates
+      where !stateWarnings.contains(where: { $0.state == state }) {
+        stateWarnings.append(
+          (
+            state,
+            .warning(
+              "unknown string unit state '\(state.rawValue)'; units in this state are emitted like translated ones",
+              offset: offset, language: localization.language, key: entry.key)
+          ))
       }
-      if let plain = output.plain { pending[index].strings.append((entry.key, plain)) }
-      if let rule = output.rule { pending[index].rules.append((entry.key, rule)) }
+      if let plain = output.plain { pending[index].strings.append((ordinal, plain)) }
+      if let rule = output.rule { pending[index].rules.append((ordinal, rule)) }
+    }
+  }
+
+  /// Adds what `other` compiled from the entries that follow this compiler's in the catalog
+  /// (catalogs read in parts): its keys win over this compiler's, as later entries do.
+  public mutating func append(_ other: CatalogCompiler) {
+    let base = entryKeys.count
+    for (ordinal, key) in other.entryKeys.enumerated() {
+      if let earlier = ordinals.updateValue(base + ordinal, forKey: key), earlier < base {
+        for index in pending.indices {
+          pending[index].strings.removeAll { $0.ordinal == earlier }
+          pending[index].rules.removeAll { $0.ordinal == earlier }
+        }
+      }
+    }
+    entryKeys += other.entryKeys
+    for table in other.pending {
+      let index = tableIndex(for: table.language)
+      pending[index].strings += table.strings.map { (base + $0.ordinal, $0.value) }
+      pending[index].rules += table.rules.map { (base + $0.ordinal, $0.value) }
+    }
+    diagnostics += other.diagnostics
+    for warning in other.stateWarnings where !stateWarnings.contains(where: { $0.state == warning.state }) {
+      stateWarnings.append(warning)
     }
   }
 
   /// The index in `pending` of the table for `language`, created when new.
+  private mutating func tableIndex(for language: String) -> Int {
+    if let existing = tableIndex[language] { return existing }
+    pending.append(PendingTable(language: language))
+    tableIndex[language] = pending.count - 1
+    return pending.count - 1
+  }
+
+  /// ``tableIndex(for:)``, first trying the table the previous entry used at the same position.
   private mutating func tableIndex(for language: String, at position: Int) -> Int {
     if position < recentTables.count, pending[recentTables[position]].language == language {
       return recentTables[position]
     }
-    let index: Int
-    if let existing = tableIndex[language] {
-      index = existing
-    } else {
-      index = pending.count
-      pending.append(PendingTable(language: language))
-      tableIndex[language] = index
-    }
+    let index = tableIndex(for: language)
     if position < recentTables.count {
       recentTables[position] = index
     } else {
@@ -112,15 +146,25 @@ public struct CatalogCompiler {
   }
 
   /// The tables with something to emit, sorted by language, and the diagnostics in file order.
+  ///
+  /// Every table's keys come from the same entries, so the keys are sorted once and each table
+  /// is ordered by the entries' ranks (integer comparisons, no string work per table).
   public consuming func finish() -> CompileResult {
+    let order = KeyOrder.sortedIndices(of: entryKeys)
+    var rank = [Int](repeating: 0, count: order.count)
+    for (position, ordinal) in order.enumerated() { rank[ordinal] = position }
+    func ordered<Value>(_ pairs: [(ordinal: Int, value: Value)]) -> KeyedValues<Value> {
+      let sorted = pairs.sorted { rank[$0.ordinal] < rank[$1.ordinal] }
+      return KeyedValues(sortedKeys: sorted.map { entryKeys[$0.ordinal] }, values: sorted.map(\.value))
+    }
     let tables = pending.filter { !$0.strings.isEmpty || !$0.rules.isEmpty }
       .sorted { KeyOrder.precedes($0.language, $1.language) }
       .map { table in
         StringTable(
-          name: self.table, language: table.language,
-          strings: Dictionary(uniqueKeysWithValues: table.strings),
-          rules: Dictionary(uniqueKeysWithValues: table.rules))
+          name: self.table, language: table.language, strings: ordered(table.strings),
+          rules: ordered(table.rules))
       }
-    return CompileResult(tables: tables, diagnostics: diagnostics.sortedByOffset())
+    return CompileResult(
+      tables: tables, diagnostics: (diagnostics + stateWarnings.map(\.diagnostic)).sortedByOffset())
   }
 }

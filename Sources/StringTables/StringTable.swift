@@ -8,14 +8,14 @@ public struct StringTable: Sendable, Equatable {
   public var name: String
   /// The language tag, verbatim from the catalog (`pt-BR`, `zh-Hans`).
   public var language: String
-  /// Plain key → value pairs (`.strings`).
-  public var strings: [String: String]
-  /// Rule-based entries (`.stringsdict`).
-  public var rules: [String: StringsdictEntry]
+  /// Plain key → value pairs (`.strings`), in key order.
+  public var strings: KeyedValues<String>
+  /// Rule-based entries (`.stringsdict`), in key order.
+  public var rules: KeyedValues<StringsdictEntry>
 
   public init(
-    name: String, language: String, strings: [String: String] = [:],
-    rules: [String: StringsdictEntry] = [:]
+    name: String, language: String, strings: KeyedValues<String> = [:],
+    rules: KeyedValues<StringsdictEntry> = [:]
   ) {
     self.name = name
     self.language = language

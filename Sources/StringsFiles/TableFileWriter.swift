@@ -50,13 +50,15 @@ public enum TableFileWriter {
   ) throws(PlistError) -> [UInt8] {
     switch (kind, format) {
     case (.strings, .xml):
-      return try XMLPlistWriter.data(forStrings: table.strings)
+      return try XMLPlistWriter.data(
+        forOrderedStrings: table.strings.keys, values: table.strings.values)
     case (.strings, .binary):
-      return try BinaryPlistWriter.data(for: .dictionary(table.strings.mapValues(PlistValue.string)))
+      return try BinaryPlistWriter.data(for: .dictionary(table.strings.dictionary.mapValues(PlistValue.string)))
     case (.stringsdict, .xml):
-      return try XMLPlistWriter.data(for: .dictionary(table.rules.mapValues(plistValue(of:))))
+      return try XMLPlistWriter.data(
+        forOrderedEntries: table.rules.keys, values: table.rules.values.map(plistValue(of:)))
     case (.stringsdict, .binary):
-      return try BinaryPlistWriter.data(for: .dictionary(table.rules.mapValues(plistValue(of:))))
+      return try BinaryPlistWriter.data(for: .dictionary(table.rules.dictionary.mapValues(plistValue(of:))))
     }
   }
 

@@ -68,6 +68,9 @@ struct CompileCommand {
     }
   }
 
+  /// Catalogs at least this large are read in parts, one per core.
+  static let partitionThreshold = 4 << 20
+
   /// The table name of a catalog: its file name without `.xcstrings`.
   static func tableName(of path: String) -> String {
     let name = (path as NSString).lastPathComponent
@@ -130,29 +133,34 @@ struct CompileCommand {
       return CatalogResult(
         source: nil, diagnostics: [.error("cannot read file: \(error.message)")], tables: [])
     }
-    // Entries are compiled on a second thread as they are read: the whole catalog model is never
-    // in memory, and reading and compiling overlap.
-    final class Box: @unchecked Sendable {
+    // Entries are compiled as they are read, so the whole catalog model is never in memory. A large
+    // catalog is read in parts on every core, each part compiled by its own compiler.
+    let parts =
+      source.bytes.count >= Self.partitionThreshold
+      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    final class Part: @unchecked Sendable {
       var compiler: CatalogCompiler
       init(_ compiler: CatalogCompiler) { self.compiler = compiler }
     }
-    let box = Box(CatalogCompiler(table: Self.tableName(of: path), options: options))
-    let pipeline = BatchPipeline<CatalogEntry> { batch in
-      for entry in batch { box.compiler.add(entry) }
-    }
+    var compilers: [Part] = []
     do {
-      let (_, readDiagnostics) = try CatalogReader.read(source) { pipeline.append($0) }
-      let t0 = DispatchTime.now().uptimeNanoseconds
-      pipeline.finish()
-      let t1 = DispatchTime.now().uptimeNanoseconds
-      let compiled = box.compiler.finish()
-      let t2 = DispatchTime.now().uptimeNanoseconds
-      if ProcessInfo.processInfo.environment["LHC_TRACE"] != nil { print("drain", Double(t1-t0)/1e9, "finish", Double(t2-t1)/1e9) }
+      let (_, readDiagnostics) = try CatalogReader.read(source, parts: parts) { count in
+        compilers = (0..<count).map { _ in
+          Part(CatalogCompiler(table: Self.tableName(of: path), options: options))
+        }
+        return compilers.map { part in { part.compiler.add($0) } }
+      }
+      let ta = DispatchTime.now().uptimeNanoseconds
+      var compiler = compilers[0].compiler
+      for part in compilers.dropFirst() { compiler.append(part.compiler) }
+      let tb = DispatchTime.now().uptimeNanoseconds
+      let compiled = compiler.finish()
+      let tc = DispatchTime.now().uptimeNanoseconds
+      if ProcessInfo.processInfo.environment["LHC_TRACE"] != nil { print("merge", Double(tb-ta)/1e9, "finish", Double(tc-tb)/1e9) }
       return CatalogResult(
         source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
         tables: compiled.tables)
     } catch {
-      pipeline.finish()
       return CatalogResult(source: source, diagnostics: error.diagnostics, tables: [])
     }
   }

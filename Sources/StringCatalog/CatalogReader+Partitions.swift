@@ -1,0 +1,172 @@
+import Dispatch
+import LHCBase
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CatalogReader {
+  /// Reads a catalog in `parts` parts on as many threads, handing the entries of part `n` to the
+  /// `n`-th sink of `makeSinks(parts)`.
+  ///
+  /// Parts are cut where Xcode's layout puts an entry key (a line of four spaces and a quote: a raw
+  /// newline never occurs inside a JSON string). Each part checks that it ends exactly where the
+  /// next begins; if not (another layout), or if the file has an error, the catalog is read again
+  /// on one thread with fresh sinks (`makeSinks(1)`), so results and diagnostics are always those
+  /// of the sequential reader. Each sink is called from one thread, in file order within its part.
+  public static func read(
+    _ source: SourceText, parts: Int, makeSinks: (Int) -> [(CatalogEntry) -> Void]
+  ) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
+    if parts > 1, let cut = Cut(source, parts: parts) {
+      let sinks = makeSinks(cut.boundaries.count + 1)
+      if let result = readParts(source, cut, sinks) { return result }
+    }
+    return try read(source, forEachEntry: makeSinks(1).first ?? { _ in })
+  }
+
+  /// Reads the parts concurrently; nil when a part failed or missed its boundary.
+  private static func readParts(
+    _ source: SourceText, _ cut: Cut, _ sinks: [(CatalogEntry) -> Void]
+  ) -> (catalog: Catalog, diagnostics: [Diagnostic])? {
+    let count = cut.boundaries.count + 1
+    let outcomes = UnsafeMutableBufferPointer<PartOutcome?>.allocate(capacity: count)
+    outcomes.initialize(repeating: nil)
+    defer {
+      outcomes.deinitialize()
+      outcomes.deallocate()
+    }
+    let shared = UncheckedSendable((sinks, outcomes))
+    DispatchQueue.concurrentPerform(iterations: count) { part in
+      let (sinks, outcomes) = shared.value
+      outcomes[part] = try? readPart(part, source, cut, sinks[part])
+    }
+    var diagnostics: [Diagnostic] = []
+    var keyOffsets: [String: Int] = [:]
+    var catalog: Catalog?
+    for outcome in outcomes {
+      guard let outcome else { return nil }
+      diagnostics += outcome.diagnostics
+      for (key, offset) in outcome.keyOffsets where keyOffsets.updateValue(offset, forKey: key) != nil {
+        diagnostics.append(.warning("duplicate key '\(key)'", offset: offset))
+      }
+      catalog = outcome.catalog ?? catalog
+    }
+    guard let catalog else { return nil }
+    return (catalog, diagnostics.sortedByOffset())
+  }
+
+  /// What one part found.
+  private struct PartOutcome {
+    var diagnostics: [Diagnostic]
+    var keyOffsets: [String: Int]
+    /// The catalog's header, from the last part (which reads to the end of the file).
+    var catalog: Catalog?
+  }
+
+  /// Reads part `part`; throws when it fails, nil-free outcome only when it ended where expected.
+  private static func readPart(
+    _ part: Int, _ source: SourceText, _ cut: Cut, _ sink: @escaping (CatalogEntry) -> Void
+  ) throws(DiagnosticError) -> PartOutcome? {
+    let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
+    defer { path.deallocate() }
+    var parser = CatalogParser(source: source, path: path, sink: sink)
+    let isLast = part == cut.boundaries.count
+    parser.stopAt = isLast ? nil : cut.boundaries[part]
+    var header: CatalogParser.Header
+    if part == 0 {
+      header = try parser.beginCatalog()
+      var first = true
+      guard try parser.parseMembers(&header, first: &first) else { return nil }
+    } else {
+      header = CatalogParser.Header(open: cut.open, hasEntries: true)
+      parser.path[0] = cut.stringsKey
+      parser.pathCount = 1
+      parser.scanner.resume(at: cut.boundaries[part - 1], depth: 2)
+      parser.discardedUpTo = cut.boundaries[part - 1]
+      var first = true
+      let stopped = try parser.parseEntries(first: &first)
+      if stopped != !isLast { return nil }
+      if isLast {
+        first = false
+        guard !(try parser.parseMembers(&header, first: &first)) else { return nil }
+      }
+    }
+    if parser.misaligned { return nil }
+    var catalog: Catalog?
+    if isLast {
+      header.sourceLanguage = header.sourceLanguage ?? cut.sourceLanguage
+      catalog = try parser.finishCatalog(header)
+    }
+    return PartOutcome(
+      diagnostics: parser.scanner.diagnostics, keyOffsets: parser.keyOffsets, catalog: catalog)
+  }
+}
+
+/// Where a catalog is cut into parts: offsets of entry keys inside `strings`.
+private struct Cut {
+  /// Offset of the top-level `{`, of the `strings` key, and the `sourceLanguage` found before it.
+  var open = 0
+  var stringsKey = 0
+  var sourceLanguage: String?
+  /// The first key of every part but the first, increasing.
+  var boundaries: [Int] = []
+
+  /// Reads the top level up to `strings` and picks boundaries near equal fractions of the file;
+  /// nil when the file is not laid out for it.
+  init?(_ source: SourceText, parts: Int) {
+    let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
+    defer { path.deallocate() }
+    var parser = CatalogParser(source: source, path: path, sink: { _ in })
+    guard var header = try? parser.beginCatalog() else { return nil }
+    open = header.open
+    var first = true
+    while (try? parser.scanner.nextMember(&first)) == true {
+      guard let key = try? parser.scanner.readKey() else { return nil }
+      if parser.scanner.equals(key, "strings") {
+        stringsKey = key.offset
+        break
+      }
+      if parser.scanner.equals(key, "sourceLanguage") {
+        header.sourceLanguage = try? parser.readString(key)
+        sourceLanguage = header.sourceLanguage
+      } else if (try? parser.scanner.skipValue()) == nil {
+        return nil
+      }
+    }
+    guard stringsKey > 0 else { return nil }
+    let bytes = source.bytes
+    var previous = parser.scanner.index
+    for part in 1..<parts {
+      guard let boundary = Cut.entryKey(in: bytes, after: max(previous, bytes.count / parts * part))
+      else { break }
+      boundaries.append(boundary)
+      previous = boundary + 1
+    }
+    if boundaries.isEmpty { return nil }
+  }
+
+  /// The offset of the quote of the first `\n    "` at or after `start`.
+  static func entryKey(in bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    var index = start
+    while index < bytes.count {
+      guard let newline = memchr(base + index, 0x0A, bytes.count - index) else { return nil }
+      let offset = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+      if offset + 5 < bytes.count, bytes[offset + 1] == 0x20, bytes[offset + 2] == 0x20,
+        bytes[offset + 3] == 0x20, bytes[offset + 4] == 0x20, bytes[offset + 5] == 0x22
+      {
+        return offset + 5
+      }
+      index = offset + 1
+    }
+    return nil
+  }
+}
+
+/// Carries values into `concurrentPerform`, whose iterations touch disjoint parts of them.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
