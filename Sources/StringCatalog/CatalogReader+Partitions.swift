@@ -49,7 +49,7 @@ extension CatalogReader {
       guard let outcome else { return nil }
       diagnostics += outcome.diagnostics
       for (key, offset) in outcome.keyOffsets where keyOffsets.updateValue(offset, forKey: key) != nil {
-        diagnostics.append(.warning("duplicate key '\(key)'", offset: offset))
+        diagnostics.append(.warning("duplicate key '\(key)'", offset: offset, key: key))
       }
       catalog = outcome.catalog ?? catalog
     }

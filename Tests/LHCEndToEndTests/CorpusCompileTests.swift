@@ -31,7 +31,11 @@ struct CorpusCompileTests {
     #expect(status == 0, "\(captured.stderr)")
     #expect(!captured.stderr.contains("error:"))
 
-    let table = String(name.dropLast(".xcstrings".count))
+    try Self.verify(catalog: url, table: String(name.dropLast(".xcstrings".count)), output: out)
+  }
+
+  /// Checks everything lhc wrote for one catalog against the independent oracles.
+  static func verify(catalog url: URL, table: String, output out: URL) throws {
     let expectation = try CatalogExpectation(url: url)
     let python = try pythonPlistTree(out)
     var expectedFiles: Set<String> = []
@@ -66,7 +70,7 @@ struct CorpusCompileTests {
 
   /// `.strings` bytes equal Foundation's XML writer's for the same dictionary, and Python reads
   /// the same dictionary (unless a value holds a control character, which only Apple's parsers accept).
-  private func checkStringsFile(_ url: URL, _ expected: [String: String], _ python: Any?) throws {
+  private static func checkStringsFile(_ url: URL, _ expected: [String: String], _ python: Any?) throws {
     let bytes = try Data(contentsOf: url)
     let foundation = try PropertyListSerialization.data(
       fromPropertyList: expected, format: .xml, options: 0)
@@ -80,7 +84,7 @@ struct CorpusCompileTests {
   }
 
   /// The compiled entry renders the catalog's text for every named device and plural category.
-  private func checkRuntimeEquivalence(
+  private static func checkRuntimeEquivalence(
     _ key: String, _ language: String, _ resolver: StringsdictResolver,
     _ expectation: CatalogExpectation
   ) {
@@ -104,5 +108,35 @@ struct CorpusCompileTests {
           "\(language): \(key) on \(device) with \(assignment)")
       }
     }
+  }
+}
+
+/// A catalog large enough to be read in parts on several threads, checked like the corpus.
+@Suite("Large catalog compile")
+struct LargeCatalogCompileTests {
+  @Test func catalogReadInPartsCompilesLikeTheOracleSays() throws {
+    let source = TestPaths.corpus.appendingPathComponent(
+      "xcstrings/Dimillian__IceCubesApp__Localizable.xcstrings")
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+    let strings = try #require(root["strings"] as? [String: Any])
+    var copies: [String: Any] = [:]
+    for copy in 0..<4 {
+      for (key, entry) in strings { copies["\(key) #\(copy)"] = entry }
+    }
+    var big = root
+    big["strings"] = copies
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("Big.xcstrings")
+    // Foundation pretty-prints like Xcode: two-space indentation, `"key" : value`.
+    try JSONSerialization.data(withJSONObject: big, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+    let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+    #expect(size > 4 << 20, "must exceed the threshold for reading in parts")
+
+    let out = directory.appendingPathComponent("out")
+    let result = try RunLHC.run(["compile", url.path, "-o", out.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    try CorpusCompileTests.verify(catalog: url, table: "Big", output: out)
   }
 }

@@ -276,3 +276,28 @@ struct TextCheckTests {
     #expect(table(result, "vi")?.strings["a"] == "Bật\u{1B}tắt")
   }
 }
+
+@Suite("Compiling in parts")
+struct CompilerPartsTests {
+  @Test func appendingPartsEqualsCompilingTheWholeCatalog() {
+    let entries = [
+      entry("b", [("en", unit("B")), ("de", unit("B-de"))]),
+      entry("a", [("en", unit("A")), ("fr", unit("A-fr", "odd_state"))]),
+      entry("%lld files", [("en", LocalizationNode(variations: [plural([("other", "%lld files")])]))]),
+      entry("c", [("en", unit("C", "odd_state"))]),
+      entry("b", [("en", unit("B again"))]),
+    ]
+    let whole = compile(entries)
+    var first = CatalogCompiler(table: "Localizable")
+    var second = CatalogCompiler(table: "Localizable")
+    entries.prefix(2).forEach { first.add($0) }
+    entries.dropFirst(2).forEach { second.add($0) }
+    first.append(second)
+    let parted = first.finish()
+    #expect(parted.tables == whole.tables)
+    #expect(parted.diagnostics == whole.diagnostics)
+    #expect(table(whole, "en")?.strings.keys == ["a", "b", "c"])
+    #expect(table(whole, "en")?.strings["b"] == "B again")
+    #expect(whole.diagnostics.count == 1)
+  }
+}

@@ -1,0 +1,34 @@
+import LHCBase
+import Testing
+
+@testable import StringTables
+
+@Suite("KeyedValues")
+struct KeyedValuesTests {
+  @Test func keepsKeyOrderThroughInsertsAndRemovals() {
+    var values: KeyedValues<Int> = ["b": 2, "😀": 4, "a": 1, "！": 5, "B": 3]
+    #expect(values.keys == ["B", "a", "b", "😀", "！"])
+    values["c"] = 6
+    values["a"] = nil
+    values["b"] = 20
+    #expect(values.keys == ["B", "b", "c", "😀", "！"])
+    #expect(values.values == [3, 20, 6, 4, 5])
+    #expect(values["😀"] == 4)
+    #expect(values["missing"] == nil)
+    #expect(values.dictionary == ["B": 3, "b": 20, "c": 6, "😀": 4, "！": 5])
+  }
+
+  @Test(arguments: 0..<20)
+  func lookupsAgreeWithADictionary(seed: Int) {
+    var state = UInt64(seed) &+ 1
+    var dictionary: [String: Int] = [:]
+    for index in 0..<300 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      dictionary[String(state >> 40, radix: 36) + (index % 7 == 0 ? "é" : "")] = index
+    }
+    let values = KeyedValues(dictionary)
+    #expect(values.keys == KeyOrder.sorted(dictionary.keys))
+    for (key, value) in dictionary { #expect(values[key] == value) }
+    #expect(values["not-there"] == nil)
+  }
+}
