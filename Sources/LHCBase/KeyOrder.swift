@@ -44,6 +44,7 @@ public enum KeyOrder {
   @inlinable
   public static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
     let keys = Array(keys)
+    if keys.count <= 16 { return keys.sorted(by: precedes) }
     return sortedIndices(keys) { $0 }.map { keys[$0] }
   }
 

@@ -32,13 +32,9 @@ import LHCBase
 public enum XMLPlistWriter {
   /// The XML bytes for `value`; throws when a key or string contains U+0000.
   public static func data(for value: PlistValue) throws(PlistError) -> [UInt8] {
-    var writer = try OutputBuffer()
-    defer { writer.close() }
-    writer.write(prolog)
-    var path: [String] = []
-    try writer.writeValue(value, depth: 0, path: &path)
-    writer.write(epilog)
-    return try writer.bytes()
+    let stream = try XMLPlistStream()
+    try stream.value(value)
+    return try stream.finish()
   }
 
   /// The XML bytes of a flat string → string dictionary (a `.strings` table) whose keys are
@@ -47,51 +43,150 @@ public enum XMLPlistWriter {
   public static func data(forOrderedStrings keys: [String], values: [String]) throws(PlistError)
     -> [UInt8]
   {
-    var writer = try OutputBuffer()
-    defer { writer.close() }
-    writer.write(prolog)
-    var empty = true
-    for (key, value) in zip(keys, values) {
-      if empty {
-        writer.write("<dict>\n")
-        empty = false
+    let stream = try XMLPlistStream()
+    stream.beginDictionary()
+    // Tables of every language share their key strings, and two threads write tables at once:
+    // reading the keys through buffers borrows them instead of retaining each one.
+    try keys.withUnsafeBufferPointer { (keys) throws(PlistError) in
+      try values.withUnsafeBufferPointer { (values) throws(PlistError) in
+        for index in 0..<min(keys.count, values.count) {
+          try stream.key(keys[index])
+          try stream.string(values[index])
+        }
       }
-      writer.write("\t<key>")
-      try writer.writeText(key, path: [key])
-      writer.write("</key>\n\t<string>")
-      try writer.writeText(value, path: [key])
-      writer.write("</string>\n")
     }
-    writer.write(empty ? "<dict/>\n" : "</dict>\n")
-    writer.write(epilog)
-    return try writer.bytes()
+    stream.endDictionary()
+    return try stream.finish()
+  }
+}
+
+/// Builds a property list one element at a time, in document order: what writers of large
+/// plists use so no intermediate ``PlistValue`` tree is needed. Keys must come in ``KeyOrder``.
+public protocol PlistBuilder {
+  func beginDictionary()
+  func key(_ key: String) throws(PlistError)
+  func string(_ value: String) throws(PlistError)
+  func endDictionary()
+}
+
+/// Streams Apple XML plist bytes through one libxml2 output buffer.
+public final class XMLPlistStream: PlistBuilder {
+  private var buffer: OutputBuffer
+  /// Open containers; `<dict>` is written with the first key, so an empty one becomes `<dict/>`.
+  private var depth = 0
+  private var openPending = false
+  /// The key (or array index) at each open level, for the key path of a NUL error.
+  private var path: [String] = []
+
+  /// Starts a document (the XML prolog is written).
+  public init() throws(PlistError) {
+    buffer = try OutputBuffer()
+    buffer.write(Self.prolog)
   }
 
-  /// The XML bytes of a dictionary whose keys are already unique and in ``KeyOrder``, written in
-  /// the order given (nested dictionaries are sorted as usual).
-  public static func data(forOrderedEntries keys: [String], values: [PlistValue])
-    throws(PlistError) -> [UInt8]
-  {
-    var writer = try OutputBuffer()
-    defer { writer.close() }
-    writer.write(prolog)
-    var empty = true
-    var path: [String] = []
-    for (key, value) in zip(keys, values) {
-      if empty {
-        writer.write("<dict>\n")
-        empty = false
-      }
-      path.append(key)
-      writer.write("\t<key>")
-      try writer.writeText(key, path: path)
-      writer.write("</key>\n")
-      try writer.writeValue(value, depth: 1, path: &path)
-      path.removeLast()
+  deinit {
+    buffer.close()
+  }
+
+  /// Ends the document and returns its bytes.
+  public func finish() throws(PlistError) -> [UInt8] {
+    buffer.write(Self.epilog)
+    return try buffer.bytes()
+  }
+
+  public func beginDictionary() {
+    flushOpen()
+    buffer.indent(depth)
+    openPending = true
+    depth += 1
+    path.append("")
+  }
+
+  public func key(_ key: String) throws(PlistError) {
+    flushOpen()
+    path[path.count - 1] = key
+    buffer.indent(depth)
+    buffer.write("<key>")
+    try text(key)
+    buffer.write("</key>\n")
+  }
+
+  public func string(_ value: String) throws(PlistError) {
+    flushOpen()
+    buffer.indent(depth)
+    buffer.write("<string>")
+    try text(value)
+    buffer.write("</string>\n")
+  }
+
+  public func endDictionary() {
+    depth -= 1
+    path.removeLast()
+    if openPending {
+      openPending = false
+      buffer.write("<dict/>\n")
+    } else {
+      buffer.indent(depth)
+      buffer.write("</dict>\n")
     }
-    writer.write(empty ? "<dict/>\n" : "</dict>\n")
-    writer.write(epilog)
-    return try writer.bytes()
+  }
+
+  /// Writes any value; dictionaries are written in ``KeyOrder``.
+  public func value(_ value: PlistValue) throws(PlistError) {
+    switch value {
+    case .string(let string):
+      try self.string(string)
+    case .dictionary(let entries):
+      beginDictionary()
+      for (key, element) in KeyOrder.sortedEntries(entries) {
+        try self.key(key)
+        try self.value(element)
+      }
+      endDictionary()
+    case .array(let elements):
+      flushOpen()
+      buffer.indent(depth)
+      if elements.isEmpty { return buffer.write("<array/>\n") }
+      buffer.write("<array>\n")
+      depth += 1
+      path.append("")
+      for (index, element) in elements.enumerated() {
+        path[path.count - 1] = String(index)
+        try self.value(element)
+      }
+      path.removeLast()
+      depth -= 1
+      buffer.indent(depth)
+      buffer.write("</array>\n")
+    case .integer(let integer):
+      flushOpen()
+      buffer.indent(depth)
+      buffer.write("<integer>")
+      var digits = String(integer)
+      digits.withUTF8 { utf8 in
+        if let base = utf8.baseAddress { buffer.write(base, count: utf8.count) }
+      }
+      buffer.write("</integer>\n")
+    case .boolean(let flag):
+      flushOpen()
+      buffer.indent(depth)
+      buffer.write(flag ? "<true/>\n" : "<false/>\n")
+    }
+  }
+
+  /// Writes the `<dict>` of a dictionary that turned out not to be empty.
+  @inline(__always) private func flushOpen() {
+    if openPending {
+      openPending = false
+      buffer.write("<dict>\n")
+    }
+  }
+
+  /// Writes escaped text; U+0000 is an error naming the key path.
+  @inline(__always) private func text(_ text: String) throws(PlistError) {
+    if buffer.writeText(text) {
+      throw PlistError(message: PlistError.embeddedNullMessage, keyPath: path)
+    }
   }
 
   static let prolog: StaticString = """
@@ -110,7 +205,7 @@ private let libxml2Initialized: Bool = {
   return true
 }()
 
-/// One libxml2 output buffer plus the plist-specific writing on top of it.
+/// One libxml2 output buffer: raw writes, indentation, and Apple's escaping.
 private struct OutputBuffer {
   private let out: xmlOutputBufferPtr
   /// Set when libxml2 reports a write failure (out of memory); checked once at the end.
@@ -164,58 +259,13 @@ private struct OutputBuffer {
     }
   }
 
-  /// Writes `value` at `depth`, each line ending in a newline.
-  mutating func writeValue(_ value: PlistValue, depth: Int, path: inout [String]) throws(PlistError)
-  {
-    indent(depth)
-    switch value {
-    case .string(let string):
-      write("<string>")
-      try writeText(string, path: path)
-      write("</string>\n")
-    case .integer(let integer):
-      write("<integer>")
-      var digits = String(integer)
-      digits.withUTF8 { utf8 in
-        if let base = utf8.baseAddress { write(base, count: utf8.count) }
-      }
-      write("</integer>\n")
-    case .boolean(let flag):
-      write(flag ? "<true/>\n" : "<false/>\n")
-    case .array(let elements):
-      if elements.isEmpty { return write("<array/>\n") }
-      write("<array>\n")
-      for (index, element) in elements.enumerated() {
-        path.append(String(index))
-        try writeValue(element, depth: depth + 1, path: &path)
-        path.removeLast()
-      }
-      indent(depth)
-      write("</array>\n")
-    case .dictionary(let entries):
-      if entries.isEmpty { return write("<dict/>\n") }
-      write("<dict>\n")
-      for (key, element) in KeyOrder.sortedEntries(entries) {
-        path.append(key)
-        indent(depth + 1)
-        write("<key>")
-        try writeText(key, path: path)
-        write("</key>\n")
-        try writeValue(element, depth: depth + 1, path: &path)
-        path.removeLast()
-      }
-      indent(depth)
-      write("</dict>\n")
-    }
-  }
-
-  /// Writes `text` with only `& < >` escaped; throws on U+0000 with `path` as the key path.
-  mutating func writeText(_ text: String, path: [String]) throws(PlistError) {
+  /// Writes `text` with only `& < >` escaped; returns true (writing nothing) when it holds U+0000.
+  mutating func writeText(_ text: String) -> Bool {
     let count = text.utf8.count
-    guard count > 0 else { return }
+    guard count > 0 else { return false }
     guard count <= Int32.max else {
       failed = true
-      return
+      return false
     }
     let out = self.out
     let status: Int32 = text.withCString { chars in
@@ -227,10 +277,9 @@ private struct OutputBuffer {
         xmlOutputBufferWriteEscape(out, $0, appleEscape)
       }
     }
-    if status == -2 {
-      throw PlistError(message: PlistError.embeddedNullMessage, keyPath: path)
-    }
+    if status == -2 { return true }
     if status < 0 { failed = true }
+    return false
   }
 }
 

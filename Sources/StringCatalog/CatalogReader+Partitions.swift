@@ -1,4 +1,3 @@
-import Dispatch
 import LHCBase
 
 #if canImport(Glibc)
@@ -30,23 +29,14 @@ extension CatalogReader {
   private static func readParts(
     _ source: SourceText, _ cut: Cut, _ sinks: [(CatalogEntry) -> Void]
   ) -> (catalog: Catalog, diagnostics: [Diagnostic])? {
-    let count = cut.boundaries.count + 1
-    let outcomes = UnsafeMutableBufferPointer<PartOutcome?>.allocate(capacity: count)
-    outcomes.initialize(repeating: nil)
-    defer {
-      outcomes.deinitialize()
-      outcomes.deallocate()
-    }
-    let shared = UncheckedSendable((sinks, outcomes))
-    DispatchQueue.concurrentPerform(iterations: count) { part in
-      let (sinks, outcomes) = shared.value
-      outcomes[part] = try? readPart(part, source, cut, sinks[part])
+    let outcomes = Parallel.map(Array(sinks.indices)) { part in
+      try? readPart(part, source, cut, sinks[part])
     }
     var diagnostics: [Diagnostic] = []
     var keyOffsets: [String: Int] = [:]
     var catalog: Catalog?
     for outcome in outcomes {
-      guard let outcome else { return nil }
+      guard let outcome = outcome ?? nil else { return nil }
       diagnostics += outcome.diagnostics
       for (key, offset) in outcome.keyOffsets where keyOffsets.updateValue(offset, forKey: key) != nil {
         diagnostics.append(.warning("duplicate key '\(key)'", offset: offset, key: key))
@@ -163,10 +153,4 @@ private struct Cut {
     }
     return nil
   }
-}
-
-/// Carries values into `concurrentPerform`, whose iterations touch disjoint parts of them.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -153,17 +153,19 @@ public struct CatalogCompiler {
     let order = KeyOrder.sortedIndices(of: entryKeys)
     var rank = [Int](repeating: 0, count: order.count)
     for (position, ordinal) in order.enumerated() { rank[ordinal] = position }
+    let keys = entryKeys
     func ordered<Value>(_ pairs: [(ordinal: Int, value: Value)]) -> KeyedValues<Value> {
       let sorted = pairs.sorted { rank[$0.ordinal] < rank[$1.ordinal] }
-      return KeyedValues(sortedKeys: sorted.map { entryKeys[$0.ordinal] }, values: sorted.map(\.value))
+      return KeyedValues(sortedKeys: sorted.map { keys[$0.ordinal] }, values: sorted.map(\.value))
     }
-    let tables = pending.filter { !$0.strings.isEmpty || !$0.rules.isEmpty }
+    let name = table
+    let languages = pending.filter { !$0.strings.isEmpty || !$0.rules.isEmpty }
       .sorted { KeyOrder.precedes($0.language, $1.language) }
-      .map { table in
-        StringTable(
-          name: self.table, language: table.language, strings: ordered(table.strings),
-          rules: ordered(table.rules))
-      }
+    let tables = Parallel.map(languages) { pending in
+      StringTable(
+        name: name, language: pending.language, strings: ordered(pending.strings),
+        rules: ordered(pending.rules))
+    }
     return CompileResult(
       tables: tables, diagnostics: (diagnostics + stateWarnings.map(\.diagnostic)).sortedByOffset())
   }

@@ -1,3 +1,4 @@
+import LHCBase
 import LHCPlist
 import StringTables
 
@@ -53,46 +54,72 @@ public enum TableFileWriter {
       return try XMLPlistWriter.data(
         forOrderedStrings: table.strings.keys, values: table.strings.values)
     case (.strings, .binary):
-      return try BinaryPlistWriter.data(for: .dictionary(table.strings.dictionary.mapValues(PlistValue.string)))
+      return try BinaryPlistWriter.data(
+        for: .dictionary(table.strings.dictionary.mapValues(PlistValue.string)))
     case (.stringsdict, .xml):
-      return try XMLPlistWriter.data(
-        forOrderedEntries: table.rules.keys, values: table.rules.values.map(plistValue(of:)))
+      let stream = try XMLPlistStream()
+      try write(table.rules, to: stream)
+      return try stream.finish()
     case (.stringsdict, .binary):
-      return try BinaryPlistWriter.data(for: .dictionary(table.rules.dictionary.mapValues(plistValue(of:))))
+      let builder = PlistValueBuilder()
+      try write(table.rules, to: builder)
+      return try BinaryPlistWriter.data(for: builder.result ?? .dictionary([:]))
     }
   }
 
-  /// The standard `.stringsdict` dictionary of an entry.
-  static func plistValue(of entry: StringsdictEntry) -> PlistValue {
-    switch entry {
-    case .format(let rule):
-      return plistValue(of: rule)
-    case .device(let forms):
-      return .dictionary([
-        StringsdictKey.deviceSpecificRuleType: .dictionary(
-          forms.mapValues { form in
-            switch form {
-            case .text(let text): .string(text)
-            case .format(let rule): plistValue(of: rule)
-            }
-          })
-      ])
-    }
-  }
-
-  private static func plistValue(of rule: FormatRule) -> PlistValue {
-    var dictionary: [String: PlistValue] = [
-      StringsdictKey.localizedFormatKey: .string(rule.formatKey)
-    ]
-    for (name, variable) in rule.variables {
-      var entry = variable.forms.mapValues(PlistValue.string)
-      entry[StringsdictKey.formatSpecTypeKey] = .string(variable.specType)
-      if let valueType = variable.valueType {
-        entry[StringsdictKey.formatValueTypeKey] = .string(valueType)
+  /// The `.stringsdict` dictionary: one standard Apple entry per key, everything in key order.
+  static func write<Builder: PlistBuilder>(
+    _ rules: KeyedValues<StringsdictEntry>, to builder: Builder
+  ) throws(PlistError) {
+    builder.beginDictionary()
+    for (key, entry) in rules {
+      try builder.key(key)
+      switch entry {
+      case .format(let rule):
+        try write(rule, to: builder)
+      case .device(let forms):
+        builder.beginDictionary()
+        try builder.key(StringsdictKey.deviceSpecificRuleType)
+        builder.beginDictionary()
+        for (device, form) in KeyOrder.sortedEntries(forms) {
+          try builder.key(device)
+          switch form {
+          case .text(let text): try builder.string(text)
+          case .format(let rule): try write(rule, to: builder)
+          }
+        }
+        builder.endDictionary()
+        builder.endDictionary()
       }
-      dictionary[name] = .dictionary(entry)
     }
-    return .dictionary(dictionary)
+    builder.endDictionary()
+  }
+
+  /// `{NSStringLocalizedFormatKey: …, variable: {NSStringFormatSpecTypeKey: …, …forms}}`.
+  private static func write<Builder: PlistBuilder>(_ rule: FormatRule, to builder: Builder)
+    throws(PlistError)
+  {
+    builder.beginDictionary()
+    for name in KeyOrder.sorted([StringsdictKey.localizedFormatKey] + rule.variables.keys) {
+      try builder.key(name)
+      guard name != StringsdictKey.localizedFormatKey, let variable = rule.variables[name] else {
+        try builder.string(rule.formatKey)
+        continue
+      }
+      var entries = Array(variable.forms)
+      entries.append((StringsdictKey.formatSpecTypeKey, variable.specType))
+      if let valueType = variable.valueType {
+        entries.append((StringsdictKey.formatValueTypeKey, valueType))
+      }
+      entries.sort { KeyOrder.precedes($0.key, $1.key) }
+      builder.beginDictionary()
+      for (key, value) in entries {
+        try builder.key(key)
+        try builder.string(value)
+      }
+      builder.endDictionary()
+    }
+    builder.endDictionary()
   }
 }
 

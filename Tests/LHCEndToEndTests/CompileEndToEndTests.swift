@@ -214,3 +214,31 @@ struct CompileEndToEndTests {
     }
   }
 }
+
+@Suite("Stale outputs")
+struct StaleOutputTests {
+  @Test func filesTheTableNoLongerProducesAreRemoved() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = directory.appendingPathComponent("Localizable.xcstrings")
+    let sample = TestPaths.testData.appendingPathComponent("sample/Localizable.xcstrings")
+    try FileManager.default.copyItem(at: sample, to: catalog)
+    let out = directory.appendingPathComponent("out")
+    #expect(try RunLHC.run(["compile", catalog.path, "-o", out.path]).status == 0)
+    let russianRules = out.appendingPathComponent("ru.lproj/Localizable.stringsdict").path
+    #expect(FileManager.default.fileExists(atPath: russianRules))
+    let unrelated = out.appendingPathComponent("ru.lproj/Other.strings")
+    try Data("keep".utf8).write(to: unrelated)
+
+    // Russian loses its plural: the old .stringsdict would shadow nothing but must go.
+    var json = try String(contentsOf: catalog, encoding: .utf8)
+    json = json.replacingOccurrences(of: "\"ru\" : {\n          \"variations\"", with: "\"ru-old\" : {\n          \"variations\"")
+    try json.write(to: catalog, atomically: true, encoding: .utf8)
+    let onlyGerman = try RunLHC.run(["compile", catalog.path, "-o", out.path, "-l", "de"])
+    #expect(onlyGerman.status == 0)
+    #expect(FileManager.default.fileExists(atPath: russianRules), "-l de leaves other languages alone")
+    #expect(try RunLHC.run(["compile", catalog.path, "-o", out.path]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: russianRules))
+    #expect(FileManager.default.fileExists(atPath: unrelated.path))
+  }
+}

@@ -22,14 +22,42 @@ struct OrderedEntriesTests {
     #expect(ordered == (try PlistOracle.foundationXML(.dictionary(strings.mapValues(PlistValue.string)))))
   }
 
-  @Test(arguments: 0..<40)
-  func orderedEntriesMatchTheGeneralWriter(seed: Int) throws {
+  /// Replays a value made of strings and dictionaries as builder calls, keys in key order.
+  static func replay<Builder: PlistBuilder>(_ value: PlistValue, into builder: Builder) throws(PlistError) {
+    switch value {
+    case .dictionary(let entries):
+      builder.beginDictionary()
+      for (key, element) in KeyOrder.sortedEntries(entries) {
+        try builder.key(key)
+        try replay(element, into: builder)
+      }
+      builder.endDictionary()
+    case .string(let string): try builder.string(string)
+    default: try builder.string("other")
+    }
+  }
+
+  /// Random nested dictionaries of strings (what `.stringsdict` files are made of).
+  static func stringDictionary(_ random: inout RandomPlist, depth: Int) -> PlistValue {
+    var entries: [String: PlistValue] = [:]
+    for _ in 0..<Int.random(in: 0...6, using: &random.generator) {
+      entries[random.string(maxPieces: 3)] =
+        depth > 0 && Bool.random(using: &random.generator)
+        ? stringDictionary(&random, depth: depth - 1) : .string(random.string())
+    }
+    return .dictionary(entries)
+  }
+
+  @Test(arguments: 0..<60)
+  func streamAndValueBuilderMatchTheGeneralWriter(seed: Int) throws {
     var random = RandomPlist(seed: UInt64(seed) &+ 991)
-    guard case .dictionary(let entries) = random.dictionary(depth: 3) else { return }
-    let sorted = KeyOrder.sortedEntries(entries)
-    let ordered = try XMLPlistWriter.data(
-      forOrderedEntries: sorted.map(\.key), values: sorted.map(\.value))
-    #expect(ordered == (try XMLPlistWriter.data(for: .dictionary(entries))))
+    let value = Self.stringDictionary(&random, depth: 3)
+    let stream = try XMLPlistStream()
+    try Self.replay(value, into: stream)
+    #expect(try stream.finish() == (try XMLPlistWriter.data(for: value)))
+    let builder = PlistValueBuilder()
+    try Self.replay(value, into: builder)
+    #expect(builder.result == value)
   }
 
   @Test func nulInAnOrderedStringNamesTheKey() {

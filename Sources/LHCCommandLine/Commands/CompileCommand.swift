@@ -80,11 +80,8 @@ struct CompileCommand {
   func run(_ console: Console) -> Int32 {
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: warningsAsErrors)
     // Stage 1: read and compile every catalog (in parallel), printing diagnostics in input order.
-    let t0 = DispatchTime.now().uptimeNanoseconds
-    func trace(_ what: String) { if ProcessInfo.processInfo.environment["LHC_TRACE"] != nil { FileHandle.standardError.write(Data("\(what): \(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)\n".utf8)) } }
     let results = Parallel.map(catalogs) { path in compile(path) }
     defer { console.keepUntilExit(results) }
-    trace("compiled")
     var failed = false
     for (path, result) in zip(catalogs, results) {
       if printer.print(result.diagnostics, path: path, source: result.source) { failed = true }
@@ -100,7 +97,7 @@ struct CompileCommand {
       console.out(paths.map { $0 + "\n" }.joined())
       return ExitStatus.success
     }
-    let errors = (ProcessInfo.processInfo.environment["LHC_SERIAL"] != nil ? jobs.map : { Parallel.map(jobs, $0) }) { table, file -> String? in
+    let errors = Parallel.map(jobs) { table, file -> String? in
       let path = outputDirectory + "/" + file.relativePath
       do {
         let bytes = try TableFileWriter.bytes(of: file.kind, table, format: serialization)
@@ -112,10 +109,35 @@ struct CompileCommand {
         return "\(path): error: \(error)\n"
       }
     }
-    trace("written")
-    let messages = errors.compactMap { $0 }
+    var messages = errors.compactMap { $0 }
+    if messages.isEmpty { messages = removeStaleOutputs(keeping: Set(jobs.map(\.1.relativePath))) }
     messages.forEach(console.error)
     return messages.isEmpty ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// Removes `<lang>.lproj/<Table>.strings(dict)` files of the compiled tables that this run did
+  /// not produce (a language that lost its plurals, say), in the languages compiled: a stale
+  /// `.stringsdict` would otherwise win over the new `.strings` at runtime. Returns error messages.
+  private func removeStaleOutputs(keeping produced: Set<String>) -> [String] {
+    let folders = (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? []
+    var messages: [String] = []
+    for folder in folders.sorted() where folder.hasSuffix(".lproj") {
+      let language = String(folder.dropLast(".lproj".count))
+      if let languages = options.languages, !languages.contains(language) { continue }
+      for table in catalogs.map(Self.tableName(of:)) {
+        for kind in TableFile.Kind.allCases {
+          let file = TableFile(language: language, table: table, kind: kind).relativePath
+          let path = outputDirectory + "/" + file
+          guard !produced.contains(file), FileManager.default.fileExists(atPath: path) else {
+            continue
+          }
+          if unlink(path) != 0 {
+            messages.append("\(path): error: cannot remove stale output: \(String(cString: strerror(errno)))\n")
+          }
+        }
+      }
+    }
+    return messages
   }
 
   /// The outcome of reading and compiling one catalog.
@@ -150,13 +172,9 @@ struct CompileCommand {
         }
         return compilers.map { part in { part.compiler.add($0) } }
       }
-      let ta = DispatchTime.now().uptimeNanoseconds
       var compiler = compilers[0].compiler
       for part in compilers.dropFirst() { compiler.append(part.compiler) }
-      let tb = DispatchTime.now().uptimeNanoseconds
       let compiled = compiler.finish()
-      let tc = DispatchTime.now().uptimeNanoseconds
-      if ProcessInfo.processInfo.environment["LHC_TRACE"] != nil { print("merge", Double(tb-ta)/1e9, "finish", Double(tc-tb)/1e9) }
       return CatalogResult(
         source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
         tables: compiled.tables)

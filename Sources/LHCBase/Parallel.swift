@@ -1,10 +1,12 @@
 import Dispatch
-import Foundation
 
 /// Runs independent jobs on every core.
-enum Parallel {
+public enum Parallel {
   /// `items.map(transform)`, computed concurrently; results keep the items' order.
-  static func map<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+  ///
+  /// `transform` runs on several threads at once: it must only share data that is read-only or
+  /// confined to one item (the caller's promise; not checked by the compiler).
+  public static func map<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
     guard items.count > 1 else { return items.map(transform) }
     let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
     results.initialize(repeating: nil)
@@ -13,7 +15,7 @@ enum Parallel {
       results.deallocate()
     }
     withoutActuallyEscaping(transform) { transform in
-      let box = UnsafeSendable((items, transform, results))
+      let box = UncheckedSendable((items, transform, results))
       DispatchQueue.concurrentPerform(iterations: items.count) { index in
         let (items, transform, results) = box.value
         results[index] = transform(items[index])
@@ -24,7 +26,7 @@ enum Parallel {
 }
 
 /// Carries a value across a concurrency boundary the caller knows to be safe.
-private struct UnsafeSendable<Value>: @unchecked Sendable {
-  var value: Value
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
   init(_ value: Value) { self.value = value }
 }
