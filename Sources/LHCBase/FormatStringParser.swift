@@ -21,6 +21,7 @@ struct FormatStringParser {
     -> [FormatToken]
   {
     var parser = FormatStringParser(bytes: bytes, options: options)
+    parser.tokens.reserveCapacity(4)  // most strings: literal, specifier, literal
     parser.run()
     return parser.tokens
   }

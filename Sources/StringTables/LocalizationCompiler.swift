@@ -192,6 +192,7 @@ struct LocalizationCompiler {
 
   /// Plural variables for the substitutions named in `pending` and those their forms reference.
   private mutating func variables(for pending: [String]) -> [String: PluralVariable] {
+    if pending.isEmpty { return [:] }
     var pending = pending
     var variables: [String: PluralVariable] = [:]
     var index = 0
@@ -252,7 +253,7 @@ struct LocalizationCompiler {
     let units = pluralForms(variation)
     guard !units.isEmpty else { return nil }
     var pending: [String] = []
-    var forms: [String: String] = [:]
+    var forms = [String: String](minimumCapacity: units.count)
     var candidates: [(position: Int, specifier: FormatSpecifier)] = []
     for (category, unit) in units {
       let value = unit.value ?? ""
