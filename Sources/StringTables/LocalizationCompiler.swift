@@ -37,11 +37,7 @@ struct LocalizationCompiler {
       guard let unit = node.stringUnit, let value = unit.value, qualifies(unit) else {
         return (nil, nil)
       }
-      switch resolveText(value, offset: unit.offset) {
-      case .text(let text): return (text, nil)
-      case .format(let rule): return (nil, .format(rule))
-      case nil: return (nil, nil)
-      }
+      return output(of: resolveText(value, offset: unit.offset))
     }
     guard anyUnitQualifies(node) else { return (nil, nil) }
     for substitution in node.substitutions { substitutions[substitution.name] = substitution }
@@ -54,15 +50,19 @@ struct LocalizationCompiler {
         }
         return (nil, nil)
       }
-      switch resolveText(value, offset: unit.offset) {
-      case .text(let text): return (text, nil)
-      case .format(let rule): return (nil, .format(rule))
-      case nil: return (nil, nil)
-      }
+      return output(of: resolveText(value, offset: unit.offset))
     case let variation? where variation.kind == .plural:
       return (nil, pluralRule(variation).map(StringsdictEntry.format))
     case let variation?:
       return deviceEntry(variation)
+    }
+  }
+
+  /// A text goes to `.strings`, a format (substitutions) to `.stringsdict`.
+  private func output(of form: DeviceForm) -> (plain: String?, rule: StringsdictEntry?) {
+    switch form {
+    case .text(let text): (text, nil)
+    case .format(let rule): (nil, .format(rule))
     }
   }
 
@@ -120,7 +120,7 @@ struct LocalizationCompiler {
   // MARK: Texts and substitutions
 
   /// A text as plain `.strings` value, or as a format rule when it references substitutions.
-  private mutating func resolveText(_ text: String, offset: Int) -> DeviceForm? {
+  private mutating func resolveText(_ text: String, offset: Int) -> DeviceForm {
     let scan = TextScan(text)
     if !scan.hasPercent {  // the common case: nothing to parse
       if scan.hasControlCharacter {
