@@ -121,12 +121,9 @@ struct LocalizationCompiler {
 
   /// A text as plain `.strings` value, or as a format rule when it references substitutions.
   private mutating func resolveText(_ text: String, offset: Int) -> DeviceForm {
-    let scan = TextScan(text)
-    if !scan.hasPercent {  // the common case: nothing to parse
-      if scan.hasControlCharacter {
-        diagnostics += TextCheck.controlCharacterDiagnostics(
-          text, what: "value", offset: offset, language: language, key: key)
-      }
+    // The common cases: no `%` at all, or only common specifiers: nothing to report or rewrite.
+    if !TextScan(text).hasPercent || SimpleFormat(text) != nil {
+      checkControlCharacters(text, offset: offset)
       return .text(text)
     }
     let format = FormatString(parsing: text)
@@ -254,19 +251,29 @@ struct LocalizationCompiler {
     guard !units.isEmpty else { return nil }
     var pending: [String] = []
     var forms = [String: String](minimumCapacity: units.count)
-    var candidates: [(position: Int, specifier: FormatSpecifier)] = []
+    // Numeric arguments of the forms, by position: the first value type seen for each.
+    var candidates: [(position: Int, valueType: String)] = []
+    func note(_ position: Int, _ valueType: String) {
+      if !candidates.contains(where: { $0.position == position }) {
+        candidates.append((position, valueType))
+      }
+    }
     for (category, unit) in units {
       let value = unit.value ?? ""
+      if let simple = SimpleFormat(value) {
+        checkControlCharacters(value, offset: unit.offset)
+        forms[category] = value
+        for (position, valueType) in simple.numeric { note(position, valueType) }
+        continue
+      }
       let format = FormatString(parsing: value)
       check(value, format, offset: unit.offset)
       forms[category] =
         format.substitutionReferences.isEmpty
         ? value : rewrite(format, offset: unit.offset, pending: &pending)
       for argument in format.arguments where argument.substitutionNames.isEmpty {
-        if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }),
-          !candidates.contains(where: { $0.position == argument.position })
-        {
-          candidates.append((argument.position, specifier))
+        if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
+          note(argument.position, specifier.valueType)
         }
       }
     }
@@ -274,7 +281,7 @@ struct LocalizationCompiler {
       // No form names the count: the key's own specifiers say what the code passes.
       for argument in FormatString(parsing: key).arguments {
         if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
-          candidates.append((argument.position, specifier))
+          candidates.append((argument.position, specifier.valueType))
           break
         }
       }
@@ -282,15 +289,14 @@ struct LocalizationCompiler {
     candidates.sort { $0.position < $1.position }
     if candidates.count > 1 {
       warning(
-        "Cannot reliably infer argument number for plural variation because %\(candidates[0].specifier.valueType) is used in multiple positions. Use an explicit substitution instead.",
+        "Cannot reliably infer argument number for plural variation because %\(candidates[0].valueType) is used in multiple positions. Use an explicit substitution instead.",
         variation.offset)
     }
     let position = candidates.first?.position ?? 1
     var name = "arg\(position)"
     while substitutions[name] != nil { name += "_" }
     var variables = self.variables(for: pending)
-    variables[name] = PluralVariable(
-      valueType: candidates.first?.specifier.valueType ?? "lld", forms: forms)
+    variables[name] = PluralVariable(valueType: candidates.first?.valueType ?? "lld", forms: forms)
     let reference = position == 1 ? "%#@\(name)@" : "%\(position)$#@\(name)@"
     return FormatRule(formatKey: reference, variables: variables)
   }
@@ -335,6 +341,10 @@ struct LocalizationCompiler {
 
   private mutating func check(_ text: String, _ format: FormatString, offset: Int) {
     diagnostics += TextCheck.formatDiagnostics(format, offset: offset, language: language, key: key)
+    checkControlCharacters(text, offset: offset)
+  }
+
+  private mutating func checkControlCharacters(_ text: String, offset: Int) {
     if TextScan(text).hasControlCharacter {
       diagnostics += TextCheck.controlCharacterDiagnostics(
         text, what: "value", offset: offset, language: language, key: key)
