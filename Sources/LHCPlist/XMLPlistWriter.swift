@@ -2,9 +2,9 @@
 // `xmlAllocOutputBuffer(nil)`, no encoder, no I/O callback) → `[UInt8]` copied out of the buffer's
 // content once at the end.
 //
-// - Fixed text (prolog, tags, tabs, integers) goes in with `xmlOutputBufferWrite` from static bytes.
-// - Each string is scanned once with `memchr` (U+0000 → `PlistError`) and `strcspn` (`& < >`).
-//   A string with none of them is written in one `xmlOutputBufferWrite`; otherwise the whole
+// - Fixed text (prolog, tags, tabs, integers) is staged from static bytes with the strings.
+// - Each string is scanned once for U+0000 (→ `PlistError`) and `& < >`. A string with none of them
+//   is staged with the fixed text and handed to `xmlOutputBufferWrite` 64 KiB at a time; otherwise the whole
 //   string goes through `xmlOutputBufferWriteEscape` with `appleEscape`, which copies runs with
 //   `memcpy` and replaces only `& < >`. Control characters, quotes, `\r` and non-ASCII stay raw,
 //   as in Apple's (CoreFoundation's) writer.
@@ -206,8 +206,15 @@ private let libxml2Initialized: Bool = {
 }()
 
 /// One libxml2 output buffer: raw writes, indentation, and Apple's escaping.
+///
+/// Small pieces (tags, tabs, short strings) are gathered in a staging area and handed to libxml2
+/// 64 KiB at a time: a plist is mostly pieces of a few bytes, and one libxml2 call per piece would
+/// cost more than the copying.
 private struct OutputBuffer {
   private let out: xmlOutputBufferPtr
+  private let staging: UnsafeMutablePointer<UInt8>
+  private var staged = 0
+  private static let stagingSize = 64 << 10
   /// Set when libxml2 reports a write failure (out of memory); checked once at the end.
   private var failed = false
 
@@ -217,20 +224,31 @@ private struct OutputBuffer {
       throw PlistError(message: "libxml2 could not allocate an output buffer")
     }
     self.out = out
+    staging = .allocate(capacity: Self.stagingSize)
   }
 
-  /// Frees the libxml2 buffer.
+  /// Frees the buffers.
   func close() {
     xmlOutputBufferClose(out)
+    staging.deallocate()
   }
 
   /// The bytes written so far.
-  func bytes() throws(PlistError) -> [UInt8] {
+  mutating func bytes() throws(PlistError) -> [UInt8] {
+    flush()
     guard !failed, let content = xmlOutputBufferGetContent(out) else {
       throw PlistError(message: "libxml2 failed to write the property list")
     }
     let count = xmlOutputBufferGetSize(out)
     return [UInt8](UnsafeBufferPointer(start: content, count: count))
+  }
+
+  /// Hands the staged bytes to libxml2.
+  private mutating func flush() {
+    guard staged > 0 else { return }
+    let chars = UnsafeRawPointer(staging).assumingMemoryBound(to: CChar.self)
+    if xmlOutputBufferWrite(out, Int32(staged), chars) < 0 { failed = true }
+    staged = 0
   }
 
   /// Writes fixed text.
@@ -241,12 +259,19 @@ private struct OutputBuffer {
   /// Writes `count` raw bytes.
   mutating func write(_ bytes: UnsafeRawPointer, count: Int) {
     guard count > 0 else { return }
+    if staged + count <= Self.stagingSize {
+      (staging + staged).update(from: bytes.assumingMemoryBound(to: UInt8.self), count: count)
+      staged += count
+      return
+    }
+    flush()
     guard count <= Int32.max else {
       failed = true
       return
     }
-    let chars = bytes.assumingMemoryBound(to: CChar.self)
-    if xmlOutputBufferWrite(out, Int32(count), chars) < 0 { failed = true }
+    if xmlOutputBufferWrite(out, Int32(count), bytes.assumingMemoryBound(to: CChar.self)) < 0 {
+      failed = true
+    }
   }
 
   /// Writes `depth` tabs.
@@ -260,25 +285,31 @@ private struct OutputBuffer {
   }
 
   /// Writes `text` with only `& < >` escaped; returns true (writing nothing) when it holds U+0000.
+  ///
+  /// Text without `& < >` (nearly all) is staged as it is; text with them goes through libxml2's
+  /// `xmlOutputBufferWriteEscape` with ``appleEscape``.
   mutating func writeText(_ text: String) -> Bool {
-    let count = text.utf8.count
-    guard count > 0 else { return false }
-    guard count <= Int32.max else {
-      failed = true
+    var text = text
+    let needsEscaping: Bool? = text.withUTF8 { utf8 in
+      guard let base = utf8.baseAddress, utf8.count > 0 else { return false }
+      if memchr(base, 0, utf8.count) != nil { return nil }
+      for byte in utf8 where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
+        return true
+      }
+      write(base, count: utf8.count)
       return false
     }
-    let out = self.out
-    let status: Int32 = text.withCString { chars in
-      if memchr(chars, 0, count) != nil { return -2 }
-      if strcspn(chars, "&<>") >= count {
-        return xmlOutputBufferWrite(out, Int32(count), chars)
+    guard let needsEscaping else { return true }
+    if needsEscaping {
+      flush()
+      let out = self.out
+      let status = text.withCString { chars in
+        chars.withMemoryRebound(to: xmlChar.self, capacity: text.utf8.count + 1) {
+          xmlOutputBufferWriteEscape(out, $0, appleEscape)
+        }
       }
-      return chars.withMemoryRebound(to: xmlChar.self, capacity: count + 1) {
-        xmlOutputBufferWriteEscape(out, $0, appleEscape)
-      }
+      if status < 0 { failed = true }
     }
-    if status == -2 { return true }
-    if status < 0 { failed = true }
     return false
   }
 }
