@@ -19,6 +19,12 @@ public struct PlistError: Error, Sendable, Equatable, CustomStringConvertible {
   public static let embeddedNullMessage =
     "Property list strings cannot contain embedded null characters in XML format."
 
+  /// The same error one level down: `key` is prepended to the path (built while unwinding, so
+  /// writers track no path on their hot path).
+  public func within(_ key: String) -> PlistError {
+    PlistError(message: message, keyPath: [key] + keyPath)
+  }
+
   /// The message, followed by the key path when there is one: `… (at key path "a" → "b")`.
   public var description: String {
     if keyPath.isEmpty { return message }

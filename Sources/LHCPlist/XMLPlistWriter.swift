@@ -44,18 +44,7 @@ public enum XMLPlistWriter {
     -> [UInt8]
   {
     let stream = try XMLPlistStream()
-    stream.beginDictionary()
-    // Tables of every language share their key strings, and two threads write tables at once:
-    // reading the keys through buffers borrows them instead of retaining each one.
-    try keys.withUnsafeBufferPointer { (keys) throws(PlistError) in
-      try values.withUnsafeBufferPointer { (values) throws(PlistError) in
-        for index in 0..<min(keys.count, values.count) {
-          try stream.key(keys[index])
-          try stream.string(values[index])
-        }
-      }
-    }
-    stream.endDictionary()
+    try stream.writeFlatStrings(keys, values)
     return try stream.finish()
   }
 }
@@ -75,8 +64,6 @@ public final class XMLPlistStream: PlistBuilder {
   /// Open containers; `<dict>` is written with the first key, so an empty one becomes `<dict/>`.
   private var depth = 0
   private var openPending = false
-  /// The key (or array index) at each open level, for the key path of a NUL error.
-  private var path: [String] = []
 
   /// Starts a document (the XML prolog is written).
   public init() throws(PlistError) {
@@ -99,16 +86,12 @@ public final class XMLPlistStream: PlistBuilder {
     buffer.indent(depth)
     openPending = true
     depth += 1
-    path.append("")
   }
 
+  /// Writes a key. Errors from builder calls carry no key path: the caller, who knows the keys,
+  /// adds them with ``PlistError/within(_:)``.
   public func key(_ key: String) throws(PlistError) {
-    flushOpen()
-    path[path.count - 1] = key
-    buffer.indent(depth)
-    buffer.write("<key>")
-    try text(key)
-    buffer.write("</key>\n")
+    try buffer.write(key: key, depth: depth, flushing: &openPending)
   }
 
   public func string(_ value: String) throws(PlistError) {
@@ -121,7 +104,6 @@ public final class XMLPlistStream: PlistBuilder {
 
   public func endDictionary() {
     depth -= 1
-    path.removeLast()
     if openPending {
       openPending = false
       buffer.write("<dict/>\n")
@@ -139,8 +121,12 @@ public final class XMLPlistStream: PlistBuilder {
     case .dictionary(let entries):
       beginDictionary()
       for (key, element) in KeyOrder.sortedEntries(entries) {
-        try self.key(key)
-        try self.value(element)
+        do throws(PlistError) {
+          try self.key(key)
+          try self.value(element)
+        } catch {
+          throw error.within(key)
+        }
       }
       endDictionary()
     case .array(let elements):
@@ -149,12 +135,9 @@ public final class XMLPlistStream: PlistBuilder {
       if elements.isEmpty { return buffer.write("<array/>\n") }
       buffer.write("<array>\n")
       depth += 1
-      path.append("")
       for (index, element) in elements.enumerated() {
-        path[path.count - 1] = String(index)
-        try self.value(element)
+        do throws(PlistError) { try self.value(element) } catch { throw error.within(String(index)) }
       }
-      path.removeLast()
       depth -= 1
       buffer.indent(depth)
       buffer.write("</array>\n")
@@ -182,11 +165,31 @@ public final class XMLPlistStream: PlistBuilder {
     }
   }
 
-  /// Writes escaped text; U+0000 is an error naming the key path.
+  /// Writes escaped text; U+0000 is an error (its key path is added while the error unwinds).
   @inline(__always) private func text(_ text: String) throws(PlistError) {
-    if buffer.writeText(text) {
-      throw PlistError(message: PlistError.embeddedNullMessage, keyPath: path)
+    if buffer.writeText(text) { throw PlistError(message: PlistError.embeddedNullMessage) }
+  }
+
+  /// A flat string → string dictionary, keys already in order (`.strings` tables).
+  ///
+  /// Tables of every language share their key strings and several threads write tables at once:
+  /// the keys are read through buffers and borrowed, never retained, so the threads do not fight
+  /// over their reference counts.
+  fileprivate func writeFlatStrings(_ keys: [String], _ values: [String]) throws(PlistError) {
+    beginDictionary()
+    try keys.withUnsafeBufferPointer { (keys) throws(PlistError) in
+      try values.withUnsafeBufferPointer { (values) throws(PlistError) in
+        for index in 0..<min(keys.count, values.count) {
+          do throws(PlistError) {
+            try key(keys[index])
+            try string(values[index])
+          } catch {
+            throw error.within(keys[index])
+          }
+        }
+      }
     }
+    endDictionary()
   }
 
   static let prolog: StaticString = """
@@ -272,6 +275,19 @@ private struct OutputBuffer {
     if xmlOutputBufferWrite(out, Int32(count), bytes.assumingMemoryBound(to: CChar.self)) < 0 {
       failed = true
     }
+  }
+
+  /// Writes `<key>…</key>` at `depth`, first the `<dict>` of an opening dictionary
+  /// (`flushing`); throws on U+0000 with an empty key path.
+  mutating func write(key: String, depth: Int, flushing openPending: inout Bool) throws(PlistError) {
+    if openPending {
+      openPending = false
+      write("<dict>\n")
+    }
+    indent(depth)
+    write("<key>")
+    if writeText(key) { throw PlistError(message: PlistError.embeddedNullMessage) }
+    write("</key>\n")
   }
 
   /// Writes `depth` tabs.

@@ -72,27 +72,42 @@ public enum TableFileWriter {
     _ rules: KeyedValues<StringsdictEntry>, to builder: Builder
   ) throws(PlistError) {
     builder.beginDictionary()
-    for (key, entry) in rules {
-      try builder.key(key)
-      switch entry {
-      case .format(let rule):
-        try write(rule, to: builder)
-      case .device(let forms):
-        builder.beginDictionary()
-        try builder.key(StringsdictKey.deviceSpecificRuleType)
-        builder.beginDictionary()
-        for (device, form) in KeyOrder.sortedEntries(forms) {
-          try builder.key(device)
-          switch form {
-          case .text(let text): try builder.string(text)
-          case .format(let rule): try write(rule, to: builder)
-          }
+    // Keys are borrowed through a buffer: every language's table shares them, and retaining them
+    // from several writer threads at once makes the threads contend for their reference counts.
+    try rules.keys.withUnsafeBufferPointer { (keys) throws(PlistError) in
+      for index in keys.indices {
+        do throws(PlistError) {
+          try write(keys[index], rules.values[index], to: builder)
+        } catch {
+          throw error.within(keys[index])
         }
-        builder.endDictionary()
-        builder.endDictionary()
       }
     }
     builder.endDictionary()
+  }
+
+  /// One entry: its key and Apple's dictionary for it.
+  private static func write<Builder: PlistBuilder>(
+    _ key: String, _ entry: StringsdictEntry, to builder: Builder
+  ) throws(PlistError) {
+    try builder.key(key)
+    switch entry {
+    case .format(let rule):
+      try write(rule, to: builder)
+    case .device(let forms):
+      builder.beginDictionary()
+      try builder.key(StringsdictKey.deviceSpecificRuleType)
+      builder.beginDictionary()
+      for (device, form) in KeyOrder.sortedEntries(forms) {
+        try builder.key(device)
+        switch form {
+        case .text(let text): try builder.string(text)
+        case .format(let rule): try write(rule, to: builder)
+        }
+      }
+      builder.endDictionary()
+      builder.endDictionary()
+    }
   }
 
   /// `{NSStringLocalizedFormatKey: …, variable: {NSStringFormatSpecTypeKey: …, …forms}}`.
