@@ -20,7 +20,10 @@ public struct PluralRelation: Sendable, Hashable {
   public var ranges: [PluralRange]
 
   /// A relation `operand [% modulus] operator ranges`.
-  public init(_ operand: PluralOperand, mod modulus: UInt64? = nil, _ operator: Operator, _ ranges: [PluralRange]) {
+  public init(
+    _ operand: PluralOperand, mod modulus: UInt64? = nil, _ operator: Operator,
+    _ ranges: [PluralRange]
+  ) {
     self.operand = operand
     self.modulus = modulus
     self.operator = `operator`
