@@ -2,13 +2,16 @@
 """Generate Sources/PluralRules/PluralRules+Generated.swift from CLDR's plurals.xml.
 
 Data source: CLDR's own `common/supplemental/plurals.xml`, as shipped by Debian's
-`unicode-cldr-core` package (CLDR 41 on bookworm), rather than ICU. CLDR is where plural rules
-are defined; ICU's `plurals.txt` is a derived copy compiled into ICU's resource bundles (and on
-Linux only reachable as binary `.res` data inside libicudata, with no stable text file to read),
-and it lags or trims CLDR depending on the ICU release. The CLDR XML is plain text that Python's
-standard library reads, it names the CLDR version in its DTD, and every rule carries CLDR's own
-`@integer` / `@decimal` sample numbers, which the Swift tests replay as conformance data. Only
-cardinal rules (`<plurals type="cardinal">`) are read; ordinals live in `ordinals.xml`.
+`unicode-cldr-core` package (CLDR 41 on bookworm), rather than ICU. CLDR is where plural rules are
+defined; ICU's `plurals.txt` is a derived copy that Debian ships only compiled into libicudata's
+binary resource bundle. ICU's C API (`uplrules_*`) selects a category but does not hand out the
+rules or their sample numbers as data, and it follows whichever libicu the machine has (ICU 72 =
+CLDR 42 on bookworm, another on the next machine), so a checked-in table could not be regenerated
+reproducibly from it. The CLDR XML is plain text that Python's standard library reads, its DTD names
+the CLDR version, and every rule carries CLDR's own `@integer` / `@decimal` sample numbers, which
+the Swift tests replay as conformance data. Only cardinal rules (`<plurals type="cardinal">`) are
+read; ordinals live in `ordinals.xml`. A newer CLDR checkout works too:
+`make cldr CLDR_PLURALS=/path/to/cldr/common/supplemental/plurals.xml`.
 
 Usage:
   generate-plural-rules.py --input /usr/share/unicode/cldr/common/supplemental/plurals.xml \
