@@ -42,7 +42,8 @@ public enum PluralRules {
   /// the most specific: `lang_Script_REGION`, `lang_Script`, `lang_REGION`, `lang`, and the first
   /// that CLDR lists wins; when none is listed the result is `root` (only `other`). So
   /// `sr-Latn-RS` → `sr_Latn` (not in CLDR 41) → `sr`; `zh-Hant`, `zh-Hans-CN` → `zh`; `pt-BR` → `pt`
-  /// but `pt-PT` → `pt_PT`, which CLDR lists separately; `tlh` → `root`.
+  /// but `pt-PT` → `pt_PT`, which CLDR lists separately; `tlh` → `root`. Fallback truncates the
+  /// tag and does not follow CLDR's `parentLocales`: `pt-AO` gets `pt`, not `pt_PT`.
   public static func cldrLocale(for language: String) -> String {
     for candidate in LanguageTag(language).candidates where ruleSetIndex[candidate] != nil {
       return candidate
