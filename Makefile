@@ -3,6 +3,8 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LHC_DEBUG := .build/debug/lhc
 DEMO_OUT := out/demo
+CLDR_PLURALS ?= /usr/share/unicode/cldr/common/supplemental/plurals.xml
+PLURAL_RULES_SWIFT := Sources/PluralRules/PluralRules+Generated.swift
 
 .PHONY: deps build demo test bench cldr clean
 
@@ -44,6 +46,18 @@ bench: deps
 	$(SWIFT) build -c release --package-path Benchmarks/FoundationBaseline
 	python3 Benchmarks/run.py --lhc .build/release/lhc \
 	  --baseline Benchmarks/FoundationBaseline/.build/release/foundation-baseline --work Benchmarks/work
+
+# CLDR plural rules (Debian unicode-cldr-core) → the checked-in Swift table; see Scripts/generate-plural-rules.py.
+cldr:
+	@if [ ! -f "$(CLDR_PLURALS)" ]; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing: unicode-cldr-core"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq unicode-cldr-core; \
+	  else \
+	    echo "Please install CLDR (Debian: unicode-cldr-core) or pass CLDR_PLURALS=/path/to/plurals.xml" >&2; exit 1; \
+	  fi; \
+	fi
+	python3 Scripts/generate-plural-rules.py --input "$(CLDR_PLURALS)" --output $(PLURAL_RULES_SWIFT)
 
 clean:
 	rm -rf .build out Benchmarks/work Benchmarks/FoundationBaseline/.build

@@ -22,6 +22,8 @@ let package = Package(
     // MARK: Core library, in data-flow order
     // Diagnostics, key order, format specifiers, mapped input files. No dependencies.
     .target(name: "LHCBase"),
+    // CLDR cardinal plural rules (generated table): categories per language, category per number. No dependencies.
+    .target(name: "PluralRules"),
     // .xcstrings bytes → catalog model (own byte-level JSON scanner).
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
@@ -44,6 +46,7 @@ let package = Package(
       dependencies: ["LHCBase", "StringCatalog", "StringTables", "LHCPlist", "StringsFiles"]
     ),
     .testTarget(name: "LHCBaseTests", dependencies: ["LHCBase", "LHCTestSupport"]),
+    .testTarget(name: "PluralRulesTests", dependencies: ["PluralRules"]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),

@@ -1,0 +1,72 @@
+import PluralRules
+import Testing
+
+/// Shape of the generated table: what every rule set promises, and the conditions re-printed.
+@Suite("Rule table")
+struct PluralRuleTableTests {
+  /// Each rule set lists sorted locales, categories in CLDR order, and ends with a bare `other`.
+  @Test(arguments: PluralRules.ruleSets)
+  func ruleSetShape(ruleSet: PluralRuleSet) {
+    #expect(ruleSet.locales == ruleSet.locales.sorted())
+    let categories = ruleSet.rules.map(\.category)
+    #expect(categories == categories.sorted())
+    #expect(Set(categories).count == categories.count)
+    #expect(ruleSet.rules.last?.category == .other)
+    #expect(ruleSet.rules.last?.condition == .always)
+    for rule in ruleSet.rules.dropLast() {
+      #expect(!rule.condition.alternatives.isEmpty, "\(ruleSet.locales) \(rule.category)")
+    }
+  }
+
+  /// Printing each parsed condition gives back the text of `plurals.xml` (the generator's parse
+  /// loses nothing).
+  @Test(arguments: PluralRules.ruleSets)
+  func conditionsPrintAsWritten(ruleSet: PluralRuleSet) {
+    for rule in ruleSet.rules {
+      #expect(rule.condition.description == rule.source)
+    }
+  }
+
+  /// Every locale appears once; `root` is there with only `other`; the CLDR version is recorded.
+  @Test func localesAndRoot() {
+    let locales = PluralRules.ruleSets.flatMap(\.locales)
+    #expect(Set(locales).count == locales.count)
+    #expect(locales.contains("root"))
+    #expect(PluralRules.categories(for: "root") == ["other"])
+    #expect(!PluralRules.cldrVersion.isEmpty)
+  }
+
+  /// Categories come back in CLDR order, only those the language uses.
+  @Test func categoriesOrder() {
+    #expect(PluralRules.categories(for: "en") == ["one", "other"])
+    #expect(PluralRules.categories(for: "ja") == ["other"])
+    #expect(PluralRules.categories(for: "fr") == ["one", "many", "other"])
+    #expect(PluralRules.categories(for: "ru") == ["one", "few", "many", "other"])
+    #expect(PluralRules.categories(for: "pl") == ["one", "few", "many", "other"])
+    #expect(PluralRules.categories(for: "cy") == ["zero", "one", "two", "few", "many", "other"])
+    #expect(PluralRules.categories(for: "ar") == ["zero", "one", "two", "few", "many", "other"])
+    #expect(PluralRules.categories(for: "lv") == ["zero", "one", "other"])
+  }
+
+  /// A few well-known selections through the public API.
+  @Test func knownSelections() {
+    #expect(PluralRules.category(for: 1, language: "en") == "one")
+    #expect(PluralRules.category(for: 0, language: "en") == "other")
+    #expect(PluralRules.category(for: -1, language: "en") == "one")
+    #expect(PluralRules.category(for: 22, language: "ru") == "few")
+    #expect(PluralRules.category(for: 11, language: "ru") == "many")
+    #expect(PluralRules.category(for: 0, language: "fr") == "one")
+    #expect(PluralRules.category(for: 1_000_000, language: "fr") == "many")
+    #expect(PluralRules.category(for: 2, language: "ar") == "two")
+    #expect(PluralRules.category(for: 103, language: "ar") == "few")
+    if let operands = PluralOperands("1.0") {
+      #expect(PluralRules.category(for: operands, language: "en") == "other")
+      #expect(PluralRules.category(for: operands, language: "pt") == "one")
+    }
+  }
+}
+
+extension PluralRuleSet: CustomTestStringConvertible {
+  /// The rule set's locales, as the test's argument label.
+  public var testDescription: String { locales.joined(separator: " ") }
+}
