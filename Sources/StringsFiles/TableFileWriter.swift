@@ -121,18 +121,36 @@ public enum TableFileWriter {
         try builder.string(rule.formatKey)
         continue
       }
-      var entries = Array(variable.forms)
-      entries.append((StringsdictKey.formatSpecTypeKey, variable.specType))
-      if let valueType = variable.valueType {
-        entries.append((StringsdictKey.formatValueTypeKey, valueType))
-      }
+      try write(variable, to: builder)
+    }
+    builder.endDictionary()
+  }
+}
+
+extension TableFileWriter {
+  /// The plural categories in key order (`NSString…` keys sort before them: uppercase first).
+  private static let categoriesInKeyOrder = KeyOrder.sorted(["zero", "one", "two", "few", "many", "other"])
+
+  /// `{NSStringFormatSpecTypeKey: …, NSStringFormatValueTypeKey: …, few: …, …}`.
+  private static func write<Builder: PlistBuilder>(_ variable: PluralVariable, to builder: Builder)
+    throws(PlistError)
+  {
+    builder.beginDictionary()
+    var entries = [(key: StringsdictKey.formatSpecTypeKey, value: variable.specType)]
+    if let valueType = variable.valueType {
+      entries.append((StringsdictKey.formatValueTypeKey, valueType))
+    }
+    // Forms are nearly always CLDR categories, already known in order: no sorting then.
+    let known = categoriesInKeyOrder.compactMap { name in variable.forms[name].map { (name, $0) } }
+    if known.count == variable.forms.count {
+      entries += known
+    } else {
+      entries += variable.forms.map { ($0.key, $0.value) }
       entries.sort { KeyOrder.precedes($0.key, $1.key) }
-      builder.beginDictionary()
-      for (key, value) in entries {
-        try builder.key(key)
-        try builder.string(value)
-      }
-      builder.endDictionary()
+    }
+    for (key, value) in entries {
+      try builder.key(key)
+      try builder.string(value)
     }
     builder.endDictionary()
   }
