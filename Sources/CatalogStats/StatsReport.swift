@@ -46,7 +46,9 @@ public struct StatsReport: Sendable, Equatable {
   /// by a blank line, then the totals when there is more than one catalog. The language column is
   /// left-aligned, the others right-aligned; columns are two spaces apart; no trailing spaces.
   public func table() -> String {
-    var sections = items.map { "\($0.path) (source language: \($0.stats.sourceLanguage))\n" + Self.table($0.stats.languages) }
+    var sections = items.map {
+      "\($0.path) (source language: \($0.stats.sourceLanguage))\n" + Self.table($0.stats.languages)
+    }
     if items.count > 1 { sections.append("\(totalsHeading)\n" + Self.table(totals)) }
     return sections.joined(separator: "\n")
   }
@@ -122,7 +124,8 @@ public struct StatsReport: Sendable, Equatable {
       (
         "plurals",
         .object([
-          ("complete", .number("\(row.plurals.complete)")), ("total", .number("\(row.plurals.total)")),
+          ("complete", .number("\(row.plurals.complete)")),
+          ("total", .number("\(row.plurals.total)")),
         ])
       ),
       ("translated", .number("\(row.translated)")),

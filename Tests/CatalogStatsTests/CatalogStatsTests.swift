@@ -50,7 +50,8 @@ struct CatalogStatsTests {
   ])
   func unitState(state: String, expected: KeyStatus) {
     let unit = StringUnit(state: UnitState(rawValue: state), value: "v")
-    #expect(KeyStatus(Localization(language: "de", node: LocalizationNode(stringUnit: unit))) == expected)
+    #expect(
+      KeyStatus(Localization(language: "de", node: LocalizationNode(stringUnit: unit))) == expected)
   }
 
   @Test func variationsAreClassifiedByTheirWorstUnit() {
@@ -61,7 +62,8 @@ struct CatalogStatsTests {
           node: LocalizationNode(stringUnit: StringUnit(state: state, value: "v")))
       }
       return Localization(
-        language: "ru", node: LocalizationNode(variations: [Variation(kind: .plural, cases: cases)]))
+        language: "ru", node: LocalizationNode(variations: [Variation(kind: .plural, cases: cases)])
+      )
     }
     #expect(KeyStatus(plural([.translated, .translated])) == .translated)
     #expect(KeyStatus(plural([.translated, .needsReview])) == .needsReview)

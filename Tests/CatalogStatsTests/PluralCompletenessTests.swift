@@ -38,7 +38,8 @@ struct PluralCompletenessTests {
         name: $0, node: LocalizationNode(stringUnit: StringUnit(state: .translated, value: "v")))
     }
     return Localization(
-      language: language, node: LocalizationNode(variations: [Variation(kind: .plural, cases: cases)]))
+      language: language,
+      node: LocalizationNode(variations: [Variation(kind: .plural, cases: cases)]))
   }
 
   @Test(arguments: [

@@ -6,7 +6,8 @@ import StringCatalog
 struct StatsCommand {
   static let spec = CommandSpec(
     name: "stats",
-    abstract: "Show translation progress per language: keys, translated, needs review, new, missing.",
+    abstract:
+      "Show translation progress per language: keys, translated, needs review, new, missing.",
     arguments: "CATALOG.xcstrings...",
     options: [
       .value(
@@ -48,7 +49,8 @@ struct StatsCommand {
     for (path, result) in zip(catalogs, results) {
       switch result {
       case .success(let catalog): read.append(catalog)
-      case .failure(let failure): printer.print(failure.diagnostics, path: path, source: failure.source)
+      case .failure(let failure):
+        printer.print(failure.diagnostics, path: path, source: failure.source)
       }
     }
     guard read.count == catalogs.count else { return ExitStatus.failure }
@@ -83,7 +85,8 @@ struct StatsCommand {
     do {
       source = try SourceText(contentsOf: path)
     } catch {
-      return .failure(ReadFailure(source: nil, diagnostics: [.error("cannot read file: \(error.message)")]))
+      return .failure(
+        ReadFailure(source: nil, diagnostics: [.error("cannot read file: \(error.message)")]))
     }
     do {
       return .success(try CatalogReader.read(source).catalog)
