@@ -1,0 +1,86 @@
+import LHCBase
+import StringCatalog
+
+/// Translation progress of one catalog, per language: the numbers `lhc stats` reports.
+///
+/// Definitions (also in `man/lhc-stats.1`):
+/// - **languages**: the source language first, then every language that has a localization in
+///   any entry, sorted by ``KeyOrder`` (UTF-16 code units).
+/// - **keys**: entries to translate, the same set for every language: `shouldTranslate` is not
+///   `false` and `extractionState` is not `stale`.
+/// - each key falls in exactly one of four buckets per language (see ``KeyStatus``):
+///   `translated + needsReview + new + missing == keys`.
+/// - **plurals**: among the keys whose source-language or this language's localization has a plural
+///   variation (anywhere: top level, under a device case, in a substitution), how many have, in
+///   this language, every category CLDR requires (see ``PluralCompleteness``).
+public struct CatalogStats: Sendable, Equatable {
+  /// The catalog's `sourceLanguage`.
+  public var sourceLanguage: String
+  /// One row per language, source language first.
+  public var languages: [LanguageStats]
+
+  public init(sourceLanguage: String, languages: [LanguageStats]) {
+    self.sourceLanguage = sourceLanguage
+    self.languages = languages
+  }
+
+  /// Counts `catalog` for `languages` (default: ``languages(of:)``). A language the catalog has no
+  /// localization for is counted too: every key is `missing` there.
+  public init(_ catalog: Catalog, languages: [String]? = nil) {
+    let languages = languages ?? Self.languages(of: catalog)
+    let counted = catalog.entries.filter(Self.counts)
+    sourceLanguage = catalog.sourceLanguage
+    self.languages = languages.map { language in
+      var row = LanguageStats(language: language)
+      for entry in counted {
+        let localization = entry.localization(for: language)
+        row.add(KeyStatus(localization))
+        let source = entry.localization(for: catalog.sourceLanguage)
+        if PluralCompleteness.hasPlural(source) || PluralCompleteness.hasPlural(localization) {
+          row.plurals.total += 1
+          if PluralCompleteness.isComplete(localization, language: language) {
+            row.plurals.complete += 1
+          }
+        }
+      }
+      return row
+    }
+  }
+
+  /// True for an entry that is to be translated: `shouldTranslate` is not `false` and
+  /// `extractionState` is not `stale` (no longer in the code).
+  public static func counts(_ entry: CatalogEntry) -> Bool {
+    entry.shouldTranslate != false && entry.extractionState != .stale
+  }
+
+  /// The source language, then every other language with a localization in any entry (counted or
+  /// not), sorted by UTF-16 code units.
+  public static func languages(of catalog: Catalog) -> [String] {
+    var seen: Set<String> = [catalog.sourceLanguage]
+    var others: [String] = []
+    for entry in catalog.entries {
+      for localization in entry.localizations where seen.insert(localization.language).inserted {
+        others.append(localization.language)
+      }
+    }
+    return [catalog.sourceLanguage] + others.sorted(by: KeyOrder.precedes)
+  }
+
+  /// Per-language sums over several catalogs (the totals of `lhc stats A B`). Languages are the
+  /// first catalog's source language, then every other language sorted; each catalog must have been
+  /// counted for the same languages (see ``init(_:languages:)``) so that a language a catalog
+  /// lacks counts its keys as missing.
+  public static func totals(_ catalogs: [CatalogStats]) -> [LanguageStats] {
+    var order: [String] = []
+    var rows: [String: LanguageStats] = [:]
+    for catalog in catalogs {
+      for row in catalog.languages {
+        if rows[row.language] == nil { order.append(row.language) }
+        rows[row.language, default: LanguageStats(language: row.language)] += row
+      }
+    }
+    let first = catalogs.first.map { [$0.sourceLanguage] } ?? []
+    let rest = order.filter { !first.contains($0) }.sorted(by: KeyOrder.precedes)
+    return (first + rest).compactMap { rows[$0] }
+  }
+}

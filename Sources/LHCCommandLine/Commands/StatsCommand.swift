@@ -1,0 +1,97 @@
+import CatalogStats
+import LHCBase
+import StringCatalog
+
+/// `lhc stats`: translation progress of String Catalogs per language, as a table, JSON or Markdown.
+struct StatsCommand {
+  static let spec = CommandSpec(
+    name: "stats",
+    abstract:
+      "Show translation progress per language: keys, translated, needs review, new, missing.",
+    arguments: "CATALOG.xcstrings...",
+    options: [
+      .value(
+        "format", "FORMAT",
+        help: "table (default: aligned columns), json (stable schema) or markdown (a PR comment).")
+    ],
+    discussion: """
+      Keys are the entries to translate (not shouldTranslate:false, not extractionState:stale); \
+      per language each key is translated, needs_review, new or missing. Exit status: 0 on \
+      success, 1 when a catalog cannot be read (nothing is printed on standard output then), 64 \
+      on a usage error.
+      """)
+
+  /// The output formats of `--format`.
+  enum Format: String {
+    case table, json, markdown
+  }
+
+  var catalogs: [String]
+  var format: Format
+
+  init(parsed: ParsedArguments) throws(UsageError) {
+    guard !parsed.positionals.isEmpty else { throw UsageError("missing catalog (.xcstrings)") }
+    catalogs = parsed.positionals
+    let name = parsed.value("format") ?? "table"
+    guard let format = Format(rawValue: name) else {
+      throw UsageError("unknown format '\(name)' (expected table, json or markdown)")
+    }
+    self.format = format
+  }
+
+  func run(_ console: Console) -> Int32 {
+    // Read every catalog (in parallel); print read errors in argument order. Warnings are left to
+    // `lhc compile` and `lhc lint`: stats reports progress, not problems.
+    let results = Parallel.map(catalogs) { path in Self.read(path) }
+    defer { console.keepUntilExit(results) }
+    let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
+    var read: [Catalog] = []
+    for (path, result) in zip(catalogs, results) {
+      switch result {
+      case .success(let catalog): read.append(catalog)
+      case .failure(let failure):
+        printer.print(failure.diagnostics, path: path, source: failure.source)
+      }
+    }
+    guard read.count == catalogs.count else { return ExitStatus.failure }
+
+    let items = zip(catalogs, read).map { StatsReport.Item(path: $0, stats: CatalogStats($1)) }
+    // Totals count every catalog for every language any of them has, so a language one catalog
+    // lacks adds that catalog's keys as missing.
+    var totals = items.first?.stats.languages ?? []
+    if read.count > 1 {
+      var seen: Set<String> = []
+      let all = read.flatMap(CatalogStats.languages(of:)).filter { seen.insert($0).inserted }
+      totals = CatalogStats.totals(read.map { CatalogStats($0, languages: all) })
+    }
+    let report = StatsReport(items: items, totals: totals)
+    switch format {
+    case .table: console.out(report.table())
+    case .json: console.out(report.json())
+    case .markdown: console.out(report.markdown())
+    }
+    return ExitStatus.success
+  }
+
+  /// Why a catalog could not be counted: its error diagnostics, and its text when it was read.
+  struct ReadFailure: Error, @unchecked Sendable {
+    var source: SourceText?
+    var diagnostics: [Diagnostic]
+  }
+
+  /// Reads one catalog into the model (errors only; warnings are dropped).
+  static func read(_ path: String) -> Result<Catalog, ReadFailure> {
+    let source: SourceText
+    do {
+      source = try SourceText(contentsOf: path)
+    } catch {
+      return .failure(
+        ReadFailure(source: nil, diagnostics: [.error("cannot read file: \(error.message)")]))
+    }
+    do {
+      return .success(try CatalogReader.read(source).catalog)
+    } catch {
+      return .failure(ReadFailure(source: source, diagnostics: error.diagnostics))
+    }
+  }
+}
