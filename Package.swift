@@ -28,6 +28,8 @@ let package = Package(
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
+    // Catalog model → lint findings: runtime failures (plurals, format arguments) before they ship.
+    .target(name: "CatalogLint", dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
     // Property-list values → Apple XML (libxml2) and binary (Foundation) bytes. Only importer of Clibxml2.
     .target(name: "LHCPlist", dependencies: ["Clibxml2", "LHCBase"]),
     // String tables → .strings / .stringsdict files.
@@ -35,7 +37,9 @@ let package = Package(
     // argv → commands → exit status. The only target that prints.
     .target(
       name: "LHCCommandLine",
-      dependencies: ["LHCBase", "StringCatalog", "StringTables", "LHCPlist", "StringsFiles"]
+      dependencies: [
+        "LHCBase", "StringCatalog", "StringTables", "CatalogLint", "LHCPlist", "StringsFiles",
+      ]
     ),
     // The executable: a thin shell over LHCCommandLine.
     .executableTarget(name: "lhc", dependencies: ["LHCCommandLine"]),
@@ -49,6 +53,8 @@ let package = Package(
     .testTarget(name: "PluralRulesTests", dependencies: ["PluralRules"]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
     .testTarget(
