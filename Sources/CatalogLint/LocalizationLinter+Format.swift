@@ -16,7 +16,8 @@ extension LocalizationLinter {
       report(id, problem.message, at: leaf.offset)
     }
     // A leaf with a broken specifier is reported once, for that; its arguments are unreliable.
-    guard problems.isEmpty else { return }
+    // An empty translation is reported once, as empty.
+    guard problems.isEmpty, isSourceLanguage || !leaf.value.isEmpty else { return }
     let arguments = format.arguments
     for argument in arguments where Set(argument.types.map(ArgumentClass.init)).count > 1 {
       let readings = argument.specifiers.map(\.text)
