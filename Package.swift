@@ -28,6 +28,8 @@ let package = Package(
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
+    // Catalog model → lint findings: runtime failures (plurals, format arguments) before they ship.
+    .target(name: "CatalogLint", dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
     // Catalog model → translation progress per language (`lhc stats`): counts and reports.
     .target(name: "CatalogStats", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
     // Property-list values → Apple XML (libxml2) and binary (Foundation) bytes. Only importer of Clibxml2.
@@ -38,7 +40,7 @@ let package = Package(
     .target(
       name: "LHCCommandLine",
       dependencies: [
-        "LHCBase", "StringCatalog", "StringTables", "CatalogStats", "LHCPlist", "StringsFiles",
+        "LHCBase", "StringCatalog", "StringTables", "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles",
       ]
     ),
     // The executable: a thin shell over LHCCommandLine.
@@ -54,6 +56,7 @@ let package = Package(
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(
+      name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "LHCTestSupport"]),
       name: "CatalogStatsTests", dependencies: ["CatalogStats", "StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),

@@ -6,7 +6,7 @@ public enum LHC {
   public static let version = "0.1.0"
 
   /// Commands by name, in the order `lhc --help` lists them.
-  static let commands: [CommandSpec] = [CompileCommand.spec, StatsCommand.spec]
+  static let commands: [CommandSpec] = [CompileCommand.spec, LintCommand.spec, StatsCommand.spec]
 
   /// Runs lhc with `arguments` (without the program name) and returns the exit status.
   public static func main(arguments: [String], console: Console = .standard()) -> Int32 {
@@ -37,6 +37,10 @@ public enum LHC {
     case CompileCommand.spec.name:
       return run(CompileCommand.spec, rest, console) { (parsed) throws(UsageError) in
         try CompileCommand(parsed: parsed).run(console)
+      }
+    case LintCommand.spec.name:
+      return run(LintCommand.spec, rest, console) { (parsed) throws(UsageError) in
+        try LintCommand(parsed: parsed).run(console)
       }
     case StatsCommand.spec.name:
       return run(StatsCommand.spec, rest, console) { (parsed) throws(UsageError) in

@@ -46,7 +46,7 @@ struct LocalizationCompiler {
     case nil:
       guard let unit = node.stringUnit, let value = unit.value else {
         if !node.substitutions.isEmpty && node.stringUnit == nil {
-          error("Substitutions are missing the required stringUnit that references them", node.offset)
+          error(TextCheck.missingStringUnit, node.offset)
         }
         return (nil, nil)
       }
@@ -144,7 +144,7 @@ struct LocalizationCompiler {
       switch token {
       case .substitution(let reference):
         guard substitutions[reference.name] != nil else {
-          error("Referencing undefined substitution '\(reference.name)'", offset)
+          error(TextCheck.undefinedSubstitution(reference.name), offset)
           result += token.text
           continue
         }

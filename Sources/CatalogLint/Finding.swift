@@ -1,0 +1,21 @@
+import LHCBase
+
+/// One problem `lhc lint` found: the check that found it and a diagnostic (severity, message naming
+/// the problem and why it breaks at runtime, byte offset, language and key).
+public struct Finding: Sendable, Hashable {
+  /// The id of the ``LintCheck`` that found the problem.
+  public var check: String
+  public var diagnostic: Diagnostic
+
+  public init(check: String, diagnostic: Diagnostic) {
+    self.check = check
+    self.diagnostic = diagnostic
+  }
+
+  /// The deterministic report order: by offset, then check id, then message.
+  static func precedes(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    let left = (lhs.diagnostic.offset ?? -1, lhs.check, lhs.diagnostic.message)
+    let right = (rhs.diagnostic.offset ?? -1, rhs.check, rhs.diagnostic.message)
+    return left < right
+  }
+}

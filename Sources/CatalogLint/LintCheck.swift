@@ -1,0 +1,97 @@
+import LHCBase
+
+/// One check of `lhc lint`: a stable id, a default severity and a one-line description.
+///
+/// Ids are kebab-case and never change meaning; `--disable ID`, the JSON report and the man page
+/// use them. Every finding of a check has the check's severity.
+public struct LintCheck: Sendable, Hashable {
+  /// The stable id, e.g. `plural-missing-other`.
+  public var id: String
+  public var severity: Diagnostic.Severity
+  /// What the check catches, in one line (for `--help`, the man page and JSON consumers).
+  public var summary: String
+
+  public init(_ id: String, _ severity: Diagnostic.Severity, _ summary: String) {
+    self.id = id
+    self.severity = severity
+    self.summary = summary
+  }
+
+  /// Every check, grouped by topic (plurals, format arguments, substitutions, characters, texts).
+  public static let all: [LintCheck] = [
+    LintCheck(
+      "catalog-reader", .warning,
+      "What the catalog reader warns about: duplicate keys, trailing commas, unknown versions."),
+    LintCheck(
+      "plural-missing-other", .error,
+      "A plural variation has no 'other' form: numbers no form matches have no text."),
+    LintCheck(
+      "plural-missing-category", .warning,
+      "A plural variation lacks a category the language uses (CLDR); those numbers show 'other'."),
+    LintCheck(
+      "plural-unused-category", .warning,
+      "A plural variation has a category the language never selects ('zero' is always allowed)."),
+    LintCheck(
+      "plural-unknown-category", .warning,
+      "A plural case name that is not a CLDR category (zero one two few many other)."),
+    LintCheck(
+      "plural-argument-not-numeric", .warning,
+      "A plural or substitution selects its form by an argument that is not a number."),
+    LintCheck(
+      "format-argument-count", .error,
+      "A translation uses a format argument the source language does not pass."),
+    LintCheck(
+      "format-argument-missing", .warning,
+      "A translation drops trailing format arguments of the source language (the values are lost)."),
+    LintCheck(
+      "format-argument-type", .error,
+      "A format argument is read as another type than the source language reads it (%@ vs %lld)."),
+    LintCheck(
+      "format-positional-gap", .error,
+      "Positional arguments skip a position (%2$@ without %1$): later arguments are misread."),
+    LintCheck(
+      "format-count-specifier", .error,
+      "%n, which writes through a pointer argument and has no Swift type."),
+    LintCheck(
+      "format-invalid-specifier", .error,
+      "A specifier Xcode cannot type (%-i) or a stray % in a string that is formatted."),
+    LintCheck(
+      "format-literal-percent", .warning,
+      "A lone % in a value without arguments, for a key the code formats (write %%)."),
+    LintCheck(
+      "substitution-undefined", .error,
+      "%#@name@ references a substitution the localization does not define."),
+    LintCheck(
+      "substitution-unreferenced", .warning,
+      "A substitution no text of the localization references as %#@name@."),
+    LintCheck(
+      "substitution-missing-string-unit", .error,
+      "Substitutions without a parent stringUnit that references them."),
+    LintCheck(
+      "xml-invalid-character", .error,
+      "A key or value holds a character no XML property list can hold (U+0000, U+FFFE, U+FFFF)."),
+    LintCheck(
+      "xml-control-character", .warning,
+      "A key or value holds a C0 control character that strict XML parsers reject."),
+    LintCheck(
+      "empty-translation", .warning,
+      "A translation is empty where the source language has text."),
+    LintCheck(
+      "identical-to-source", .warning,
+      "A translation is identical to the source language's text (longer than 3 characters, with letters)."),
+    LintCheck(
+      "whitespace-mismatch", .warning,
+      "Leading or trailing whitespace differs from the source language's text."),
+    LintCheck(
+      "line-count-mismatch", .warning,
+      "The number of lines differs from the source language's text."),
+  ]
+
+  /// The check with `id`, if there is one.
+  public static func named(_ id: String) -> LintCheck? {
+    all.first { $0.id == id }
+  }
+
+  /// Every check id, in table order.
+  public static var ids: [String] { all.map(\.id) }
+}

@@ -1,0 +1,124 @@
+import LHCBase
+import StringCatalog
+
+/// One string unit with a value inside a localization, with where it sits.
+///
+/// `path` names the variation cases from the localization root down, as `plural:one`,
+/// `device:iphone`; leaves of a substitution start with `substitution:NAME`.
+struct LintLeaf {
+  var value: String
+  /// The unit's state (nil for the key standing in for a source value).
+  var state: UnitState?
+  /// Offset of the unit (the key's offset for the key standing in for a missing source value).
+  var offset: Int
+  var path: [String]
+  /// The substitution the leaf belongs to (its `%arg` is that substitution's argument).
+  var substitution: String?
+
+  /// True inside a plural variation: its form may leave out the count (`One file`).
+  var isPluralForm: Bool { path.contains { $0.hasPrefix("plural:") } }
+
+  /// The leaf's format, parsed as compile parses it (`%arg` only in substitution leaves).
+  var format: FormatString {
+    FormatString(parsing: value, options: substitution == nil ? [] : .argPlaceholder)
+  }
+
+  /// The path with every plural category made `other`: where the format to compare with lives.
+  var formatPath: [String] {
+    path.map { $0.hasPrefix("plural:") ? "plural:other" : $0 }
+  }
+
+  /// The path without plural and device cases: a plain source value stands for any of them.
+  var basePath: [String] {
+    path.filter { !$0.hasPrefix("plural:") && !$0.hasPrefix("device:") }
+  }
+
+  /// True when every plural and device case on the path is `other`.
+  var isOtherPath: Bool {
+    path.allSatisfy { !$0.hasPrefix("plural:") && !$0.hasPrefix("device:") || $0.hasSuffix(":other") }
+  }
+}
+
+/// A plural variation found in a localization, with the substitution it belongs to.
+struct LintPlural {
+  var variation: Variation
+  var substitution: String?
+}
+
+/// The leaves and plural variations of one localization.
+struct LintLeaves {
+  private(set) var leaves: [LintLeaf] = []
+  private(set) var plurals: [LintPlural] = []
+
+  /// Collects a localization's leaves: its own units and variation cases, then its substitutions'.
+  ///
+  /// Substitutions under a variation case are not collected: compile ignores them (texts that
+  /// reference them are reported as undefined substitutions).
+  init(_ node: LocalizationNode) {
+    collect(node, path: [], substitution: nil)
+    for substitution in node.substitutions {
+      for variation in substitution.variations {
+        collect(variation, path: ["substitution:\(substitution.name)"], substitution: substitution.name)
+      }
+    }
+  }
+
+  /// A single leaf (the key standing in for a source-language value).
+  init(key: String, offset: Int) {
+    leaves = [LintLeaf(value: key, state: nil, offset: offset, path: [], substitution: nil)]
+  }
+
+  private mutating func collect(_ node: LocalizationNode, path: [String], substitution: String?) {
+    if let unit = node.stringUnit, let value = unit.value {
+      leaves.append(
+        LintLeaf(
+          value: value, state: unit.state, offset: unit.offset, path: path,
+          substitution: substitution))
+    }
+    for variation in node.variations {
+      collect(variation, path: path, substitution: substitution)
+    }
+  }
+
+  private mutating func collect(_ variation: Variation, path: [String], substitution: String?) {
+    if variation.kind == .plural {
+      plurals.append(LintPlural(variation: variation, substitution: substitution))
+    }
+    for variationCase in variation.cases {
+      collect(
+        variationCase.node, path: path + ["\(variation.kind.rawValue):\(variationCase.name)"],
+        substitution: substitution)
+    }
+  }
+}
+
+/// The source-language leaves of a key, looked up for a translation's leaf.
+struct SourceLeaves {
+  private var byPath: [[String]: LintLeaf] = [:]
+  private var byFormatPath: [[String]: LintLeaf] = [:]
+  private var byBasePath: [[String]: LintLeaf] = [:]
+
+  init(_ leaves: LintLeaves) {
+    for leaf in leaves.leaves {
+      if byPath[leaf.path] == nil { byPath[leaf.path] = leaf }
+      if byFormatPath[leaf.formatPath] == nil || leaf.path == leaf.formatPath {
+        byFormatPath[leaf.formatPath] = leaf
+      }
+      if byBasePath[leaf.basePath] == nil || (leaf.isOtherPath && !(byBasePath[leaf.basePath]?.isOtherPath ?? false)) {
+        byBasePath[leaf.basePath] = leaf
+      }
+    }
+  }
+
+  /// The source leaf whose format a leaf must match: the same case with plural categories made
+  /// `other`, else the source's `other`/plain value at the same level.
+  func formatReference(for leaf: LintLeaf) -> LintLeaf? {
+    byFormatPath[leaf.formatPath] ?? byBasePath[leaf.basePath]
+  }
+
+  /// The source leaf whose text a translation's leaf is compared with: the same case, else the
+  /// format reference.
+  func textReference(for leaf: LintLeaf) -> LintLeaf? {
+    byPath[leaf.path] ?? formatReference(for: leaf)
+  }
+}

@@ -1,0 +1,88 @@
+import LHCBase
+import PluralRules
+import StringCatalog
+
+/// Plural checks: the categories a variation has against the CLDR categories of its language, and
+/// the argument a plural is selected by.
+///
+/// `zero` is never reported as unused: Apple's runtime selects a `zero` form for the number 0 in
+/// every language, whether CLDR has the category or not.
+extension LocalizationLinter {
+  mutating func checkPlural(_ plural: LintPlural) {
+    let variation = plural.variation
+    let names = variation.cases.map(\.name)
+    let known = StringCatalog.PluralCategory.all
+    if !names.contains("other") {
+      report(
+        "plural-missing-other",
+        "Plural variation has no 'other' form; numbers that select a form the variation lacks have no text to show",
+        at: variation.offset)
+    }
+    let ruleSet = PluralRules.ruleSet(for: language)
+    for rule in ruleSet.rules where rule.category != .other && !names.contains(rule.category.rawValue) {
+      report(
+        "plural-missing-category",
+        "Plural variation has no '\(rule.category.rawValue)' form, which \(language) selects for \(Self.samples(rule)); those numbers show the 'other' form instead",
+        at: variation.offset)
+    }
+    let used = Set(ruleSet.categories.map(\.rawValue))
+    for variationCase in variation.cases {
+      let name = variationCase.name
+      if !known.contains(name) {
+        report(
+          "plural-unknown-category",
+          "Unknown plural category '\(name)'; no number selects it, so its text is never shown",
+          at: variationCase.offset)
+      } else if name != "zero" && !used.contains(name) {
+        report(
+          "plural-unused-category",
+          "Plural variation has a '\(name)' form, which \(language) never selects; its text is never shown",
+          at: variationCase.offset)
+      }
+    }
+  }
+
+  /// A plural must be selected by a number: a substitution's `formatSpecifier` must be numeric, and
+  /// a plural variation whose forms have arguments must have a numeric one among them or the key.
+  mutating func checkPluralArgument() {
+    for substitution in localization.node.substitutions {
+      guard let specifier = substitution.formatSpecifier,
+        let type = FormatString(parsing: "%" + specifier).specifiers.first?.argumentType
+      else { continue }
+      if !type.isNumeric {
+        report(
+          "plural-argument-not-numeric",
+          "Substitution '\(substitution.name)' has formatSpecifier '\(specifier)', which is not a number; the plural rules select a form by a number, so the runtime cannot choose one",
+          at: substitution.offset)
+      }
+    }
+    for plural in leaves.plurals where plural.substitution == nil {
+      var hasArguments = false
+      var hasNumeric = false
+      for variationCase in plural.variation.cases {
+        guard let value = variationCase.node.stringUnit?.value else { continue }
+        for argument in FormatString(parsing: value).arguments where argument.substitutionNames.isEmpty {
+          hasArguments = true
+          if argument.argumentType?.isNumeric == true { hasNumeric = true }
+        }
+      }
+      let keyHasNumeric = FormatString(parsing: entry.key).arguments.contains {
+        $0.argumentType?.isNumeric == true
+      }
+      if hasArguments && !hasNumeric && !keyHasNumeric {
+        report(
+          "plural-argument-not-numeric",
+          "Plural variation has format arguments but none is a number (and the key has none); the runtime reads argument 1 as the count, which is not a number here",
+          at: plural.variation.offset)
+      }
+    }
+  }
+
+  /// The first few CLDR integer samples of a rule (`2~4, 22~24, 32~34, …`).
+  static func samples(_ rule: PluralRule) -> String {
+    let text = rule.integerSamples.isEmpty ? rule.decimalSamples : rule.integerSamples
+    let parts = text.split(separator: ",").map { $0.filter { $0 != " " } }.filter { $0 != "…" }
+    if parts.count <= 3 { return parts.joined(separator: ", ") }
+    return parts.prefix(3).joined(separator: ", ") + ", …"
+  }
+}

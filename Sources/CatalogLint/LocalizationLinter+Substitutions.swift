@@ -1,0 +1,32 @@
+import LHCBase
+import StringCatalog
+import StringTables
+
+/// Substitution checks: references to undefined substitutions, substitutions nothing references,
+/// substitutions without the parent `stringUnit` that references them (compile's texts).
+extension LocalizationLinter {
+  mutating func checkSubstitutions() {
+    let node = localization.node
+    let defined = Set(node.substitutions.map(\.name))
+    var referenced: Set<String> = []
+    for leaf in leaves.leaves {
+      for reference in leaf.format.substitutionReferences {
+        referenced.insert(reference.name)
+        if !defined.contains(reference.name) {
+          report("substitution-undefined", TextCheck.undefinedSubstitution(reference.name), at: leaf.offset)
+        }
+      }
+    }
+    let hasAxis = node.variations.contains { $0.kind == .plural || $0.kind == .device }
+    if !node.substitutions.isEmpty && node.stringUnit == nil && !hasAxis {
+      report("substitution-missing-string-unit", TextCheck.missingStringUnit, at: node.offset)
+      return
+    }
+    for substitution in node.substitutions where !referenced.contains(substitution.name) {
+      report(
+        "substitution-unreferenced",
+        "Substitution '\(substitution.name)' is never referenced as %#@\(substitution.name)@; its forms are never shown, and the number it was meant to format is missing from the text",
+        at: substitution.offset)
+    }
+  }
+}

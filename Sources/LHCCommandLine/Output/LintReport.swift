@@ -1,0 +1,139 @@
+import CatalogLint
+import LHCBase
+
+/// The findings of `lhc lint` for every catalog, rendered as text, Xcode, GitHub or JSON.
+///
+/// Every format is deterministic: files in command-line order, findings in file order (offset,
+/// then check id), JSON keys sorted.
+struct LintReport {
+  /// The report formats of `--format`.
+  enum Format: String {
+    case text, xcode, github, json
+  }
+
+  /// One catalog's findings with their line and column.
+  struct File {
+    var path: String
+    var findings: [Finding]
+    var positions: [Int: (line: Int, column: Int)]
+
+    func position(of finding: Finding) -> (line: Int, column: Int)? {
+      finding.diagnostic.offset.flatMap { positions[$0] }
+    }
+  }
+
+  var files: [File]
+  /// `--warnings-as-errors`: warnings are reported, and counted, as errors.
+  var warningsAsErrors: Bool
+
+  func severity(of finding: Finding) -> Diagnostic.Severity {
+    let severity = finding.diagnostic.severity
+    return warningsAsErrors && severity == .warning ? .error : severity
+  }
+
+  var errorCount: Int { count(.error) }
+  var warningCount: Int { count(.warning) }
+
+  private func count(_ severity: Diagnostic.Severity) -> Int {
+    files.reduce(0) { $0 + $1.findings.count { self.severity(of: $0) == severity } }
+  }
+
+  func render(_ format: Format) -> String {
+    switch format {
+    case .text: text()
+    case .xcode: xcode()
+    case .github: github()
+    case .json: LintJSON.render(self)
+    }
+  }
+
+  /// `path:line:col: warning: message (lang: key) [id]`, one per line, as Xcode parses it.
+  private func xcode() -> String {
+    var result = ""
+    for file in files {
+      for finding in file.findings {
+        result += location(file, finding) + ": \(severity(of: finding).rawValue): "
+        result += finding.diagnostic.message + finding.diagnostic.contextSuffix + " [\(finding.check)]\n"
+      }
+    }
+    return result
+  }
+
+  private func location(_ file: File, _ finding: Finding) -> String {
+    guard let position = file.position(of: finding) else { return file.path }
+    return "\(file.path):\(position.line):\(position.column)"
+  }
+
+  /// GitHub Actions workflow commands: `::warning file=…,line=…,col=…,title=lhc ID::message`.
+  private func github() -> String {
+    var result = ""
+    for file in files {
+      for finding in file.findings {
+        let command =
+          switch severity(of: finding) {
+          case .error: "error"
+          case .warning: "warning"
+          case .note: "notice"
+          }
+        var properties = ["file=\(Self.githubProperty(file.path))"]
+        if let position = file.position(of: finding) {
+          properties += ["line=\(position.line)", "col=\(position.column)"]
+        }
+        properties.append("title=\(Self.githubProperty("lhc \(finding.check)"))")
+        let message = finding.diagnostic.message + finding.diagnostic.contextSuffix
+        result += "::\(command) \(properties.joined(separator: ","))::\(Self.githubData(message))\n"
+      }
+    }
+    return result
+  }
+
+  /// Escapes a workflow command's message: `%`, CR, LF.
+  static func githubData(_ text: String) -> String {
+    var result = ""
+    for character in text.unicodeScalars {
+      switch character {
+      case "%": result += "%25"
+      case "\r": result += "%0D"
+      case "\n": result += "%0A"
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result
+  }
+
+  /// Escapes a workflow command's property value: as a message, plus `:` and `,`.
+  static func githubProperty(_ text: String) -> String {
+    githubData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+  }
+
+  /// Human-readable: per file, per key (in file order), one line per finding; then a summary.
+  private func text() -> String {
+    var result = ""
+    for file in files where !file.findings.isEmpty {
+      result += "\(file.path)\n"
+      var keys: [String?] = []
+      var byKey: [String?: [Finding]] = [:]
+      for finding in file.findings {
+        let key = finding.diagnostic.key
+        if byKey[key] == nil { keys.append(key) }
+        byKey[key, default: []].append(finding)
+      }
+      for key in keys {
+        result += key.map { "  \"\($0)\"\n" } ?? "  (catalog)\n"
+        for finding in byKey[key] ?? [] {
+          let position = file.position(of: finding).map { "\($0.line):\($0.column)" } ?? "-"
+          let language = finding.diagnostic.language.map { "\($0): " } ?? ""
+          result += "    \(position) \(severity(of: finding).rawValue): \(language)"
+          result += "\(finding.diagnostic.message) [\(finding.check)]\n"
+        }
+      }
+    }
+    let catalogs = files.count == 1 ? "1 catalog" : "\(files.count) catalogs"
+    result += "\(Self.plural(errorCount, "error")), \(Self.plural(warningCount, "warning")) in \(catalogs)\n"
+    return result
+  }
+
+  static func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+}

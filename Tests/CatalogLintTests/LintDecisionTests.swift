@@ -1,0 +1,63 @@
+import LHCBase
+import StringCatalog
+import Testing
+
+@testable import CatalogLint
+
+private func unit(_ value: String, _ state: UnitState = .translated) -> LocalizationNode {
+  LocalizationNode(stringUnit: StringUnit(state: state, value: value))
+}
+
+private func plural(_ forms: [(String, String)]) -> LocalizationNode {
+  LocalizationNode(variations: [
+    Variation(kind: .plural, cases: forms.map { VariationCase(name: $0.0, node: unit($0.1)) })
+  ])
+}
+
+private func lint(_ key: String, _ localizations: [(String, LocalizationNode)]) -> [String] {
+  let entry = CatalogEntry(
+    key: key, localizations: localizations.map { Localization(language: $0.0, node: $0.1) })
+  return Linter.lint(Catalog(sourceLanguage: "en", version: "1.0", entries: [entry])).map(\.check)
+}
+
+/// The documented decisions: what is deliberately not reported.
+@Suite("Lint decisions")
+struct LintDecisionTests {
+  @Test func cleanFixtureHasNoFindings() throws {
+    #expect(try lintFixture("clean") == [])
+  }
+
+  @Test func integersOfDifferentWidthAreCompatible() {
+    #expect(lint("%lld items", [("en", unit("%lld items")), ("de", unit("%d Dinge"))]) == [])
+    #expect(lint("%lld items", [("en", unit("%lld items")), ("de", unit("%lu Dinge"))]) == [])
+    #expect(lint("%lld items", [("en", unit("%lld items")), ("de", unit("%f Dinge"))]) == ["format-argument-type"])
+  }
+
+  @Test func zeroIsAllowedInEveryLanguage() {
+    #expect(lint("%lld", [("en", plural([("zero", "none"), ("one", "one"), ("other", "%lld")]))]) == [])
+    #expect(
+      lint("%lld", [("en", plural([("two", "two"), ("one", "one"), ("other", "%lld")]))])
+        == ["plural-unused-category"])
+  }
+
+  @Test func aPluralFormMayLeaveOutTheCountButNotAnotherArgument() {
+    let source = ("en", plural([("one", "%lld file in %@"), ("other", "%lld files in %@")]))
+    #expect(lint("k", [source, ("de", plural([("one", "Eine Datei in %2$@"), ("other", "%lld Dateien in %@")]))]) == [])
+    #expect(
+      lint("k", [source, ("de", plural([("one", "Eine Datei in %@"), ("other", "%lld Dateien in %@")]))])
+        == ["format-argument-type", "format-argument-missing"].sorted())
+  }
+
+  @Test func aKeyWithoutSourceValueIsItsOwnSourceText() {
+    #expect(lint("%@ and %@", [("de", unit("%@ und %lld"))]) == ["format-argument-type"])
+  }
+
+  @Test func keyArgumentsCountAsPassed() {
+    #expect(lint("starred %lld", [("en", unit("starred")), ("de", unit("%lld Sterne"))]) == [])
+  }
+
+  @Test func findingsAreDeterministic() throws {
+    let first = try lintFixture("!plural-missing-category")
+    for _ in 0..<5 { #expect(try lintFixture("!plural-missing-category") == first) }
+  }
+}
