@@ -57,6 +57,7 @@ let package = Package(
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(
       name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "LHCTestSupport"]),
+    .testTarget(
       name: "CatalogStatsTests", dependencies: ["CatalogStats", "StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
