@@ -6,7 +6,8 @@ import StringCatalog
 /// the argument a plural is selected by.
 ///
 /// `zero` is never reported as unused: Apple's runtime selects a `zero` form for the number 0 in
-/// every language, whether CLDR has the category or not.
+/// every language, whether CLDR has the category or not. A missing category that only numbers of a
+/// million or more select (`many` in fr, es, it, pt) is not reported.
 extension LocalizationLinter {
   mutating func checkPlural(_ plural: LintPlural) {
     let variation = plural.variation
@@ -19,7 +20,12 @@ extension LocalizationLinter {
         at: variation.offset)
     }
     let ruleSet = PluralRules.ruleSet(for: language)
-    for rule in ruleSet.rules where rule.category != .other && !names.contains(rule.category.rawValue) {
+    // A category only millions select (French `many`: "1 million de fichiers") is left out: the
+    // runtime then shows the `other` form, which translators write for exactly those numbers.
+    for rule in ruleSet.rules
+    where rule.category != .other && !names.contains(rule.category.rawValue)
+      && !rule.selectsOnlyMillions
+    {
       report(
         "plural-missing-category",
         "Plural variation has no '\(rule.category.rawValue)' form, which \(language) selects for \(Self.samples(rule)); those numbers show the 'other' form instead",

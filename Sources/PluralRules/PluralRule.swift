@@ -22,4 +22,23 @@ public struct PluralRule: Sendable, Hashable {
     self.integerSamples = integerSamples
     self.decimalSamples = decimalSamples
   }
+
+  /// True when every integer sample is a million or more (or in compact notation such as `1c6`):
+  /// the `many` of French, Spanish, Italian and Portuguese, used for "1 million" style numbers.
+  public var selectsOnlyMillions: Bool {
+    let samples = integerSamples.split(separator: ",").map { $0.trimmingWhitespace() }
+      .filter { !$0.isEmpty && $0 != "…" }
+    return !samples.isEmpty
+      && samples.allSatisfy { sample in
+        let first = sample.split(separator: "~").first.map(String.init) ?? sample
+        return first.contains("c") || first.contains("e") || (UInt64(first) ?? 0) >= 1_000_000
+      }
+  }
+}
+
+extension Substring {
+  /// The text without leading and trailing spaces.
+  fileprivate func trimmingWhitespace() -> String {
+    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
 }

@@ -70,3 +70,14 @@ extension PluralRuleSet: CustomTestStringConvertible {
   /// The rule set's locales, as the test's argument label.
   public var testDescription: String { locales.joined(separator: " ") }
 }
+
+@Suite("Rules only millions select")
+struct MillionsTests {
+  @Test func frenchManySelectsOnlyMillionsRussianManyDoesNot() {
+    let french = PluralRules.ruleSet(for: "fr").rules.first { $0.category == .many }
+    #expect(french?.selectsOnlyMillions == true)
+    let russian = PluralRules.ruleSet(for: "ru").rules.first { $0.category == .many }
+    #expect(russian?.selectsOnlyMillions == false)
+    #expect(PluralRules.ruleSet(for: "en").rules.allSatisfy { !$0.selectsOnlyMillions })
+  }
+}
