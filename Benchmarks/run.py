@@ -327,6 +327,28 @@ def check_targets(rows):
     return results
 
 
+def measure_lint(lhc_bin, row, work, args):
+    """(d) `lhc lint` on the largest catalog costs no more than compiling it (exit 1 = findings)."""
+    size_mb, input_bytes, lhc, _ = row
+    name = f"(d) lhc lint costs no more than lhc compile on the largest catalog ({input_bytes / 1e6:.1f} MB)"
+    if lhc is None or not lhc.ok:
+        return (name, False, "lhc compile did not run successfully")
+    catalog = catalog_for(work, size_mb, args.languages, args.seed)[0]
+    times = []
+    for i in range(len(lhc.times)):
+        log_dir = os.path.join(work, "logs", "lint", f"{size_mb:g}MB", f"run{i + 1}")
+        r = run_once([lhc_bin, "lint", "--format", "json", catalog],
+                     os.path.join(work, "out", "lint"), log_dir, args.timeout)
+        if r.status not in (0, 1):
+            return (name, False, f"lhc lint failed: exit status {r.status}: {r.stderr_tail.strip()}")
+        times.append(r.seconds)
+        log(f"  lint     {size_mb:>6g} MB  run {i + 1}/{len(lhc.times)}: {r.seconds:8.3f} s  "
+            f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
+    best = min(times)
+    return (name, best <= lhc.seconds,
+            f"lint {best:.3f} s ({input_bytes / 1e6 / best:.1f} MB/s) vs compile {lhc.seconds:.3f} s")
+
+
 # MARK: Main
 
 def parse_sizes(text):
@@ -413,6 +435,7 @@ def main(argv=None):
     log()
 
     results = check_targets(rows)
+    results.append(measure_lint(lhc_bin, rows[-1], work, args))
     failed = False
     for name, passed, detail in results:
         verdict = "N/A " if passed is None else ("PASS" if passed else "FAIL")

@@ -13,7 +13,7 @@ public struct Finding: Sendable, Hashable {
   }
 
   /// The deterministic report order: by offset, then check id, then message.
-  static func precedes(_ lhs: Finding, _ rhs: Finding) -> Bool {
+  public static func precedes(_ lhs: Finding, _ rhs: Finding) -> Bool {
     let left = (lhs.diagnostic.offset ?? -1, lhs.check, lhs.diagnostic.message)
     let right = (rhs.diagnostic.offset ?? -1, rhs.check, rhs.diagnostic.message)
     return left < right

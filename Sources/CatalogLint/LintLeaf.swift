@@ -1,5 +1,6 @@
 import LHCBase
 import StringCatalog
+import StringTables
 
 /// One string unit with a value inside a localization, with where it sits.
 ///
@@ -93,13 +94,31 @@ struct LintLeaves {
 }
 
 /// The source-language leaves of a key, looked up for a translation's leaf.
+///
+/// Their formats are parsed here, once per key, rather than once per translation.
 struct SourceLeaves {
   private var byPath: [[String]: LintLeaf] = [:]
   private var byFormatPath: [[String]: LintLeaf] = [:]
   private var byBasePath: [[String]: LintLeaf] = [:]
+  private var parsed: [[String]: ParsedFormat] = [:]
+  /// The key's own format arguments, when the key parses as a format without problems.
+  let keyArguments: [FormatArgument]
 
-  init(_ leaves: LintLeaves) {
+  /// A source leaf's format arguments, and whether the format has problems of its own.
+  struct ParsedFormat {
+    var arguments: [FormatArgument]
+    var hasProblems: Bool
+  }
+
+  init(_ leaves: LintLeaves, key: String) {
+    let keyFormat = FormatString(parsing: key.utf8.contains(UInt8(ascii: "%")) ? key : "")
+    keyArguments = TextCheck.formatProblems(keyFormat).isEmpty ? keyFormat.arguments : []
     for leaf in leaves.leaves {
+      if parsed[leaf.path] == nil, leaf.value.utf8.contains(UInt8(ascii: "%")) {
+        let format = leaf.format
+        parsed[leaf.path] = ParsedFormat(
+          arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty)
+      }
       if byPath[leaf.path] == nil { byPath[leaf.path] = leaf }
       if byFormatPath[leaf.formatPath] == nil || leaf.path == leaf.formatPath {
         byFormatPath[leaf.formatPath] = leaf
@@ -114,6 +133,11 @@ struct SourceLeaves {
   /// `other`, else the source's `other`/plain value at the same level.
   func formatReference(for leaf: LintLeaf) -> LintLeaf? {
     byFormatPath[leaf.formatPath] ?? byBasePath[leaf.basePath]
+  }
+
+  /// The parsed format of a source leaf returned by ``formatReference(for:)``.
+  func parsedFormat(of reference: LintLeaf) -> ParsedFormat {
+    parsed[reference.path] ?? ParsedFormat(arguments: [], hasProblems: false)
   }
 
   /// The source leaf whose text a translation's leaf is compared with: the same case, else the

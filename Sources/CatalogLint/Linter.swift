@@ -11,16 +11,18 @@ import StringTables
 public enum Linter {
   /// The findings of every check not in `disabled`, in file order (by offset, then check id).
   public static func lint(_ catalog: Catalog, disabled: Set<String> = []) -> [Finding] {
-    var findings: [Finding] = []
-    for entry in catalog.entries {
-      findings += lint(entry, sourceLanguage: catalog.sourceLanguage)
-    }
+    // Entries are independent: lint slices of them on every core.
+    let entries = catalog.entries
+    let slices = stride(from: 0, to: entries.count, by: 512).map { $0..<min($0 + 512, entries.count) }
+    var findings = Parallel.map(slices) { slice in
+      entries[slice].flatMap { lint($0, sourceLanguage: catalog.sourceLanguage) }
+    }.flatMap { $0 }
     if !disabled.isEmpty { findings.removeAll { disabled.contains($0.check) } }
     return findings.sorted(by: Finding.precedes)
   }
 
-  /// The findings of one entry, unsorted.
-  static func lint(_ entry: CatalogEntry, sourceLanguage: String) -> [Finding] {
+  /// The findings of one entry, unsorted: for linting a catalog entry by entry as it is read.
+  public static func lint(_ entry: CatalogEntry, sourceLanguage: String) -> [Finding] {
     var findings: [Finding] = []
     for diagnostic in TextCheck.diagnostics(forKey: entry.key, offset: entry.offset) {
       let check = diagnostic.severity == .error ? "xml-invalid-character" : "xml-control-character"
@@ -29,7 +31,7 @@ public enum Linter {
     let sourceLeaves =
       entry.localization(for: sourceLanguage).map { LintLeaves($0.node) }
       ?? LintLeaves(key: entry.key, offset: entry.offset)
-    let source = SourceLeaves(sourceLeaves)
+    let source = SourceLeaves(sourceLeaves, key: entry.key)
     for localization in entry.localizations {
       var linter = LocalizationLinter(
         entry: entry, localization: localization, sourceLanguage: sourceLanguage, source: source)
@@ -82,6 +84,12 @@ struct LocalizationLinter {
 
   /// The leaf's characters: NUL and noncharacters are errors, other C0 controls warnings.
   private mutating func checkCharacters(_ leaf: LintLeaf) {
+    // Fast path: no C0 control other than tab/LF/CR, and no 0xEF lead byte (U+FFFE/U+FFFF).
+    var value = leaf.value
+    let suspicious = value.withUTF8 { bytes in
+      bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }
+    }
+    guard suspicious else { return }
     for diagnostic in TextCheck.controlCharacterDiagnostics(
       leaf.value, what: "value", offset: leaf.offset, language: language, key: entry.key)
     {

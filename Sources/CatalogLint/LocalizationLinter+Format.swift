@@ -5,6 +5,14 @@ import StringTables
 /// source language's value of the same key.
 extension LocalizationLinter {
   mutating func checkFormat(_ leaf: LintLeaf) {
+    // Nearly every leaf: no `%` in it, in its source counterpart or in the key: nothing to compare.
+    let reference = source.formatReference(for: leaf)
+    if !leaf.value.utf8.contains(UInt8(ascii: "%"))
+      && !(reference?.value.utf8.contains(UInt8(ascii: "%")) ?? false)
+      && !entry.key.utf8.contains(UInt8(ascii: "%"))
+    {
+      return
+    }
     let format = leaf.format
     let problems = TextCheck.formatProblems(format)
     for problem in problems {
@@ -26,12 +34,12 @@ extension LocalizationLinter {
         "Format argument \(argument.position) is read both as '\(readings.first ?? "")' and as '\(readings.last ?? "*")'; one of the readings misreads what the code passes, which crashes or prints garbage at runtime",
         at: leaf.offset)
     }
-    let reference = source.formatReference(for: leaf)
     let isReference = isSourceLanguage && reference?.path == leaf.path
-    let referenceArguments = reference.map { $0.format.arguments } ?? []
+    let referenceFormat = reference.map(source.parsedFormat(of:))
+    let referenceArguments = referenceFormat?.arguments ?? []
     var gaps: Set<Int> = []
-    if let reference, !isReference, TextCheck.formatProblems(reference.format).isEmpty {
-      let expected = ExpectedArguments(source: referenceArguments, key: keyArguments)
+    if reference != nil, !isReference, referenceFormat?.hasProblems == false {
+      let expected = ExpectedArguments(source: referenceArguments, key: source.keyArguments)
       compare(arguments, with: expected, leaf: leaf, gaps: &gaps)
     }
     if !leaf.isPluralForm && leaf.substitution == nil {
@@ -43,12 +51,6 @@ extension LocalizationLinter {
         "Lone '%' in a value without format arguments, for a key the code formats (the \(sourceLanguage) value has arguments); String(format:) drops or misreads it, write '%%'",
         at: leaf.offset)
     }
-  }
-
-  /// The key's own format arguments, when it parses as a format without problems.
-  private var keyArguments: [FormatArgument] {
-    let format = FormatString(parsing: entry.key)
-    return TextCheck.formatProblems(format).isEmpty ? format.arguments : []
   }
 
   /// Compares a leaf's arguments with what the code passes, position by position.

@@ -27,22 +27,21 @@ extension LocalizationLinter {
         "Translation is identical to the \(sourceLanguage) value; users of \(language) see untranslated text",
         at: leaf.offset)
     }
-    let leading = (String(text.prefix(while: \.isWhitespace)), String(sourceText.prefix(while: \.isWhitespace)))
-    if leading.0 != leading.1 && !sourceText.isEmpty {
+    let edges = (Self.whitespaceEdges(text), Self.whitespaceEdges(sourceText))
+    if edges.0.leading != edges.1.leading && !sourceText.isEmpty {
       report(
         "whitespace-mismatch",
-        "Leading whitespace \(Self.quoted(leading.0)) differs from the \(sourceLanguage) value's \(Self.quoted(leading.1)); text placed next to it gains or loses a space or line break",
+        "Leading whitespace \(Self.quoted(edges.0.leading)) differs from the \(sourceLanguage) value's \(Self.quoted(edges.1.leading)); text placed next to it gains or loses a space or line break",
         at: leaf.offset)
     }
-    let trailing = (Self.trailingWhitespace(text), Self.trailingWhitespace(sourceText))
-    if trailing.0 != trailing.1 && !sourceText.isEmpty && !text.allSatisfy(\.isWhitespace) {
+    if edges.0.trailing != edges.1.trailing && !sourceText.isEmpty && !edges.0.isBlank {
       report(
         "whitespace-mismatch",
-        "Trailing whitespace \(Self.quoted(trailing.0)) differs from the \(sourceLanguage) value's \(Self.quoted(trailing.1)); text placed next to it gains or loses a space or line break",
+        "Trailing whitespace \(Self.quoted(edges.0.trailing)) differs from the \(sourceLanguage) value's \(Self.quoted(edges.1.trailing)); text placed next to it gains or loses a space or line break",
         at: leaf.offset)
     }
-    let lines = text.utf8.count { $0 == 0x0A } + 1
-    let sourceLines = sourceText.utf8.count { $0 == 0x0A } + 1
+    let lines = Self.lineCount(text)
+    let sourceLines = Self.lineCount(sourceText)
     if lines != sourceLines && !sourceText.isEmpty {
       report(
         "line-count-mismatch",
@@ -51,12 +50,36 @@ extension LocalizationLinter {
     }
   }
 
-  private static func trailingWhitespace(_ text: String) -> String {
-    String(text.reversed().prefix(while: \.isWhitespace).reversed())
+  /// The number of lines: line feeds plus one.
+  private static func lineCount(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      var count = 1
+      for byte in bytes where byte == 0x0A { count += 1 }
+      return count
+    }
+  }
+
+  /// The whitespace a text starts and ends with (a blank text is all leading and trailing).
+  private static func whitespaceEdges(_ text: String) -> (
+    leading: Substring, trailing: Substring, isBlank: Bool
+  ) {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+      let last = scalars.lastIndex(where: { !isWhitespace($0) })
+    else { return (text[...], text[...], true) }
+    return (text[..<first], text[scalars.index(after: last)...], false)
+  }
+
+  /// Unicode whitespace, without a property lookup for ASCII (nearly every character checked).
+  private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII
+      ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+      : scalar.properties.isWhitespace
   }
 
   /// `"\n"`, `" "`, `""`: whitespace made visible.
-  private static func quoted(_ text: String) -> String {
+  private static func quoted(_ text: Substring) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

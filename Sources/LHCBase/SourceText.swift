@@ -85,24 +85,27 @@ public final class SourceText: @unchecked Sendable {
     lineColumns(of: [offset])[offset] ?? (1, 1)
   }
 
-  /// Line and column of many offsets in one pass over the bytes.
+  /// Line and column of many offsets in one pass over the bytes (lines are skipped with
+  /// `memchr`; columns are counted only on the lines that hold an offset).
   public func lineColumns(of offsets: [Int]) -> [Int: (line: Int, column: Int)] {
     var result: [Int: (line: Int, column: Int)] = [:]
     let targets = Set(offsets.map { min(max($0, 0), bytes.count) }).sorted()
+    guard let base = bytes.baseAddress else {
+      for offset in offsets { result[offset] = (1, 1) }
+      return result
+    }
     var line = 1
+    var scanned = 0  // where column counting stopped, on the current line
     var column = 1
-    var index = 0
     for target in targets {
-      while index < target {
-        let byte = bytes[index]
-        if byte == 0x0A {
-          line += 1
-          column = 1
-        } else if byte & 0xC0 != 0x80 {
-          column += 1
-        }
-        index += 1
+      // Move to the line that holds `target`.
+      while let newline = memchr(base + scanned, 0x0A, target - scanned) {
+        line += 1
+        scanned = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
+        column = 1
       }
+      for index in scanned..<target where bytes[index] & 0xC0 != 0x80 { column += 1 }
+      scanned = target
       result[target] = (line, column)
     }
     for offset in offsets where result[offset] == nil {

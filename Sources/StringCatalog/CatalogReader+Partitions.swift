@@ -7,6 +7,15 @@ import LHCBase
 #endif
 
 extension CatalogReader {
+  /// The `sourceLanguage` of a catalog that states it before `strings` (Xcode writes keys sorted),
+  /// read without reading the entries; nil otherwise.
+  public static func sourceLanguageBeforeEntries(in source: SourceText) -> String? {
+    let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
+    defer { path.deallocate() }
+    var parser = CatalogParser(source: source, path: path, sink: { _ in })
+    return parser.readHeaderUpToStrings()?.sourceLanguage
+  }
+
   /// Reads a catalog in `parts` parts on as many threads, handing the entries of part `n` to the
   /// `n`-th sink of `makeSinks(parts)`.
   ///
@@ -94,6 +103,26 @@ extension CatalogReader {
   }
 }
 
+extension CatalogParser {
+  /// Reads the top-level members before `strings`: the offsets of the top-level `{` and of the
+  /// `strings` key, and `sourceLanguage` when it comes first. Nil on any error or without `strings`.
+  mutating func readHeaderUpToStrings() -> (open: Int, stringsKey: Int, sourceLanguage: String?)? {
+    guard let header = try? beginCatalog() else { return nil }
+    var sourceLanguage: String?
+    var first = true
+    while (try? scanner.nextMember(&first)) == true {
+      guard let key = try? scanner.readKey() else { return nil }
+      if scanner.equals(key, "strings") { return (header.open, key.offset, sourceLanguage) }
+      if scanner.equals(key, "sourceLanguage") {
+        sourceLanguage = try? readString(key)
+      } else if (try? scanner.skipValue()) == nil {
+        return nil
+      }
+    }
+    return nil
+  }
+}
+
 /// Where a catalog is cut into parts: offsets of entry keys inside `strings`.
 private struct Cut {
   /// Offset of the top-level `{`, of the `strings` key, and the `sourceLanguage` found before it.
@@ -109,23 +138,8 @@ private struct Cut {
     let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
     defer { path.deallocate() }
     var parser = CatalogParser(source: source, path: path, sink: { _ in })
-    guard var header = try? parser.beginCatalog() else { return nil }
-    open = header.open
-    var first = true
-    while (try? parser.scanner.nextMember(&first)) == true {
-      guard let key = try? parser.scanner.readKey() else { return nil }
-      if parser.scanner.equals(key, "strings") {
-        stringsKey = key.offset
-        break
-      }
-      if parser.scanner.equals(key, "sourceLanguage") {
-        header.sourceLanguage = try? parser.readString(key)
-        sourceLanguage = header.sourceLanguage
-      } else if (try? parser.scanner.skipValue()) == nil {
-        return nil
-      }
-    }
-    guard stringsKey > 0 else { return nil }
+    guard let header = parser.readHeaderUpToStrings() else { return nil }
+    (open, stringsKey, sourceLanguage) = (header.open, header.stringsKey, header.sourceLanguage)
     let bytes = source.bytes
     var previous = parser.scanner.index
     for part in 1..<parts {

@@ -1,3 +1,4 @@
+import Foundation
 import CatalogLint
 import LHCBase
 import StringCatalog
@@ -82,6 +83,30 @@ struct LintCommand {
     case failed([Diagnostic], SourceText?)
   }
 
+  /// The reader's diagnostics and the findings of every entry. Entries are linted as they are
+  /// read, a large catalog in parts on every core, as compile does; a catalog that does not state
+  /// its source language before its entries is read whole first.
+  private func lintEntries(_ source: SourceText) throws(DiagnosticError) -> (
+    [Diagnostic], [Finding]
+  ) {
+    guard let sourceLanguage = CatalogReader.sourceLanguageBeforeEntries(in: source) else {
+      let (catalog, diagnostics) = try CatalogReader.read(source)
+      return (diagnostics, Linter.lint(catalog))
+    }
+    final class Part: @unchecked Sendable {
+      var findings: [Finding] = []
+    }
+    var parts: [Part] = []
+    let count =
+      source.bytes.count >= CompileCommand.partitionThreshold
+      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    let (_, diagnostics) = try CatalogReader.read(source, parts: count) { count in
+      parts = (0..<count).map { _ in Part() }
+      return parts.map { part in { part.findings += Linter.lint($0, sourceLanguage: sourceLanguage) } }
+    }
+    return (diagnostics, parts.flatMap(\.findings))
+  }
+
   private func lint(_ path: String) -> CatalogResult {
     let source: SourceText
     do {
@@ -90,10 +115,10 @@ struct LintCommand {
       return .failed([.error("cannot read file: \(error.message)")], nil)
     }
     do {
-      let (catalog, diagnostics) = try CatalogReader.read(source)
-      var findings = diagnostics.map { Finding(check: "catalog-reader", diagnostic: $0) }
-      if disabled.contains("catalog-reader") { findings = [] }
-      findings += Linter.lint(catalog, disabled: disabled)
+      let (diagnostics, linted) = try lintEntries(source)
+      var findings = diagnostics.map { Finding(check: "catalog-reader", diagnostic: $0) } + linted
+      findings.removeAll { disabled.contains($0.check) }
+      findings.sort(by: Finding.precedes)
       let positions = source.lineColumns(of: findings.compactMap(\.diagnostic.offset))
       return .linted(LintReport.File(path: path, findings: findings, positions: positions))
     } catch {
