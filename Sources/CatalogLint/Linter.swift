@@ -28,17 +28,58 @@ public enum Linter {
       let check = diagnostic.severity == .error ? "xml-invalid-character" : "xml-control-character"
       findings.append(Finding(check: check, diagnostic: diagnostic))
     }
-    let sourceLeaves =
-      entry.localization(for: sourceLanguage).map { LintLeaves($0.node) }
-      ?? LintLeaves(key: entry.key, offset: entry.offset)
-    let source = SourceLeaves(sourceLeaves, key: entry.key)
+    let sourceLocalization = entry.localization(for: sourceLanguage)
+    // Most localizations are a plain value without `%` compared with a plain source value without
+    // `%`: only the text checks can apply to them, and nothing needs the leaf machinery.
+    let plainSource =
+      hasPercent(entry.key)
+      ? nil
+      : sourceLocalization.map { plainValue($0.node) } ?? entry.key
+    var source: SourceLeaves?
     for localization in entry.localizations {
+      if let sourceText = plainSource, !hasPercent(sourceText),
+        let unit = plainUnit(localization.node), let value = unit.value, !hasPercent(value),
+        !LocalizationLinter.hasSuspiciousCharacters(value)
+      {
+        if localization.language != sourceLanguage {
+          for (id, message) in LocalizationLinter.textProblems(
+            value, state: unit.state, source: sourceText, shouldTranslate: entry.shouldTranslate,
+            language: localization.language, sourceLanguage: sourceLanguage)
+          {
+            findings.append(
+              LocalizationLinter.finding(
+                id, message, at: unit.offset, language: localization.language, key: entry.key))
+          }
+        }
+        continue
+      }
+      if source == nil {
+        let leaves =
+          sourceLocalization.map { LintLeaves($0.node) }
+          ?? LintLeaves(key: entry.key, offset: entry.offset)
+        source = SourceLeaves(leaves, key: entry.key)
+      }
+      guard let source else { continue }
       var linter = LocalizationLinter(
         entry: entry, localization: localization, sourceLanguage: sourceLanguage, source: source)
       linter.run()
       findings += linter.findings
     }
     return findings
+  }
+
+  /// The string unit of a node that has nothing else (no variations, no substitutions).
+  private static func plainUnit(_ node: LocalizationNode) -> StringUnit? {
+    node.variations.isEmpty && node.substitutions.isEmpty ? node.stringUnit : nil
+  }
+
+  /// The value of a plain node; nil for anything else (variations, substitutions, no value).
+  private static func plainValue(_ node: LocalizationNode) -> String? {
+    plainUnit(node)?.value
+  }
+
+  private static func hasPercent(_ text: String) -> Bool {
+    text.utf8.contains(UInt8(ascii: "%"))
   }
 }
 
@@ -75,21 +116,31 @@ struct LocalizationLinter {
 
   /// Records a finding of check `id` with that check's severity.
   mutating func report(_ id: String, _ message: String, at offset: Int) {
+    findings.append(Self.finding(id, message, at: offset, language: language, key: entry.key))
+  }
+
+  /// A finding of check `id` with that check's severity.
+  static func finding(
+    _ id: String, _ message: String, at offset: Int, language: String, key: String
+  ) -> Finding {
     let severity = LintCheck.named(id)?.severity ?? .error
-    findings.append(
-      Finding(
-        check: id,
-        diagnostic: Diagnostic(severity, message, offset: offset, language: language, key: entry.key)))
+    return Finding(
+      check: id,
+      diagnostic: Diagnostic(severity, message, offset: offset, language: language, key: key))
+  }
+
+  /// True when a value has a C0 control other than tab/LF/CR, or a 0xEF lead byte (which starts
+  /// U+FFFE/U+FFFF among others): only then are its characters checked one by one.
+  static func hasSuspiciousCharacters(_ value: String) -> Bool {
+    var value = value
+    return value.withUTF8 { bytes in
+      bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }
+    }
   }
 
   /// The leaf's characters: NUL and noncharacters are errors, other C0 controls warnings.
   private mutating func checkCharacters(_ leaf: LintLeaf) {
-    // Fast path: no C0 control other than tab/LF/CR, and no 0xEF lead byte (U+FFFE/U+FFFF).
-    var value = leaf.value
-    let suspicious = value.withUTF8 { bytes in
-      bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }
-    }
-    guard suspicious else { return }
+    guard Self.hasSuspiciousCharacters(leaf.value) else { return }
     for diagnostic in TextCheck.controlCharacterDiagnostics(
       leaf.value, what: "value", offset: leaf.offset, language: language, key: entry.key)
     {

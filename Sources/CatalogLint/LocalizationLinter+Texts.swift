@@ -1,3 +1,6 @@
+import LHCBase
+import StringCatalog
+
 /// Translation checks against the source language's text of the same case: empty, identical,
 /// leading/trailing whitespace, line count (translate-toolkit `pofilter`'s checks).
 ///
@@ -8,46 +11,65 @@
 extension LocalizationLinter {
   mutating func checkText(_ leaf: LintLeaf) {
     guard let reference = source.textReference(for: leaf) else { return }
-    let text = leaf.value
-    let sourceText = reference.value
-    if text.isEmpty {
-      if !sourceText.isEmpty {
-        report(
-          "empty-translation",
-          "Translation is empty while the \(sourceLanguage) value is not; the app shows an empty string",
-          at: leaf.offset)
-      }
-      return
-    }
-    if text == sourceText && entry.shouldTranslate != false && leaf.state != .new && sourceText.count > 3
-      && sourceText.contains(where: \.isLetter) && !Self.isVariant(language, of: sourceLanguage)
+    for (id, message) in Self.textProblems(
+      leaf.value, state: leaf.state, source: reference.value, shouldTranslate: entry.shouldTranslate,
+      language: language, sourceLanguage: sourceLanguage)
     {
-      report(
-        "identical-to-source",
-        "Translation is identical to the \(sourceLanguage) value; users of \(language) see untranslated text",
-        at: leaf.offset)
+      report(id, message, at: leaf.offset)
     }
-    let edges = (Self.whitespaceEdges(text), Self.whitespaceEdges(sourceText))
-    if edges.0.leading != edges.1.leading && !sourceText.isEmpty {
-      report(
-        "whitespace-mismatch",
-        "Leading whitespace \(Self.quoted(edges.0.leading)) differs from the \(sourceLanguage) value's \(Self.quoted(edges.1.leading)); text placed next to it gains or loses a space or line break",
-        at: leaf.offset)
+  }
+
+  /// The text checks of a translation against its source text: `(check id, message)` pairs.
+  static func textProblems(
+    _ text: String, state: UnitState?, source sourceText: String, shouldTranslate: Bool?,
+    language: String, sourceLanguage: String
+  ) -> [(String, String)] {
+    if text.isEmpty {
+      return sourceText.isEmpty
+        ? []
+        : [
+          (
+            "empty-translation",
+            "Translation is empty while the \(sourceLanguage) value is not; the app shows an empty string"
+          )
+        ]
     }
-    if edges.0.trailing != edges.1.trailing && !sourceText.isEmpty && !edges.0.isBlank {
-      report(
-        "whitespace-mismatch",
-        "Trailing whitespace \(Self.quoted(edges.0.trailing)) differs from the \(sourceLanguage) value's \(Self.quoted(edges.1.trailing)); text placed next to it gains or loses a space or line break",
-        at: leaf.offset)
+    var problems: [(String, String)] = []
+    if text == sourceText && shouldTranslate != false && state != .new && sourceText.count > 3
+      && sourceText.contains(where: \.isLetter) && !isVariant(language, of: sourceLanguage)
+    {
+      problems.append(
+        (
+          "identical-to-source",
+          "Translation is identical to the \(sourceLanguage) value; users of \(language) see untranslated text"
+        ))
     }
-    let lines = Self.lineCount(text)
-    let sourceLines = Self.lineCount(sourceText)
-    if lines != sourceLines && !sourceText.isEmpty {
-      report(
-        "line-count-mismatch",
-        "Translation has \(lines) line\(lines == 1 ? "" : "s") but the \(sourceLanguage) value has \(sourceLines); a layout made for the source's lines clips or misaligns it",
-        at: leaf.offset)
+    guard !sourceText.isEmpty else { return problems }
+    let edges = (whitespaceEdges(text), whitespaceEdges(sourceText))
+    if edges.0.leading != edges.1.leading {
+      problems.append(
+        (
+          "whitespace-mismatch",
+          "Leading whitespace \(quoted(edges.0.leading)) differs from the \(sourceLanguage) value's \(quoted(edges.1.leading)); text placed next to it gains or loses a space or line break"
+        ))
     }
+    if edges.0.trailing != edges.1.trailing && !edges.0.isBlank {
+      problems.append(
+        (
+          "whitespace-mismatch",
+          "Trailing whitespace \(quoted(edges.0.trailing)) differs from the \(sourceLanguage) value's \(quoted(edges.1.trailing)); text placed next to it gains or loses a space or line break"
+        ))
+    }
+    let lines = lineCount(text)
+    let sourceLines = lineCount(sourceText)
+    if lines != sourceLines {
+      problems.append(
+        (
+          "line-count-mismatch",
+          "Translation has \(lines) line\(lines == 1 ? "" : "s") but the \(sourceLanguage) value has \(sourceLines); a layout made for the source's lines clips or misaligns it"
+        ))
+    }
+    return problems
   }
 
   /// The number of lines: line feeds plus one.
@@ -78,20 +100,20 @@ extension LocalizationLinter {
       : scalar.properties.isWhitespace
   }
 
-  /// `"\n"`, `" "`, `""`: whitespace made visible.
+  /// `"\n"`, `" "`, `""`: whitespace made visible (other whitespace as `\u{A0}`).
   private static func quoted(_ text: Substring) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
+    let visible = text.unicodeScalars.map { scalar in
       switch scalar {
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case " ": result += " "
-      default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      case "\n": "\\n"
+      case "\t": "\\t"
+      case "\r": "\\r"
+      case " ": " "
+      default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
       }
     }
-    return result + "\""
+    return "\"" + visible.joined() + "\""
   }
+
 
   /// True when `language` is `source` or a regional or script variant of it (`en-GB` of `en`).
   static func isVariant(_ language: String, of source: String) -> Bool {

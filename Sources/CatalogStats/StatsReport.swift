@@ -1,3 +1,4 @@
+import LHCBase
 /// `lhc stats` output for one or more catalogs: an aligned text table, JSON, or Markdown.
 /// Byte-deterministic: rows in ``CatalogStats`` order, catalogs in argument order, no timestamps.
 public struct StatsReport: Sendable, Equatable {
@@ -99,21 +100,21 @@ public struct StatsReport: Sendable, Equatable {
   /// `percentComplete` a number with one decimal.
   public func json() -> String {
     let catalogs = items.map { item in
-      JSON.object([
+      JSONValue.object([
         ("languages", .array(item.stats.languages.map(Self.json))),
         ("path", .string(item.path)),
         ("sourceLanguage", .string(item.stats.sourceLanguage)),
       ])
     }
-    let document = JSON.object([
+    let document = JSONValue.object([
       ("catalogs", .array(catalogs)),
       ("totals", .object([("languages", .array(totals.map(Self.json)))])),
       ("version", .number("\(Self.jsonVersion)")),
     ])
-    return document.text(indent: "") + "\n"
+    return document.document()
   }
 
-  static func json(_ row: LanguageStats) -> JSON {
+  static func json(_ row: LanguageStats) -> JSONValue {
     .object([
       ("keys", .number("\(row.keys)")),
       ("language", .string(row.language)),

@@ -129,45 +129,45 @@ struct StatsReportTests {
     #expect(
       report.json() == #"""
         {
-          "catalogs": [
+          "catalogs" : [
             {
-              "languages": [
+              "languages" : [
                 {
-                  "keys": 8,
-                  "language": "pt-BR",
-                  "missing": 1,
-                  "needsReview": 1,
-                  "new": 1,
-                  "percentComplete": 62.5,
-                  "plurals": {
-                    "complete": 1,
-                    "total": 2
+                  "keys" : 8,
+                  "language" : "pt-BR",
+                  "missing" : 1,
+                  "needsReview" : 1,
+                  "new" : 1,
+                  "percentComplete" : 62.5,
+                  "plurals" : {
+                    "complete" : 1,
+                    "total" : 2
                   },
-                  "translated": 5
+                  "translated" : 5
                 }
               ],
-              "path": "dir/\"Quoted\"\\\n.xcstrings",
-              "sourceLanguage": "pt-BR"
+              "path" : "dir/\"Quoted\"\\\n.xcstrings",
+              "sourceLanguage" : "pt-BR"
             }
           ],
-          "totals": {
-            "languages": [
+          "totals" : {
+            "languages" : [
               {
-                "keys": 8,
-                "language": "pt-BR",
-                "missing": 1,
-                "needsReview": 1,
-                "new": 1,
-                "percentComplete": 62.5,
-                "plurals": {
-                  "complete": 1,
-                  "total": 2
+                "keys" : 8,
+                "language" : "pt-BR",
+                "missing" : 1,
+                "needsReview" : 1,
+                "new" : 1,
+                "percentComplete" : 62.5,
+                "plurals" : {
+                  "complete" : 1,
+                  "total" : 2
                 },
-                "translated": 5
+                "translated" : 5
               }
             ]
           },
-          "version": 1
+          "version" : 1
         }
 
         """#)
@@ -182,17 +182,17 @@ struct StatsReportTests {
     #expect(
       report.json() == #"""
         {
-          "catalogs": [
+          "catalogs" : [
             {
-              "languages": [],
-              "path": "\u0001\t",
-              "sourceLanguage": "en"
+              "languages" : [],
+              "path" : "\u0001\t",
+              "sourceLanguage" : "en"
             }
           ],
-          "totals": {
-            "languages": []
+          "totals" : {
+            "languages" : []
           },
-          "version": 1
+          "version" : 1
         }
 
         """#)
@@ -202,8 +202,8 @@ struct StatsReportTests {
     let first = try Self.report(["Plurals.xcstrings", "States.xcstrings"]).json()
     let second = try Self.report(["Plurals.xcstrings", "States.xcstrings"]).json()
     #expect(first == second)
-    #expect(first.hasPrefix("{\n  \"catalogs\": [\n"))
-    #expect(first.contains("\"percentComplete\": 45.4,"))
+    #expect(first.hasPrefix("{\n  \"catalogs\" : [\n"))
+    #expect(first.contains("\"percentComplete\" : 45.4,"))
     let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
     #expect(object?["version"] as? Int == 1)
     #expect((object?["catalogs"] as? [Any])?.count == 2)

@@ -9,57 +9,37 @@ import LHCBase
 ///  "summary": {"errors", "warnings"}, "version": 1}
 /// ```
 ///
-/// Written by hand so the bytes are the same on every platform: keys sorted, two-space
-/// indentation, non-ASCII characters as UTF-8, `null` for an unknown key, language or position.
+/// Keys sorted, `null` for an unknown key, language or position (``JSONValue`` writes the bytes).
 enum LintJSON {
   static func render(_ report: LintReport) -> String {
-    var out = "{\n  \"files\" : ["
-    for (index, file) in report.files.enumerated() {
-      out += index == 0 ? "\n" : ",\n"
-      out += "    {\n      \"findings\" : ["
-      for (number, finding) in file.findings.enumerated() {
-        out += number == 0 ? "\n" : ",\n"
-        let position = file.position(of: finding)
-        let fields: [(String, String)] = [
-          ("column", position.map { String($0.column) } ?? "null"),
-          ("id", string(finding.check)),
-          ("key", finding.diagnostic.key.map(string) ?? "null"),
-          ("language", finding.diagnostic.language.map(string) ?? "null"),
-          ("line", position.map { String($0.line) } ?? "null"),
-          ("message", string(finding.diagnostic.message)),
-          ("severity", string(report.severity(of: finding).rawValue)),
-        ]
-        out += "        {\n"
-        out += fields.map { "          \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n")
-        out += "\n        }"
-      }
-      out += file.findings.isEmpty ? "],\n" : "\n      ],\n"
-      out += "      \"path\" : \(string(file.path))\n    }"
+    let files = report.files.map { file in
+      JSONValue.object([
+        (
+          "findings",
+          .array(
+            file.findings.map { finding in
+              let position = file.position(of: finding)
+              return .object([
+                ("column", position.map { .integer($0.column) } ?? .null),
+                ("id", .string(finding.check)),
+                ("key", finding.diagnostic.key.map(JSONValue.string) ?? .null),
+                ("language", finding.diagnostic.language.map(JSONValue.string) ?? .null),
+                ("line", position.map { .integer($0.line) } ?? .null),
+                ("message", .string(finding.diagnostic.message)),
+                ("severity", .string(report.severity(of: finding).rawValue)),
+              ])
+            })
+        ),
+        ("path", .string(file.path)),
+      ])
     }
-    out += report.files.isEmpty ? "],\n" : "\n  ],\n"
-    out += "  \"summary\" : {\n    \"errors\" : \(report.errorCount),\n"
-    out += "    \"warnings\" : \(report.warningCount)\n  },\n"
-    out += "  \"version\" : 1\n}\n"
-    return out
-  }
-
-  /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, `\r` or `\u00XX`.
-  static func string(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case let scalar where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default:
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    return JSONValue.object([
+      ("files", .array(files)),
+      (
+        "summary",
+        .object([("errors", .integer(report.errorCount)), ("warnings", .integer(report.warningCount))])
+      ),
+      ("version", .integer(1)),
+    ]).document()
   }
 }
