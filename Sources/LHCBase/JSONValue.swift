@@ -19,27 +19,46 @@ public enum JSONValue: Sendable, Equatable {
 
   /// The document, ending with a newline.
   public func document() -> String {
-    text() + "\n"
+    var out = ""
+    write(to: &out, indent: "")
+    return out + "\n"
   }
 
   /// Pretty-printed at `indent`; empty containers as `{}` / `[]`.
   public func text(indent: String = "") -> String {
+    var out = ""
+    write(to: &out, indent: indent)
+    return out
+  }
+
+  /// Appends the pretty-printed value to `out` (one growing string: reports have many findings).
+  private func write(to out: inout String, indent: String) {
     let inner = indent + "  "
     switch self {
     case .object(let members):
-      if members.isEmpty { return "{}" }
-      let lines = members.map { "\(inner)\(JSONValue.quoted($0.0)) : \($0.1.text(indent: inner))" }
-      return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
+      if members.isEmpty { return out += "{}" }
+      out += "{\n"
+      for (index, (key, value)) in members.enumerated() {
+        out += index == 0 ? inner : ",\n" + inner
+        out += JSONValue.quoted(key)
+        out += " : "
+        value.write(to: &out, indent: inner)
+      }
+      out += "\n" + indent + "}"
     case .array(let elements):
-      if elements.isEmpty { return "[]" }
-      let lines = elements.map { inner + $0.text(indent: inner) }
-      return "[\n" + lines.joined(separator: ",\n") + "\n\(indent)]"
+      if elements.isEmpty { return out += "[]" }
+      out += "[\n"
+      for (index, element) in elements.enumerated() {
+        out += index == 0 ? inner : ",\n" + inner
+        element.write(to: &out, indent: inner)
+      }
+      out += "\n" + indent + "]"
     case .string(let string):
-      return JSONValue.quoted(string)
+      out += JSONValue.quoted(string)
     case .number(let number):
-      return number
+      out += number
     case .null:
-      return "null"
+      out += "null"
     }
   }
 

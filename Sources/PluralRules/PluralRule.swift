@@ -10,6 +10,9 @@ public struct PluralRule: Sendable, Hashable {
   public var integerSamples: String
   /// The rule's `@decimal` samples as written: `"0.0~1.5, 1.1c6, …"` (empty when none).
   public var decimalSamples: String
+  /// True when every integer sample is a million or more (or in compact notation such as `1c6`):
+  /// the `many` of French, Spanish, Italian and Portuguese, used for "1 million" style numbers.
+  public let selectsOnlyMillions: Bool
 
   /// A rule; the generated table builds these from `plurals.xml`.
   public init(
@@ -21,11 +24,11 @@ public struct PluralRule: Sendable, Hashable {
     self.condition = condition
     self.integerSamples = integerSamples
     self.decimalSamples = decimalSamples
+    self.selectsOnlyMillions = Self.onlyMillions(integerSamples)
   }
 
-  /// True when every integer sample is a million or more (or in compact notation such as `1c6`):
-  /// the `many` of French, Spanish, Italian and Portuguese, used for "1 million" style numbers.
-  public var selectsOnlyMillions: Bool {
+  /// True when every sample in a `@integer` list is a million or more or compact (`1c6`).
+  private static func onlyMillions(_ integerSamples: String) -> Bool {
     let samples = integerSamples.split(separator: ",").map { $0.trimmingWhitespace() }
       .filter { !$0.isEmpty && $0 != "…" }
     return !samples.isEmpty
