@@ -65,6 +65,15 @@ public struct LintCheck: Sendable, Hashable {
       "substitution-unreferenced", .warning,
       "A substitution no text of the localization references as %#@name@."),
     LintCheck(
+      "substitution-missing-format-specifier", .error,
+      "A substitution without formatSpecifier: %arg has no type, and compile rejects it."),
+    LintCheck(
+      "substitution-missing-plural", .error,
+      "A substitution without a plural variation: it has no forms, and compile rejects it."),
+    LintCheck(
+      "substitution-bare-specifier", .warning,
+      "A substitution form reads a number with a specifier that is neither %arg nor positional."),
+    LintCheck(
       "substitution-missing-string-unit", .error,
       "Substitutions without a parent stringUnit that references them."),
     LintCheck(

@@ -22,6 +22,28 @@ extension LocalizationLinter {
       report("substitution-missing-string-unit", TextCheck.missingStringUnit, at: node.offset)
       return
     }
+    for substitution in node.substitutions {
+      if substitution.formatSpecifier == nil {
+        report(
+          "substitution-missing-format-specifier", TextCheck.missingFormatSpecifier(substitution.name),
+          at: substitution.offset)
+      }
+      if !substitution.variations.contains(where: { $0.kind == .plural }) {
+        report(
+          "substitution-missing-plural", TextCheck.missingPluralVariation(substitution.name),
+          at: substitution.offset)
+      }
+    }
+    // A form's own specifier without a position (`%lld` instead of `%arg`) reads whatever argument
+    // comes next where the form lands in the parent text: usually not the substituted number.
+    for leaf in leaves.leaves where leaf.substitution != nil {
+      if let bare = leaf.format.specifiers.first(where: { $0.position == nil }) {
+        report(
+          "substitution-bare-specifier",
+          "Substitution form uses '\(bare.text)' without a position; spliced into the parent text it reads the next argument there, not the substituted number: write %arg, or %N$ for another argument",
+          at: leaf.offset)
+      }
+    }
     for substitution in node.substitutions where !referenced.contains(substitution.name) {
       report(
         "substitution-unreferenced",

@@ -198,11 +198,11 @@ struct LocalizationCompiler {
       index += 1
       guard let substitution = substitutions[name] else { continue }
       guard let specifier = substitution.formatSpecifier else {
-        error("Substitution '\(name)' is missing its formatSpecifier", substitution.offset)
+        error(TextCheck.missingFormatSpecifier(name), substitution.offset)
         continue
       }
       guard let plural = substitution.variations.first(where: { $0.kind == .plural }) else {
-        error("Substitution '\(name)' has no plural variation", substitution.offset)
+        error(TextCheck.missingPluralVariation(name), substitution.offset)
         continue
       }
       let argNum = resolvedArgNums[name] ?? substitution.argNum ?? 1

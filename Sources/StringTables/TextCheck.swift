@@ -30,6 +30,16 @@ package enum TextCheck {
   }
 
   /// `substitutions` on a localization with no `stringUnit` (and no variation) to reference them.
+  /// Compile's error for a substitution without `formatSpecifier`.
+  package static func missingFormatSpecifier(_ name: String) -> String {
+    "Substitution '\(name)' is missing its formatSpecifier"
+  }
+
+  /// Compile's error for a substitution without a plural variation.
+  package static func missingPluralVariation(_ name: String) -> String {
+    "Substitution '\(name)' has no plural variation"
+  }
+
   package static let missingStringUnit =
     "Substitutions are missing the required stringUnit that references them"
 

@@ -82,6 +82,15 @@ struct LintFixtureTests {
     ("substitution-undefined", [
       "7:26: error: Referencing undefined substitution 'arg3' (en: Next meeting at %lld %lld) [substitution-undefined]",
     ]),
+    ("substitution-bare-specifier", [
+      "24:36: warning: Substitution form uses '%lld' without a position; spliced into the parent text it reads the next argument there, not the substituted number: write %arg, or %N$ for another argument (en: %@ has %lld files) [substitution-bare-specifier]",
+    ]),
+    ("substitution-missing-format-specifier", [
+      "12:13: error: Substitution 'count' is missing its formatSpecifier (en: files) [substitution-missing-format-specifier]",
+    ]),
+    ("substitution-missing-plural", [
+      "12:13: error: Substitution 'count' has no plural variation (en: files) [substitution-missing-plural]",
+    ]),
     ("substitution-unreferenced", [
       "12:13: warning: Substitution 'count' is never referenced as %#@count@; its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]",
     ]),
