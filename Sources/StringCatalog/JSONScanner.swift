@@ -462,10 +462,13 @@ struct JSONScanner {
       } else if byte < 0x20 {
         throw error("unescaped control character in string", at: offset)
       } else if byte >= 0x80 {
-        guard let length = utf8SequenceLength(at: offset) else {
-          throw error("invalid UTF-8 in string", at: offset)
-        }
-        offset &+= length
+        // Non-Latin text is mostly multi-byte: validate a whole run before going back to words.
+        repeat {
+          guard let length = utf8SequenceLength(at: offset) else {
+            throw error("invalid UTF-8 in string", at: offset)
+          }
+          offset &+= length
+        } while offset < count && bytes[offset] >= 0x80
       } else {
         offset &+= 1
       }
