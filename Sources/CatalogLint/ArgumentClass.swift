@@ -12,7 +12,8 @@ enum ArgumentClass: String {
 
   init(_ type: ArgumentType) {
     switch type {
-    case .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64, .character, .wideCharacter:
+    case .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64, .character,
+      .wideCharacter:
       self = .integer
     case .double, .longDouble: self = .floatingPoint
     case .object: self = .object

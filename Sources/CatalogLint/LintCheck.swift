@@ -87,7 +87,8 @@ public struct LintCheck: Sendable, Hashable {
       "A translation is empty where the source language has text."),
     LintCheck(
       "identical-to-source", .warning,
-      "A translation is identical to the source language's text (longer than 3 characters, with letters)."),
+      "A translation is identical to the source language's text (longer than 3 characters, with letters)."
+    ),
     LintCheck(
       "whitespace-mismatch", .warning,
       "Leading or trailing whitespace differs from the source language's text."),

@@ -36,7 +36,9 @@ struct LintLeaf {
 
   /// True when every plural and device case on the path is `other`.
   var isOtherPath: Bool {
-    path.allSatisfy { !$0.hasPrefix("plural:") && !$0.hasPrefix("device:") || $0.hasSuffix(":other") }
+    path.allSatisfy {
+      !$0.hasPrefix("plural:") && !$0.hasPrefix("device:") || $0.hasSuffix(":other")
+    }
   }
 }
 
@@ -59,7 +61,8 @@ struct LintLeaves {
     collect(node, path: [], substitution: nil)
     for substitution in node.substitutions {
       for variation in substitution.variations {
-        collect(variation, path: ["substitution:\(substitution.name)"], substitution: substitution.name)
+        collect(
+          variation, path: ["substitution:\(substitution.name)"], substitution: substitution.name)
       }
     }
   }
@@ -123,7 +126,9 @@ struct SourceLeaves {
       if byFormatPath[leaf.formatPath] == nil || leaf.path == leaf.formatPath {
         byFormatPath[leaf.formatPath] = leaf
       }
-      if byBasePath[leaf.basePath] == nil || (leaf.isOtherPath && !(byBasePath[leaf.basePath]?.isOtherPath ?? false)) {
+      if byBasePath[leaf.basePath] == nil
+        || (leaf.isOtherPath && !(byBasePath[leaf.basePath]?.isOtherPath ?? false))
+      {
         byBasePath[leaf.basePath] = leaf
       }
     }

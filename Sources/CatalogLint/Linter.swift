@@ -13,7 +13,9 @@ public enum Linter {
   public static func lint(_ catalog: Catalog, disabled: Set<String> = []) -> [Finding] {
     // Entries are independent: lint slices of them on every core.
     let entries = catalog.entries
-    let slices = stride(from: 0, to: entries.count, by: 512).map { $0..<min($0 + 512, entries.count) }
+    let slices = stride(from: 0, to: entries.count, by: 512).map {
+      $0..<min($0 + 512, entries.count)
+    }
     var findings = Parallel.map(slices) { slice in
       entries[slice].flatMap { lint($0, sourceLanguage: catalog.sourceLanguage) }
     }.flatMap { $0 }
@@ -92,7 +94,9 @@ struct LocalizationLinter {
   let leaves: LintLeaves
   private(set) var findings: [Finding] = []
 
-  init(entry: CatalogEntry, localization: Localization, sourceLanguage: String, source: SourceLeaves) {
+  init(
+    entry: CatalogEntry, localization: Localization, sourceLanguage: String, source: SourceLeaves
+  ) {
     self.entry = entry
     self.localization = localization
     self.sourceLanguage = sourceLanguage
@@ -147,7 +151,9 @@ struct LocalizationLinter {
       let check = diagnostic.severity == .error ? "xml-invalid-character" : "xml-control-character"
       findings.append(Finding(check: check, diagnostic: diagnostic))
     }
-    if let scalar = leaf.value.unicodeScalars.first(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) {
+    if let scalar = leaf.value.unicodeScalars.first(where: {
+      $0.value == 0xFFFE || $0.value == 0xFFFF
+    }) {
       let code = String(scalar.value, radix: 16, uppercase: true)
       report(
         "xml-invalid-character",

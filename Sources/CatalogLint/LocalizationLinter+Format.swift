@@ -73,16 +73,20 @@ extension LocalizationLinter {
           at: leaf.offset)
         continue
       }
-      if let own = argument.argumentClass, let wanted = sourceArgument.argumentClass, own != wanted {
+      if let own = argument.argumentClass, let wanted = sourceArgument.argumentClass, own != wanted
+      {
         report(
           "format-argument-type",
           "Format argument \(argument.position) is '\(argument.writtenAs)' (\(own.rawValue)) but '\(sourceArgument.writtenAs)' (\(wanted.rawValue)) in \(sourceLanguage); reading \(wanted.withArticle) as \(own.withArticle) crashes or prints garbage at runtime",
           at: leaf.offset)
       }
     }
-    for sourceArgument in expected.sourceValueArguments where !positions.contains(sourceArgument.position) {
+    for sourceArgument in expected.sourceValueArguments
+    where !positions.contains(sourceArgument.position) {
       // A plural form may leave out the number it is chosen by ("One file").
-      if leaf.isPluralForm, sourceArgument.argumentClass == .integer || sourceArgument.argumentClass == .floatingPoint {
+      if leaf.isPluralForm,
+        sourceArgument.argumentClass == .integer || sourceArgument.argumentClass == .floatingPoint
+      {
         continue
       }
       let slotSized = [.integer, .object, .pointer, .cString].contains(sourceArgument.argumentClass)
@@ -112,10 +116,13 @@ extension LocalizationLinter {
   }
 
   /// Positions a leaf outside plurals skips below its highest one, not reported already.
-  private mutating func checkOwnGaps(_ arguments: [FormatArgument], leaf: LintLeaf, reported: Set<Int>) {
+  private mutating func checkOwnGaps(
+    _ arguments: [FormatArgument], leaf: LintLeaf, reported: Set<Int>
+  ) {
     guard let highest = arguments.last?.position, highest > arguments.count else { return }
     let positions = Set(arguments.map(\.position))
-    for position in 1..<highest where !positions.contains(position) && !reported.contains(position) {
+    for position in 1..<highest where !positions.contains(position) && !reported.contains(position)
+    {
       report(
         "format-positional-gap",
         "Format arguments skip position \(position) but use position \(highest); a format that skips an argument of unknown type cannot know where the later ones are, so they are read from the wrong place",

@@ -67,7 +67,8 @@ extension LocalizationLinter {
       var hasNumeric = false
       for variationCase in plural.variation.cases {
         guard let value = variationCase.node.stringUnit?.value else { continue }
-        for argument in FormatString(parsing: value).arguments where argument.substitutionNames.isEmpty {
+        for argument in FormatString(parsing: value).arguments
+        where argument.substitutionNames.isEmpty {
           hasArguments = true
           if argument.argumentType?.isNumeric == true { hasNumeric = true }
         }

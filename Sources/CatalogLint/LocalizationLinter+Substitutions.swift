@@ -13,7 +13,9 @@ extension LocalizationLinter {
       for reference in leaf.format.substitutionReferences {
         referenced.insert(reference.name)
         if !defined.contains(reference.name) {
-          report("substitution-undefined", TextCheck.undefinedSubstitution(reference.name), at: leaf.offset)
+          report(
+            "substitution-undefined", TextCheck.undefinedSubstitution(reference.name),
+            at: leaf.offset)
         }
       }
     }
@@ -25,7 +27,8 @@ extension LocalizationLinter {
     for substitution in node.substitutions {
       if substitution.formatSpecifier == nil {
         report(
-          "substitution-missing-format-specifier", TextCheck.missingFormatSpecifier(substitution.name),
+          "substitution-missing-format-specifier",
+          TextCheck.missingFormatSpecifier(substitution.name),
           at: substitution.offset)
       }
       if !substitution.variations.contains(where: { $0.kind == .plural }) {

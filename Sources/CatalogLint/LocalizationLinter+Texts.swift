@@ -12,7 +12,8 @@ extension LocalizationLinter {
   mutating func checkText(_ leaf: LintLeaf) {
     guard let reference = source.textReference(for: leaf) else { return }
     for (id, message) in Self.textProblems(
-      leaf.value, state: leaf.state, source: reference.value, shouldTranslate: entry.shouldTranslate,
+      leaf.value, state: leaf.state, source: reference.value,
+      shouldTranslate: entry.shouldTranslate,
       language: language, sourceLanguage: sourceLanguage)
     {
       report(id, message, at: leaf.offset)
@@ -113,7 +114,6 @@ extension LocalizationLinter {
     }
     return "\"" + visible.joined() + "\""
   }
-
 
   /// True when `language` is `source` or a regional or script variant of it (`en-GB` of `en`).
   static func isVariant(_ language: String, of source: String) -> Bool {

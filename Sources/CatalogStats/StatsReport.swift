@@ -1,4 +1,5 @@
 import LHCBase
+
 /// `lhc stats` output for one or more catalogs: an aligned text table, JSON, or Markdown.
 /// Byte-deterministic: rows in ``CatalogStats`` order, catalogs in argument order, no timestamps.
 public struct StatsReport: Sendable, Equatable {

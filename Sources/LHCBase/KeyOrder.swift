@@ -17,7 +17,9 @@ public enum KeyOrder {
 
   /// The same comparison on UTF-8 bytes.
   @inlinable @inline(__always)
-  public static func precedes(utf8 left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+  public static func precedes(
+    utf8 left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+  )
     -> Bool
   {
     let count = min(left.count, right.count)
@@ -71,7 +73,9 @@ public enum KeyOrder {
   /// sorted, so comparisons touch raw bytes with no reference counting (sorting `String`s spends
   /// most of its time retaining and releasing them).
   @inlinable
-  @usableFromInline static func sortedIndices<Element>(_ elements: [Element], key: (Element) -> String)
+  @usableFromInline static func sortedIndices<Element>(
+    _ elements: [Element], key: (Element) -> String
+  )
     -> [Int]
   {
     guard elements.count > 1 else { return Array(elements.indices) }

@@ -46,7 +46,8 @@ public final class SourceText: @unchecked Sendable {
   /// Wraps bytes held in memory (tests, in-memory inputs).
   public init(path: String, bytes: some Collection<UInt8>) {
     self.path = path
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(bytes.count, 1), alignment: 1)
     buffer.copyBytes(from: bytes)
     owned = buffer
     mapping = nil

@@ -65,7 +65,8 @@ public enum LHC {
       }
       return try body(parsed)
     } catch {
-      console.error("Error: \(error.message)\nUsage: \(spec.usage)\n  See 'lhc \(spec.name) --help'.\n")
+      console.error(
+        "Error: \(error.message)\nUsage: \(spec.usage)\n  See 'lhc \(spec.name) --help'.\n")
       return ExitStatus.usage
     }
   }
@@ -84,7 +85,8 @@ public enum LHC {
 
       """
     for command in commands {
-      text += "  \(command.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(command.abstract)\n"
+      text +=
+        "  \(command.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(command.abstract)\n"
     }
     text += """
 

@@ -136,7 +136,9 @@ public final class XMLPlistStream: PlistBuilder {
       buffer.write("<array>\n")
       depth += 1
       for (index, element) in elements.enumerated() {
-        do throws(PlistError) { try self.value(element) } catch { throw error.within(String(index)) }
+        do throws(PlistError) { try self.value(element) } catch {
+          throw error.within(String(index))
+        }
       }
       depth -= 1
       buffer.indent(depth)
@@ -279,7 +281,8 @@ private struct OutputBuffer {
 
   /// Writes `<key>…</key>` at `depth`, first the `<dict>` of an opening dictionary
   /// (`flushing`); throws on U+0000 with an empty key path.
-  mutating func write(key: String, depth: Int, flushing openPending: inout Bool) throws(PlistError) {
+  mutating func write(key: String, depth: Int, flushing openPending: inout Bool) throws(PlistError)
+  {
     if openPending {
       openPending = false
       write("<dict>\n")
@@ -309,7 +312,8 @@ private struct OutputBuffer {
     let needsEscaping: Bool? = text.withUTF8 { utf8 in
       guard let base = utf8.baseAddress, utf8.count > 0 else { return false }
       if memchr(base, 0, utf8.count) != nil { return nil }
-      for byte in utf8 where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
+      for byte in utf8
+      where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
         return true
       }
       write(base, count: utf8.count)

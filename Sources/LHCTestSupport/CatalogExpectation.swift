@@ -56,14 +56,17 @@ public struct CatalogExpectation {
         guard let device = Self.variations(node)["device"] as? [String: Any] else { return true }
         return device.contains { name, value in
           guard let leaf = value as? [String: Any] else { return false }
-          return name != "other" || !Self.isPlain(leaf) || (Self.value(leaf)?.contains("%#@") ?? false)
+          return name != "other" || !Self.isPlain(leaf)
+            || (Self.value(leaf)?.contains("%#@") ?? false)
         }
       })
   }
 
   /// Devices and plural categories to try for an entry: named devices plus one unnamed device,
   /// and for the top-level plural (`"plural"`) and each substitution, the categories it names.
-  public func domains(_ key: String, _ language: String) -> (devices: [String], variables: [String: [String]]) {
+  public func domains(_ key: String, _ language: String) -> (
+    devices: [String], variables: [String: [String]]
+  ) {
     guard let node = node(key, language) else { return ([], [:]) }
     var variables: [String: [String]] = [:]
     var devices: [String] = []
@@ -89,7 +92,9 @@ public struct CatalogExpectation {
   /// The format string the catalog means for `key` on `device` with the given plural categories
   /// (`"plural"` for the top-level plural, substitution names otherwise), substitutions spliced in
   /// with `%arg` made `%N$<formatSpecifier>`.
-  public func render(_ key: String, _ language: String, device: String, category: (String) -> String)
+  public func render(
+    _ key: String, _ language: String, device: String, category: (String) -> String
+  )
     -> String?
   {
     guard let root = node(key, language) else { return nil }
@@ -110,9 +115,11 @@ public struct CatalogExpectation {
   }
 
   /// The argument number a substitution is bound to: its `argNum`, else its reference's position.
-  public func argumentNumber(_ name: String, in text: String, _ substitution: [String: Any]) -> Int? {
+  public func argumentNumber(_ name: String, in text: String, _ substitution: [String: Any]) -> Int?
+  {
     if let argNum = substitution["argNum"] as? Int { return argNum }
-    return FormatString(parsing: text).arguments.first { $0.substitutionNames.contains(name) }?.position
+    return FormatString(parsing: text).arguments.first { $0.substitutionNames.contains(name) }?
+      .position
   }
 
   private func splice(

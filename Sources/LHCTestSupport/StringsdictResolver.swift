@@ -34,7 +34,9 @@ public struct StringsdictResolver {
   public func resolve(key: String, device: String, category: (String) -> String)
     -> (text: String, bindings: [String: Int])?
   {
-    guard let entry = stringsdict[key] as? [String: Any] else { return strings[key].map { ($0, [:]) } }
+    guard let entry = stringsdict[key] as? [String: Any] else {
+      return strings[key].map { ($0, [:]) }
+    }
     if let devices = entry["NSStringDeviceSpecificRuleType"] as? [String: Any] {
       switch devices[device] {
       case let text as String: return (text, [:])

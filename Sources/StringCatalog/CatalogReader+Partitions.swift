@@ -47,7 +47,8 @@ extension CatalogReader {
     for outcome in outcomes {
       guard let outcome = outcome ?? nil else { return nil }
       diagnostics += outcome.diagnostics
-      for (key, offset) in outcome.keyOffsets where keyOffsets.updateValue(offset, forKey: key) != nil {
+      for (key, offset) in outcome.keyOffsets
+      where keyOffsets.updateValue(offset, forKey: key) != nil {
         diagnostics.append(.warning("duplicate key '\(key)'", offset: offset, key: key))
       }
       catalog = outcome.catalog ?? catalog

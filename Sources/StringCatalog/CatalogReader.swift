@@ -81,7 +81,8 @@ struct CatalogParser {
   /// The entry keys read, with their offsets (duplicates are reported).
   var keyOffsets: [String: Int] = [:]
 
-  init(source: SourceText, path: UnsafeMutablePointer<Int>, sink: @escaping (CatalogEntry) -> Void) {
+  init(source: SourceText, path: UnsafeMutablePointer<Int>, sink: @escaping (CatalogEntry) -> Void)
+  {
     self.source = source
     self.sink = sink
     self.scanner = JSONScanner(bytes: source.bytes)

@@ -118,7 +118,8 @@ public struct CatalogCompiler {
       pending[index].rules += table.rules.map { (base + $0.ordinal, $0.value) }
     }
     diagnostics += other.diagnostics
-    for warning in other.stateWarnings where !stateWarnings.contains(where: { $0.state == warning.state }) {
+    for warning in other.stateWarnings
+    where !stateWarnings.contains(where: { $0.state == warning.state }) {
       stateWarnings.append(warning)
     }
   }

@@ -1,3 +1,5 @@
+import LHCBase
+
 /// Options of a catalog compilation (the `xcstringstool compile` flags that affect content).
 public struct CompileOptions: Sendable, Equatable {
   /// Languages to compile (`-l`); `nil` compiles every language of the catalog.
@@ -20,5 +22,3 @@ public struct CompileResult: Sendable {
 
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
-
-import LHCBase

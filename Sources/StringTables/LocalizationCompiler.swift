@@ -82,7 +82,9 @@ struct LocalizationCompiler {
     var result = false
     if let unit = node.stringUnit, qualifies(unit) { result = true }
     for variation in node.variations {
-      for variationCase in variation.cases where anyUnitQualifies(variationCase.node) { result = true }
+      for variationCase in variation.cases where anyUnitQualifies(variationCase.node) {
+        result = true
+      }
     }
     for substitution in node.substitutions {
       for variation in substitution.variations {
@@ -166,7 +168,8 @@ struct LocalizationCompiler {
 
   /// The argument number of a substitution: its `argNum`, or the position of its reference among
   /// the format arguments of the text that references it (warning when that is ambiguous).
-  private mutating func argumentNumber(of name: String, in format: FormatString, offset: Int) -> Int {
+  private mutating func argumentNumber(of name: String, in format: FormatString, offset: Int) -> Int
+  {
     if let argNum = substitutions[name]?.argNum { return argNum }
     let positions = format.arguments.filter { $0.substitutionNames.contains(name) }.map(\.position)
     let inferred = positions.first ?? 1

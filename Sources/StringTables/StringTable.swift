@@ -57,7 +57,9 @@ public struct PluralVariable: Sendable, Equatable {
   /// Plural category (`zero` … `other`) → form.
   public var forms: [String: String]
 
-  public init(specType: String = PluralVariable.pluralRuleType, valueType: String?, forms: [String: String]) {
+  public init(
+    specType: String = PluralVariable.pluralRuleType, valueType: String?, forms: [String: String]
+  ) {
     self.specType = specType
     self.valueType = valueType
     self.forms = forms

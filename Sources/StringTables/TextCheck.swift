@@ -86,7 +86,8 @@ package enum TextCheck {
 
   /// Diagnostics for control characters in a value: NUL is an error (no property list can hold it),
   /// other C0 controls except tab, LF and CR are written raw, as Apple's writer does, with a warning.
-  package static func controlCharacterDiagnostics(    _ text: String, what: String, offset: Int, language: String?, key: String
+  package static func controlCharacterDiagnostics(
+    _ text: String, what: String, offset: Int, language: String?, key: String
   ) -> [Diagnostic] {
     guard let byte = text.utf8.first(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
     else { return [] }

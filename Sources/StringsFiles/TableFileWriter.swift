@@ -129,7 +129,9 @@ public enum TableFileWriter {
 
 extension TableFileWriter {
   /// The plural categories in key order (`NSString…` keys sort before them: uppercase first).
-  private static let categoriesInKeyOrder = KeyOrder.sorted(["zero", "one", "two", "few", "many", "other"])
+  private static let categoriesInKeyOrder = KeyOrder.sorted([
+    "zero", "one", "two", "few", "many", "other",
+  ])
 
   /// `{NSStringFormatSpecTypeKey: …, NSStringFormatValueTypeKey: …, few: …, …}`.
   private static func write<Builder: PlistBuilder>(_ variable: PluralVariable, to builder: Builder)

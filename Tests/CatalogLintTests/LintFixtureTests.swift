@@ -16,9 +16,11 @@ func lintFixture(_ name: String, disabled: Set<String> = []) throws -> [String] 
   if disabled.contains("catalog-reader") { findings = [] }
   findings += Linter.lint(catalog, disabled: disabled)
   return findings.map { finding in
-    let position = finding.diagnostic.offset.map { source.lineColumn(of: $0) } ?? (line: 0, column: 0)
+    let position =
+      finding.diagnostic.offset.map { source.lineColumn(of: $0) } ?? (line: 0, column: 0)
     let diagnostic = finding.diagnostic
-    return "\(position.line):\(position.column): \(diagnostic.severity.rawValue): \(diagnostic.message)\(diagnostic.contextSuffix) [\(finding.check)]"
+    return
+      "\(position.line):\(position.column): \(diagnostic.severity.rawValue): \(diagnostic.message)\(diagnostic.contextSuffix) [\(finding.check)]"
   }
 }
 
@@ -26,83 +28,158 @@ func lintFixture(_ name: String, disabled: Set<String> = []) throws -> [String] 
 struct LintFixtureTests {
   /// Each check's must-fail fixture (`TestData/lint/!<id>.xcstrings`) and its exact findings.
   static let fixtures: [(String, [String])] = [
-    ("catalog-reader", [
-      "6:76: warning: trailing comma is not valid JSON [catalog-reader]",
-    ]),
-    ("empty-translation", [
-      "13:26: warning: Translation is empty while the en value is not; the app shows an empty string (de: Cancel) [empty-translation]",
-    ]),
-    ("format-argument-count", [
-      "13:26: error: Format argument 2 ('%@') has no counterpart in the en value or the key, which pass 1 argument; reading an argument the code never passes crashes or prints garbage at runtime (de: Hello %@) [format-argument-count]",
-    ]),
-    ("format-argument-missing", [
-      "13:26: warning: Format argument 2 ('%@') of the en value is not used; the value the code passes is silently left out (fr: %@ sent %@) [format-argument-missing]",
-    ]),
-    ("format-argument-type", [
-      "13:26: error: Format argument 1 is '%@' (object) but '%lld' (integer) in en; reading an integer as an object crashes or prints garbage at runtime (de: %lld points) [format-argument-type]",
-    ]),
-    ("format-count-specifier", [
-      "13:26: error: Unable to create a Swift type from the format specifier \"%n\" (de: %lld done) [format-count-specifier]",
-    ]),
-    ("format-invalid-specifier", [
-      "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount) [format-invalid-specifier]",
-    ]),
-    ("format-literal-percent", [
-      "13:26: warning: Format argument 1 ('%lld') of the en value is not used; the value the code passes is silently left out (de: %lld%% done) [format-argument-missing]",
-      "13:26: warning: Lone '%' in a value without format arguments, for a key the code formats (the en value has arguments); String(format:) drops or misreads it, write '%%' (de: %lld%% done) [format-literal-percent]",
-    ]),
-    ("format-positional-gap", [
-      "13:26: error: Format arguments skip position 2 ('%.1f' in en) but use position 3; a format that skips a floating-point or unknown argument cannot know where the later ones are, so they are read from the wrong place (de: %@ weighs %.1f kg, %@) [format-positional-gap]",
-    ]),
-    ("identical-to-source", [
-      "13:26: warning: Translation is identical to the en value; users of de see untranslated text (de: Settings) [identical-to-source]",
-    ]),
-    ("line-count-mismatch", [
-      "13:26: warning: Translation has 1 line but the en value has 2; a layout made for the source's lines clips or misaligns it (de: Welcome) [line-count-mismatch]",
-    ]),
-    ("plural-argument-not-numeric", [
-      "12:13: warning: Substitution 'count' has formatSpecifier '@', which is not a number; the plural rules select a form by a number, so the runtime cannot choose one (en: files) [plural-argument-not-numeric]",
-    ]),
-    ("plural-missing-category", [
-      "26:13: warning: Plural variation has no 'few' form, which ru selects for 2~4, 22~24, 32~34, …; those numbers show the 'other' form instead (ru: %lld files) [plural-missing-category]",
-      "26:13: warning: Plural variation has no 'many' form, which ru selects for 0, 5~19, 100, …; those numbers show the 'other' form instead (ru: %lld files) [plural-missing-category]",
-    ]),
-    ("plural-missing-other", [
-      "26:13: error: Plural variation has no 'other' form; numbers that select a form the variation lacks have no text to show (de: %lld files) [plural-missing-other]",
-    ]),
-    ("plural-unknown-category", [
-      "21:15: warning: Unknown plural category 'single'; no number selects it, so its text is never shown (en: %lld files) [plural-unknown-category]",
-    ]),
-    ("plural-unused-category", [
-      "15:15: warning: Plural variation has a 'few' form, which en never selects; its text is never shown (en: %lld files) [plural-unused-category]",
-    ]),
-    ("substitution-missing-string-unit", [
-      "6:16: error: Substitutions are missing the required stringUnit that references them (en: files) [substitution-missing-string-unit]",
-    ]),
-    ("substitution-undefined", [
-      "7:26: error: Referencing undefined substitution 'arg3' (en: Next meeting at %lld %lld) [substitution-undefined]",
-    ]),
-    ("substitution-bare-specifier", [
-      "24:36: warning: Substitution form uses '%lld' without a position; spliced into the parent text it reads the next argument there, not the substituted number: write %arg, or %N$ for another argument (en: %@ has %lld files) [substitution-bare-specifier]",
-    ]),
-    ("substitution-missing-format-specifier", [
-      "12:13: error: Substitution 'count' is missing its formatSpecifier (en: files) [substitution-missing-format-specifier]",
-    ]),
-    ("substitution-missing-plural", [
-      "12:13: error: Substitution 'count' has no plural variation (en: files) [substitution-missing-plural]",
-    ]),
-    ("substitution-unreferenced", [
-      "12:13: warning: Substitution 'count' is never referenced as %#@count@; its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]",
-    ]),
-    ("whitespace-mismatch", [
-      "13:26: warning: Trailing whitespace \"\" differs from the en value's \" \"; text placed next to it gains or loses a space or line break (de: Name: ) [whitespace-mismatch]",
-    ]),
-    ("xml-control-character", [
-      "13:26: warning: value contains the control character U+0018; it is written raw as Xcode writes it, which Apple's runtime reads but strict XML parsers reject (vi: toggle) [xml-control-character]",
-    ]),
-    ("xml-invalid-character", [
-      "13:26: error: value contains a NUL character (U+0000), which property lists cannot hold (de: greeting) [xml-invalid-character]",
-    ]),
+    (
+      "catalog-reader",
+      [
+        "6:76: warning: trailing comma is not valid JSON [catalog-reader]"
+      ]
+    ),
+    (
+      "empty-translation",
+      [
+        "13:26: warning: Translation is empty while the en value is not; the app shows an empty string (de: Cancel) [empty-translation]"
+      ]
+    ),
+    (
+      "format-argument-count",
+      [
+        "13:26: error: Format argument 2 ('%@') has no counterpart in the en value or the key, which pass 1 argument; reading an argument the code never passes crashes or prints garbage at runtime (de: Hello %@) [format-argument-count]"
+      ]
+    ),
+    (
+      "format-argument-missing",
+      [
+        "13:26: warning: Format argument 2 ('%@') of the en value is not used; the value the code passes is silently left out (fr: %@ sent %@) [format-argument-missing]"
+      ]
+    ),
+    (
+      "format-argument-type",
+      [
+        "13:26: error: Format argument 1 is '%@' (object) but '%lld' (integer) in en; reading an integer as an object crashes or prints garbage at runtime (de: %lld points) [format-argument-type]"
+      ]
+    ),
+    (
+      "format-count-specifier",
+      [
+        "13:26: error: Unable to create a Swift type from the format specifier \"%n\" (de: %lld done) [format-count-specifier]"
+      ]
+    ),
+    (
+      "format-invalid-specifier",
+      [
+        "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount) [format-invalid-specifier]"
+      ]
+    ),
+    (
+      "format-literal-percent",
+      [
+        "13:26: warning: Format argument 1 ('%lld') of the en value is not used; the value the code passes is silently left out (de: %lld%% done) [format-argument-missing]",
+        "13:26: warning: Lone '%' in a value without format arguments, for a key the code formats (the en value has arguments); String(format:) drops or misreads it, write '%%' (de: %lld%% done) [format-literal-percent]",
+      ]
+    ),
+    (
+      "format-positional-gap",
+      [
+        "13:26: error: Format arguments skip position 2 ('%.1f' in en) but use position 3; a format that skips a floating-point or unknown argument cannot know where the later ones are, so they are read from the wrong place (de: %@ weighs %.1f kg, %@) [format-positional-gap]"
+      ]
+    ),
+    (
+      "identical-to-source",
+      [
+        "13:26: warning: Translation is identical to the en value; users of de see untranslated text (de: Settings) [identical-to-source]"
+      ]
+    ),
+    (
+      "line-count-mismatch",
+      [
+        "13:26: warning: Translation has 1 line but the en value has 2; a layout made for the source's lines clips or misaligns it (de: Welcome) [line-count-mismatch]"
+      ]
+    ),
+    (
+      "plural-argument-not-numeric",
+      [
+        "12:13: warning: Substitution 'count' has formatSpecifier '@', which is not a number; the plural rules select a form by a number, so the runtime cannot choose one (en: files) [plural-argument-not-numeric]"
+      ]
+    ),
+    (
+      "plural-missing-category",
+      [
+        "26:13: warning: Plural variation has no 'few' form, which ru selects for 2~4, 22~24, 32~34, …; those numbers show the 'other' form instead (ru: %lld files) [plural-missing-category]",
+        "26:13: warning: Plural variation has no 'many' form, which ru selects for 0, 5~19, 100, …; those numbers show the 'other' form instead (ru: %lld files) [plural-missing-category]",
+      ]
+    ),
+    (
+      "plural-missing-other",
+      [
+        "26:13: error: Plural variation has no 'other' form; numbers that select a form the variation lacks have no text to show (de: %lld files) [plural-missing-other]"
+      ]
+    ),
+    (
+      "plural-unknown-category",
+      [
+        "21:15: warning: Unknown plural category 'single'; no number selects it, so its text is never shown (en: %lld files) [plural-unknown-category]"
+      ]
+    ),
+    (
+      "plural-unused-category",
+      [
+        "15:15: warning: Plural variation has a 'few' form, which en never selects; its text is never shown (en: %lld files) [plural-unused-category]"
+      ]
+    ),
+    (
+      "substitution-missing-string-unit",
+      [
+        "6:16: error: Substitutions are missing the required stringUnit that references them (en: files) [substitution-missing-string-unit]"
+      ]
+    ),
+    (
+      "substitution-undefined",
+      [
+        "7:26: error: Referencing undefined substitution 'arg3' (en: Next meeting at %lld %lld) [substitution-undefined]"
+      ]
+    ),
+    (
+      "substitution-bare-specifier",
+      [
+        "24:36: warning: Substitution form uses '%lld' without a position; spliced into the parent text it reads the next argument there, not the substituted number: write %arg, or %N$ for another argument (en: %@ has %lld files) [substitution-bare-specifier]"
+      ]
+    ),
+    (
+      "substitution-missing-format-specifier",
+      [
+        "12:13: error: Substitution 'count' is missing its formatSpecifier (en: files) [substitution-missing-format-specifier]"
+      ]
+    ),
+    (
+      "substitution-missing-plural",
+      [
+        "12:13: error: Substitution 'count' has no plural variation (en: files) [substitution-missing-plural]"
+      ]
+    ),
+    (
+      "substitution-unreferenced",
+      [
+        "12:13: warning: Substitution 'count' is never referenced as %#@count@; its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]"
+      ]
+    ),
+    (
+      "whitespace-mismatch",
+      [
+        "13:26: warning: Trailing whitespace \"\" differs from the en value's \" \"; text placed next to it gains or loses a space or line break (de: Name: ) [whitespace-mismatch]"
+      ]
+    ),
+    (
+      "xml-control-character",
+      [
+        "13:26: warning: value contains the control character U+0018; it is written raw as Xcode writes it, which Apple's runtime reads but strict XML parsers reject (vi: toggle) [xml-control-character]"
+      ]
+    ),
+    (
+      "xml-invalid-character",
+      [
+        "13:26: error: value contains a NUL character (U+0000), which property lists cannot hold (de: greeting) [xml-invalid-character]"
+      ]
+    ),
   ]
 
   @Test(arguments: fixtures)
@@ -115,7 +192,9 @@ struct LintFixtureTests {
   @Test func everyCheckHasAFixture() throws {
     let names = try FileManager.default.contentsOfDirectory(
       atPath: TestPaths.testData.appendingPathComponent("lint").path)
-    let fixtureIDs = Set(names.filter { $0.hasPrefix("!") }.map { String($0.dropFirst().dropLast(".xcstrings".count)) })
+    let fixtureIDs = Set(
+      names.filter { $0.hasPrefix("!") }.map { String($0.dropFirst().dropLast(".xcstrings".count)) }
+    )
     #expect(fixtureIDs == Set(LintCheck.ids))
     #expect(Set(Self.fixtures.map(\.0)) == Set(LintCheck.ids))
     #expect(Set(LintCheck.ids).count == LintCheck.all.count)

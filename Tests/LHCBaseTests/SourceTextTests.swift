@@ -32,7 +32,8 @@ struct SourceTextTests {
     #expect(text.bytes.count == content.utf8.count)
     text.discard(before: 600_000)
     text.discard(700_000..<1_200_000)
-    #expect(Array(text.bytes) == Array(content.utf8), "discarded pages are read again from the file")
+    #expect(
+      Array(text.bytes) == Array(content.utf8), "discarded pages are read again from the file")
     #expect(text.lineColumn(of: content.utf8.count) == (200_001, 1))
   }
 
@@ -54,7 +55,8 @@ struct DiagnosticTests {
     #expect(Diagnostic.error("m", key: "k").contextSuffix == " (k)")
     #expect(Diagnostic.error("m").contextSuffix == "")
     let sorted = [
-      Diagnostic.warning("b", offset: 5), .error("a", offset: 1), .warning("c"), .error("d", offset: 5),
+      Diagnostic.warning("b", offset: 5), .error("a", offset: 1), .warning("c"),
+      .error("d", offset: 5),
     ].sortedByOffset()
     #expect(sorted.map(\.message) == ["c", "a", "b", "d"])
   }

@@ -31,10 +31,22 @@ struct CommandLineTests {
     (["compile", "A.xcstrings"], "Error: missing '--output-directory <DIR>'"),
     (["compile", "A.xcstrings", "-o"], "Error: missing value for '-o'"),
     (["compile", "A.xcstrings", "-o", "x", "--bogus"], "Error: unknown option '--bogus'"),
-    (["compile", "A.xcstrings", "-o", "x", "-o", "y"], "Error: option '--output-directory' given more than once"),
-    (["compile", "A.xcstrings", "-o", "x", "--serialization-format", "json"], "Error: unknown serialization format 'json' (expected xml, text or binary)"),
-    (["compile", "a/L.xcstrings", "b/L.xcstrings", "-o", "x"], "Error: two catalogs compile to the same table 'L'"),
-    (["compile", "A.xcstrings", "--dry-run=yes", "-o", "x"], "Error: option '--dry-run' does not take a value"),
+    (
+      ["compile", "A.xcstrings", "-o", "x", "-o", "y"],
+      "Error: option '--output-directory' given more than once"
+    ),
+    (
+      ["compile", "A.xcstrings", "-o", "x", "--serialization-format", "json"],
+      "Error: unknown serialization format 'json' (expected xml, text or binary)"
+    ),
+    (
+      ["compile", "a/L.xcstrings", "b/L.xcstrings", "-o", "x"],
+      "Error: two catalogs compile to the same table 'L'"
+    ),
+    (
+      ["compile", "A.xcstrings", "--dry-run=yes", "-o", "x"],
+      "Error: option '--dry-run' does not take a value"
+    ),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
     let result = try RunLHC.run(arguments)

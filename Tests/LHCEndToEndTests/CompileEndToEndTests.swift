@@ -10,13 +10,31 @@ struct CompileEndToEndTests {
 
   /// Must-fail fixtures (`!` prefix) and the exact diagnostics they print.
   static let failures: [(String, String)] = [
-    ("!UndefinedSubstitution", "7:26: error: Referencing undefined substitution 'arg3' (en: Next meeting at %lld %lld)"),
-    ("!MissingStringUnit", "6:16: error: Substitutions are missing the required stringUnit that references them (en: files)"),
-    ("!DeviceLeafSubstitution", "10:32: error: Referencing undefined substitution 'count' (en: photos)"),
-    ("!StrayPercent", "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount)"),
-    ("!NulCharacter", "7:26: error: value contains a NUL character (U+0000), which property lists cannot hold (de: greeting)"),
+    (
+      "!UndefinedSubstitution",
+      "7:26: error: Referencing undefined substitution 'arg3' (en: Next meeting at %lld %lld)"
+    ),
+    (
+      "!MissingStringUnit",
+      "6:16: error: Substitutions are missing the required stringUnit that references them (en: files)"
+    ),
+    (
+      "!DeviceLeafSubstitution",
+      "10:32: error: Referencing undefined substitution 'count' (en: photos)"
+    ),
+    (
+      "!StrayPercent",
+      "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount)"
+    ),
+    (
+      "!NulCharacter",
+      "7:26: error: value contains a NUL character (U+0000), which property lists cannot hold (de: greeting)"
+    ),
     ("!SyntaxError", "9:13: error: expected ',' or '}' after object member, found '\"' (en: a)"),
-    ("!WrongType", "9:23: error: at `strings.count.localizations.fr.stringUnit.value`: expected a string, found a number (fr: count)"),
+    (
+      "!WrongType",
+      "9:23: error: at `strings.count.localizations.fr.stringUnit.value`: expected a string, found a number (fr: count)"
+    ),
     ("!MissingSourceLanguage", "1:1: error: missing required field 'sourceLanguage'"),
   ]
 
@@ -27,7 +45,9 @@ struct CompileEndToEndTests {
     defer { try? FileManager.default.removeItem(at: out) }
     let result = try RunLHC.run(["compile", path, "-o", out.path])
     #expect(result.status == 1)
-    #expect(result.stderr.split(separator: "\n").contains { $0 == "\(path):\(diagnostic)" }, "\(result.stderr)")
+    #expect(
+      result.stderr.split(separator: "\n").contains { $0 == "\(path):\(diagnostic)" },
+      "\(result.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
   }
 
@@ -73,7 +93,8 @@ struct CompileEndToEndTests {
         "machine": "Machine (auto)", "new.source": "Nouveau", "review": "Relire",
         "stale.key": "Vieux",
       ])
-    let control = try Data(contentsOf: out.appendingPathComponent("vi.lproj/ControlCharacter.strings"))
+    let control = try Data(
+      contentsOf: out.appendingPathComponent("vi.lproj/ControlCharacter.strings"))
     #expect(control.contains(0x18))
   }
 
@@ -91,7 +112,9 @@ struct CompileEndToEndTests {
     let out = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: out) }
     let path = Self.fixtures.appendingPathComponent("States.xcstrings").path
-    let result = try RunLHC.run(["compile", path, "-o", out.path, "--force-build-all-strings", "-l", "en"])
+    let result = try RunLHC.run([
+      "compile", path, "-o", out.path, "--force-build-all-strings", "-l", "en",
+    ])
     #expect(result.status == 0)
     let en = try StringsdictResolver(lproj: out.appendingPathComponent("en.lproj"), table: "States")
     #expect(en.strings["new.source"] == "New source")
@@ -183,8 +206,12 @@ struct CompileEndToEndTests {
     let catalog = Self.sample.appendingPathComponent("Localizable.xcstrings").path
     let xml = out.appendingPathComponent("xml")
     let binary = out.appendingPathComponent("binary")
-    #expect(try RunLHC.run(["compile", catalog, "-o", xml.path, "--serialization-format", "text"]).status == 0)
-    #expect(try RunLHC.run(["compile", catalog, "-o", binary.path, "--serialization-format", "binary"]).status == 0)
+    #expect(
+      try RunLHC.run(["compile", catalog, "-o", xml.path, "--serialization-format", "text"]).status
+        == 0)
+    #expect(
+      try RunLHC.run(["compile", catalog, "-o", binary.path, "--serialization-format", "binary"])
+        .status == 0)
     for file in ["ru.lproj/Localizable.stringsdict", "de.lproj/Localizable.strings"] {
       let binaryData = try Data(contentsOf: binary.appendingPathComponent(file))
       #expect(binaryData.starts(with: Array("bplist00".utf8)))
@@ -232,11 +259,13 @@ struct StaleOutputTests {
 
     // Russian loses its plural: the old .stringsdict would shadow nothing but must go.
     var json = try String(contentsOf: catalog, encoding: .utf8)
-    json = json.replacingOccurrences(of: "\"ru\" : {\n          \"variations\"", with: "\"ru-old\" : {\n          \"variations\"")
+    json = json.replacingOccurrences(
+      of: "\"ru\" : {\n          \"variations\"", with: "\"ru-old\" : {\n          \"variations\"")
     try json.write(to: catalog, atomically: true, encoding: .utf8)
     let onlyGerman = try RunLHC.run(["compile", catalog.path, "-o", out.path, "-l", "de"])
     #expect(onlyGerman.status == 0)
-    #expect(FileManager.default.fileExists(atPath: russianRules), "-l de leaves other languages alone")
+    #expect(
+      FileManager.default.fileExists(atPath: russianRules), "-l de leaves other languages alone")
     #expect(try RunLHC.run(["compile", catalog.path, "-o", out.path]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: russianRules))
     #expect(FileManager.default.fileExists(atPath: unrelated.path))

@@ -54,7 +54,8 @@ struct CorpusCompileTests {
       #expect(Set(resolver.stringsdict.keys) == expectedRules, "\(language)")
 
       if !expectedStrings.isEmpty {
-        try checkStringsFile(out.appendingPathComponent(stringsPath), expectedStrings, python[stringsPath])
+        try checkStringsFile(
+          out.appendingPathComponent(stringsPath), expectedStrings, python[stringsPath])
       }
       if !expectedRules.isEmpty, let parsed = python[dictPath] {
         #expect((parsed as? String)?.hasPrefix("ERROR") != true, "\(dictPath): \(parsed)")
@@ -70,14 +71,19 @@ struct CorpusCompileTests {
 
   /// `.strings` bytes equal Foundation's XML writer's for the same dictionary, and Python reads
   /// the same dictionary (unless a value holds a control character, which only Apple's parsers accept).
-  private static func checkStringsFile(_ url: URL, _ expected: [String: String], _ python: Any?) throws {
+  private static func checkStringsFile(_ url: URL, _ expected: [String: String], _ python: Any?)
+    throws
+  {
     let bytes = try Data(contentsOf: url)
     let foundation = try PropertyListSerialization.data(
       fromPropertyList: expected, format: .xml, options: 0)
     #expect(bytes == foundation, "\(url.path) differs from Foundation's XML writer")
-    let hasControl = expected.values.contains { $0.utf8.contains { $0 < 0x20 && $0 != 9 && $0 != 10 && $0 != 13 } }
+    let hasControl = expected.values.contains {
+      $0.utf8.contains { $0 < 0x20 && $0 != 9 && $0 != 10 && $0 != 13 }
+    }
     if hasControl {
-      #expect((python as? String)?.hasPrefix("ERROR") == true, "plistlib should refuse raw controls")
+      #expect(
+        (python as? String)?.hasPrefix("ERROR") == true, "plistlib should refuse raw controls")
     } else {
       #expect(python as? [String: String] == expected, "\(url.path): plistlib disagrees")
     }
@@ -130,7 +136,8 @@ struct LargeCatalogCompileTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("Big.xcstrings")
     // Foundation pretty-prints like Xcode: two-space indentation, `"key" : value`.
-    try JSONSerialization.data(withJSONObject: big, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+    try JSONSerialization.data(withJSONObject: big, options: [.prettyPrinted, .sortedKeys]).write(
+      to: url)
     let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
     #expect(size > 4 << 20, "must exceed the threshold for reading in parts")
 

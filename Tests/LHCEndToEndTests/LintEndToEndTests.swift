@@ -81,7 +81,8 @@ struct LintEndToEndTests {
   @Test func exitStatuses() throws {
     #expect(try RunLHC.run(["lint", Self.plainPath]).status == 0)
     #expect(try RunLHC.run(["lint", "--warnings-as-errors", Self.plainPath]).status == 1)
-    #expect(try RunLHC.run(["lint", "--disable", "format-argument-type", Self.typePath]).status == 0)
+    #expect(
+      try RunLHC.run(["lint", "--disable", "format-argument-type", Self.typePath]).status == 0)
     let clean = Self.fixtures.appendingPathComponent("clean.xcstrings").path
     #expect(try RunLHC.run(["lint", "--warnings-as-errors", clean]).status == 0)
     let missing = try RunLHC.run(["lint", "/nonexistent/x.xcstrings"])
@@ -92,7 +93,10 @@ struct LintEndToEndTests {
   @Test func unknownCheckIsAUsageErrorListingTheIDs() throws {
     let result = try RunLHC.run(["lint", "--disable", "no-such-check", Self.plainPath])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("Error: unknown check 'no-such-check' for --disable; valid ids: catalog-reader, plural-missing-other,"))
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: unknown check 'no-such-check' for --disable; valid ids: catalog-reader, plural-missing-other,"
+      ))
     #expect(try RunLHC.run(["lint", "--format", "yaml", Self.plainPath]).status == 64)
     #expect(try RunLHC.run(["lint"]).status == 64)
   }
@@ -110,7 +114,9 @@ struct LintEndToEndTests {
   static let corpusCatalogs: [URL] = {
     let directory = TestPaths.corpus.appendingPathComponent("xcstrings")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.sorted().map { directory.appendingPathComponent($0) }
+    return names.filter { $0.hasSuffix(".xcstrings") }.sorted().map {
+      directory.appendingPathComponent($0)
+    }
   }()
 
   /// Lints the whole corpus and compares `file: id count` lines with `TestData/lint/corpus-summary.txt`
@@ -119,9 +125,11 @@ struct LintEndToEndTests {
     var lines: [String] = []
     for url in Self.corpusCatalogs {
       let result = try RunLHC.run(["lint", "--format", "json", url.path])
-      #expect(result.status == 0 || result.status == 1, "\(url.lastPathComponent): \(result.stderr)")
+      #expect(
+        result.status == 0 || result.status == 1, "\(url.lastPathComponent): \(result.stderr)")
       #expect(result.stderr == "", "\(url.lastPathComponent)")
-      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+      let object =
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
       let files = object?["files"] as? [[String: Any]] ?? []
       var counts: [String: Int] = [:]
       for finding in files.flatMap({ $0["findings"] as? [[String: Any]] ?? [] }) {

@@ -19,11 +19,14 @@ struct OrderedEntriesTests {
       forOrderedStrings: sorted.map(\.key), values: sorted.map(\.value))
     let general = try XMLPlistWriter.data(for: .dictionary(strings.mapValues(PlistValue.string)))
     #expect(ordered == general)
-    #expect(ordered == (try PlistOracle.foundationXML(.dictionary(strings.mapValues(PlistValue.string)))))
+    #expect(
+      ordered == (try PlistOracle.foundationXML(.dictionary(strings.mapValues(PlistValue.string)))))
   }
 
   /// Replays a value made of strings and dictionaries as builder calls, keys in key order.
-  static func replay<Builder: PlistBuilder>(_ value: PlistValue, into builder: Builder) throws(PlistError) {
+  static func replay<Builder: PlistBuilder>(_ value: PlistValue, into builder: Builder)
+    throws(PlistError)
+  {
     switch value {
     case .dictionary(let entries):
       builder.beginDictionary()

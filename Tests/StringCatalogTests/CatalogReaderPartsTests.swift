@@ -51,7 +51,8 @@ struct CatalogReaderPartsTests {
   /// Builds a catalog in Xcode's layout with `count` plain entries.
   static func catalog(_ count: Int, entry: (Int) -> String = { "\"key\($0)\" : { }" }) -> String {
     let entries = (0..<count).map { "    " + entry($0) }.joined(separator: ",\n")
-    return "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(entries)\n  },\n  \"version\" : \"1.0\"\n}\n"
+    return
+      "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(entries)\n  },\n  \"version\" : \"1.0\"\n}\n"
   }
 
   @Test func otherLayoutsFallBackToOneThread() throws {
@@ -61,12 +62,15 @@ struct CatalogReaderPartsTests {
     #expect(parted.requested == [1])
     #expect(parted.entries.count == 200)
     let fourSpaces = Self.catalog(200).replacingOccurrences(of: "\n  ", with: "\n    ")
-    let other = try Self.readInParts(SourceText(path: "f.xcstrings", bytes: Array(fourSpaces.utf8)), parts: 2)
+    let other = try Self.readInParts(
+      SourceText(path: "f.xcstrings", bytes: Array(fourSpaces.utf8)), parts: 2)
     #expect(other.entries.map(\.key) == (0..<200).map { "key\($0)" })
   }
 
   @Test func errorInALatePartIsTheSequentialError() throws {
-    let text = Self.catalog(300) { $0 == 250 ? "\"bad\" : { \"comment\" : 3 }" : "\"key\($0)\" : { }" }
+    let text = Self.catalog(300) {
+      $0 == 250 ? "\"bad\" : { \"comment\" : 3 }" : "\"key\($0)\" : { }"
+    }
     let source = SourceText(path: "e.xcstrings", bytes: Array(text.utf8))
     var sequentialError: DiagnosticError?
     do { _ = try CatalogReader.read(source) } catch { sequentialError = error }
@@ -77,7 +81,9 @@ struct CatalogReaderPartsTests {
   }
 
   @Test func duplicateKeysAcrossPartsAreReported() throws {
-    let text = Self.catalog(300) { $0 == 299 ? "\"key1\" : { \"comment\" : \"again\" }" : "\"key\($0)\" : { }" }
+    let text = Self.catalog(300) {
+      $0 == 299 ? "\"key1\" : { \"comment\" : \"again\" }" : "\"key\($0)\" : { }"
+    }
     let source = SourceText(path: "d.xcstrings", bytes: Array(text.utf8))
     let sequential = try CatalogReader.read(source)
     let parted = try Self.readInParts(source, parts: 3)

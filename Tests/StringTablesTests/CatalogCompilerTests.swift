@@ -14,7 +14,8 @@ private func plural(_ forms: [(String, String)], state: UnitState = .translated)
 }
 
 private func entry(_ key: String, _ localizations: [(String, LocalizationNode)]) -> CatalogEntry {
-  CatalogEntry(key: key, localizations: localizations.map { Localization(language: $0.0, node: $0.1) })
+  CatalogEntry(
+    key: key, localizations: localizations.map { Localization(language: $0.0, node: $0.1) })
 }
 
 private func compile(_ entries: [CatalogEntry], options: CompileOptions = CompileOptions())
@@ -119,7 +120,9 @@ struct PluralInferenceTests {
 
   @Test func formsWithoutSpecifiersTakeTheArgumentFromTheKey() throws {
     let variation = plural([("one", "One file"), ("other", "Many files")])
-    let result = compile([entry("%@: %d files", [("en", LocalizationNode(variations: [variation]))])])
+    let result = compile([
+      entry("%@: %d files", [("en", LocalizationNode(variations: [variation]))])
+    ])
     guard case .format(let rule) = try #require(table(result, "en")?.rules["%@: %d files"]) else {
       Issue.record("expected a format rule")
       return
@@ -283,7 +286,8 @@ struct CompilerPartsTests {
     let entries = [
       entry("b", [("en", unit("B")), ("de", unit("B-de"))]),
       entry("a", [("en", unit("A")), ("fr", unit("A-fr", "odd_state"))]),
-      entry("%lld files", [("en", LocalizationNode(variations: [plural([("other", "%lld files")])]))]),
+      entry(
+        "%lld files", [("en", LocalizationNode(variations: [plural([("other", "%lld files")])]))]),
       entry("c", [("en", unit("C", "odd_state"))]),
       entry("b", [("en", unit("B again"))]),
     ]

@@ -57,7 +57,10 @@ struct SimpleFormatTests {
   }
 
   @Test func randomStringsAgreeWithTheFullParser() {
-    let alphabet = ["%", "%%", "d", "l", "ll", "h", "q", "@", "1", "2", "$", " ", "x", "f", ".", "-", "#", "é", "n", "a"]
+    let alphabet = [
+      "%", "%%", "d", "l", "ll", "h", "q", "@", "1", "2", "$", " ", "x", "f", ".", "-", "#", "é",
+      "n", "a",
+    ]
     var state: UInt64 = 42
     for _ in 0..<20_000 {
       var text = ""

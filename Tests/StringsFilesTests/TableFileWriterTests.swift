@@ -27,9 +27,10 @@ struct TableFileWriterTests {
     ])
 
   @Test func filesOfATable() {
-    #expect(TableFileWriter.files(of: Self.table).map(\.relativePath) == [
-      "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict",
-    ])
+    #expect(
+      TableFileWriter.files(of: Self.table).map(\.relativePath) == [
+        "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict",
+      ])
     let plainOnly = StringTable(name: "T", language: "pt-BR", strings: ["k": "v"])
     #expect(TableFileWriter.files(of: plainOnly).map(\.relativePath) == ["pt-BR.lproj/T.strings"])
     #expect(TableFileWriter.files(of: StringTable(name: "T", language: "de")).isEmpty)
@@ -105,7 +106,8 @@ struct TableFileWriterTests {
     #expect(String(decoding: bytes, as: UTF8.self) == expected)
     // The same dictionary written by Foundation: byte parity for stringsdict too.
     let parsed = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
-    let foundation = try PropertyListSerialization.data(fromPropertyList: parsed, format: .xml, options: 0)
+    let foundation = try PropertyListSerialization.data(
+      fromPropertyList: parsed, format: .xml, options: 0)
     #expect(Data(bytes) == foundation)
   }
 

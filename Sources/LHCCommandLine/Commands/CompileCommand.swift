@@ -17,7 +17,9 @@ struct CompileCommand {
       .value(
         "language", short: "l", "LANG", repeatable: true,
         help: "Compile only this language (repeatable; default: every language)."),
-      .flag("dry-run", help: "Print the absolute paths of the files that would be written; write nothing."),
+      .flag(
+        "dry-run",
+        help: "Print the absolute paths of the files that would be written; write nothing."),
       .flag(
         "force-build-all-strings",
         help: "Emit every string unit that has a value, including units in state 'new'."),
@@ -41,7 +43,9 @@ struct CompileCommand {
   var warningsAsErrors: Bool
 
   init(parsed: ParsedArguments) throws(UsageError) {
-    guard !parsed.positionals.isEmpty else { throw UsageError("missing catalog (.xcstrings) to compile") }
+    guard !parsed.positionals.isEmpty else {
+      throw UsageError("missing catalog (.xcstrings) to compile")
+    }
     guard let output = parsed.value("output-directory"), !output.isEmpty else {
       throw UsageError("missing '--output-directory <DIR>'")
     }
@@ -132,7 +136,8 @@ struct CompileCommand {
             continue
           }
           if unlink(path) != 0 {
-            messages.append("\(path): error: cannot remove stale output: \(String(cString: strerror(errno)))\n")
+            messages.append(
+              "\(path): error: cannot remove stale output: \(String(cString: strerror(errno)))\n")
           }
         }
       }

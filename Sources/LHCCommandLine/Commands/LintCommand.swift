@@ -1,5 +1,5 @@
-import Foundation
 import CatalogLint
+import Foundation
 import LHCBase
 import StringCatalog
 
@@ -41,7 +41,9 @@ struct LintCommand {
   var warningsAsErrors: Bool
 
   init(parsed: ParsedArguments) throws(UsageError) {
-    guard !parsed.positionals.isEmpty else { throw UsageError("missing catalog (.xcstrings) to lint") }
+    guard !parsed.positionals.isEmpty else {
+      throw UsageError("missing catalog (.xcstrings) to lint")
+    }
     catalogs = parsed.positionals
     let name = parsed.value("format") ?? "text"
     guard let format = LintReport.Format(rawValue: name) else {
@@ -51,7 +53,8 @@ struct LintCommand {
     disabled = Set(parsed.all("disable"))
     if let unknown = parsed.all("disable").first(where: { LintCheck.named($0) == nil }) {
       throw UsageError(
-        "unknown check '\(unknown)' for --disable; valid ids: \(LintCheck.ids.joined(separator: ", "))")
+        "unknown check '\(unknown)' for --disable; valid ids: \(LintCheck.ids.joined(separator: ", "))"
+      )
     }
     warningsAsErrors = parsed.flag("warnings-as-errors")
   }
@@ -102,7 +105,9 @@ struct LintCommand {
       ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
     let (_, diagnostics) = try CatalogReader.read(source, parts: count) { count in
       parts = (0..<count).map { _ in Part() }
-      return parts.map { part in { part.findings += Linter.lint($0, sourceLanguage: sourceLanguage) } }
+      return parts.map { part in
+        { part.findings += Linter.lint($0, sourceLanguage: sourceLanguage) }
+      }
     }
     return (diagnostics, parts.flatMap(\.findings))
   }

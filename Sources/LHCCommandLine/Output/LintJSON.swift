@@ -37,7 +37,9 @@ enum LintJSON {
       ("files", .array(files)),
       (
         "summary",
-        .object([("errors", .integer(report.errorCount)), ("warnings", .integer(report.warningCount))])
+        .object([
+          ("errors", .integer(report.errorCount)), ("warnings", .integer(report.warningCount)),
+        ])
       ),
       ("version", .integer(1)),
     ]).document()

@@ -53,7 +53,8 @@ struct LintReport {
     for file in files {
       for finding in file.findings {
         result += location(file, finding) + ": \(severity(of: finding).rawValue): "
-        result += finding.diagnostic.message + finding.diagnostic.contextSuffix + " [\(finding.check)]\n"
+        result +=
+          finding.diagnostic.message + finding.diagnostic.contextSuffix + " [\(finding.check)]\n"
       }
     }
     return result
@@ -129,7 +130,8 @@ struct LintReport {
       }
     }
     let catalogs = files.count == 1 ? "1 catalog" : "\(files.count) catalogs"
-    result += "\(Self.plural(errorCount, "error")), \(Self.plural(warningCount, "warning")) in \(catalogs)\n"
+    result +=
+      "\(Self.plural(errorCount, "error")), \(Self.plural(warningCount, "warning")) in \(catalogs)\n"
     return result
   }
 
