@@ -6,7 +6,7 @@
 
 /// The bytes of one input file, memory-mapped read-only.
 ///
-/// Large catalogs are scanned once from front to back; ``discard(before:)`` lets the reader hand
+/// Large catalogs are scanned once from front to back; ``discard(_:)`` lets the reader hand
 /// pages it has passed back to the kernel, so peak memory stays near the size of the model rather
 /// than model plus file. Discarded pages are re-read from the file on the next access, which only
 /// happens when a diagnostic needs a line number.
@@ -16,7 +16,6 @@ public final class SourceText: @unchecked Sendable {
   public let bytes: UnsafeBufferPointer<UInt8>
   private let mapping: UnsafeMutableRawPointer?
   private var owned: UnsafeMutableRawBufferPointer?
-  private var discarded = 0
 
   /// Maps the file at `path`. Throws a message naming the file when it cannot be read.
   public init(contentsOf path: String) throws(SourceTextError) {
@@ -58,16 +57,6 @@ public final class SourceText: @unchecked Sendable {
   deinit {
     if let mapping { munmap(mapping, bytes.count) }
     owned?.deallocate()
-  }
-
-  /// Tells the kernel the pages before `offset` are not needed for now (mapped files only).
-  public func discard(before offset: Int) {
-    guard let mapping else { return }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let end = (min(offset, bytes.count) / page) * page
-    guard end > discarded else { return }
-    _ = madvise(mapping + discarded, end - discarded, MADV_DONTNEED)
-    discarded = end
   }
 
   /// Tells the kernel the whole pages inside `range` are not needed for now (mapped files only);

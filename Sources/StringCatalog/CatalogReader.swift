@@ -69,7 +69,7 @@ struct CatalogParser {
   /// The number of localizations of the previous entry, to reserve capacity for the next.
   var lastLocalizationCount = 4
   var discardedUpTo = 0
-  /// Bytes read between two calls to ``SourceText/discard(before:)``.
+  /// Bytes read between two calls to ``SourceText/discard(_:)``.
   static let discardInterval = 8 << 20
 
   /// Receives each entry as soon as it is read.

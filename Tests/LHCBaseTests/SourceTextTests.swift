@@ -30,7 +30,7 @@ struct SourceTextTests {
     try content.write(to: url, atomically: true, encoding: .utf8)
     let text = try SourceText(contentsOf: url.path)
     #expect(text.bytes.count == content.utf8.count)
-    text.discard(before: 600_000)
+    text.discard(0..<600_000)
     text.discard(700_000..<1_200_000)
     #expect(
       Array(text.bytes) == Array(content.utf8), "discarded pages are read again from the file")

@@ -105,7 +105,7 @@ struct CompileCommand {
       let path = outputDirectory + "/" + file.relativePath
       do {
         let bytes = try TableFileWriter.bytes(of: file.kind, table, format: serialization)
-        _ = try OutputFile.write(bytes, to: path)
+        try OutputFile.write(bytes, to: path)
         return nil
       } catch let error as OutputError {
         return "\(error.path): error: cannot write file: \(error.message)\n"

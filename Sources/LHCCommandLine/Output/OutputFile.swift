@@ -2,16 +2,11 @@ import Foundation
 
 /// Writes output files the way build phases need them: atomically, and only when bytes change.
 enum OutputFile {
-  /// What happened to a file.
-  enum Outcome: Equatable {
-    case written, unchanged
-  }
-
   /// Writes `bytes` to `path` unless the file already holds exactly them (its mtime is then left
   /// alone). The bytes go to a temporary file in the same directory, which is renamed into place, so
   /// a failure or a kill never leaves a partial file.
-  static func write(_ bytes: [UInt8], to path: String) throws(OutputError) -> Outcome {
-    if holdsExactly(bytes, path) { return .unchanged }
+  static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+    if holdsExactly(bytes, path) { return }
     let directory = (path as NSString).deletingLastPathComponent
     do {
       try FileManager.default.createDirectory(
@@ -25,26 +20,32 @@ enum OutputFile {
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
     let temporary = String(cString: template)
-    var ok = fchmod(fd, 0o666 & ~currentUmask) == 0
-    ok =
-      ok
+    let written =
+      fchmod(fd, 0o666 & ~currentUmask) == 0
       && bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-          if written <= 0 { return false }
-          offset += written
+        transferAll(buffer.count) { offset, count in
+          Foundation.write(fd, buffer.baseAddress! + offset, count)
         }
-        return true
       }
-    let code = errno
+    let failure = errno
     close(fd)
-    guard ok, rename(temporary, path) == 0 else {
-      let failure = ok ? errno : code
+    guard written, rename(temporary, path) == 0 else {
+      let code = written ? errno : failure
       unlink(temporary)
-      throw OutputError(path: path, errno: failure)
+      throw OutputError(path: path, errno: code)
     }
-    return .written
+  }
+
+  /// Calls `transfer(offset, remaining)` (a `read` or `write`) until `count` bytes are done; false
+  /// on an error or an early end of file.
+  private static func transferAll(_ count: Int, _ transfer: (Int, Int) -> Int) -> Bool {
+    var offset = 0
+    while offset < count {
+      let done = transfer(offset, count - offset)
+      if done <= 0 { return false }
+      offset += done
+    }
+    return true
   }
 
   /// True when the file at `path` already holds exactly `bytes` (sizes compared first).
@@ -56,13 +57,7 @@ enum OutputFile {
     defer { close(fd) }
     var existing = [UInt8](repeating: 0, count: bytes.count)
     let complete = existing.withUnsafeMutableBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = read(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if count <= 0 { return false }
-        offset += count
-      }
-      return true
+      transferAll(buffer.count) { offset, count in read(fd, buffer.baseAddress! + offset, count) }
     }
     return complete && existing == bytes
   }
