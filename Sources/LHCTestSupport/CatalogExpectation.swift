@@ -173,6 +173,6 @@ public struct CatalogExpectation {
 }
 
 /// Apple's documented device classes.
-public enum DeviceClassNames {
-  public static let all = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac"]
+enum DeviceClassNames {
+  static let all = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac"]
 }

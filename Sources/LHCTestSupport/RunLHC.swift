@@ -59,22 +59,6 @@ public func makeTemporaryDirectory() throws -> URL {
   return url
 }
 
-/// Python's `plistlib` reading of a property-list file, as canonical JSON (sorted keys), or the
-/// error it raised.
-public func pythonPlistJSON(_ path: String) throws -> (ok: Bool, output: String) {
-  let script = """
-    import json, plistlib, sys
-    try:
-        with open(sys.argv[1], 'rb') as f: value = plistlib.load(f)
-    except Exception as e:
-        print('ERROR', type(e).__name__, e); sys.exit(3)
-    print(json.dumps(value, sort_keys=True, ensure_ascii=False))
-    """
-  let result = try runProcess(
-    URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, path])
-  return (result.status == 0, result.stdout.trimmingCharacters(in: .newlines))
-}
-
 /// Python's `plistlib` reading of every `.strings`/`.stringsdict` under `directory`: relative path →
 /// the file's content as JSON-compatible values, or `"ERROR: …"` when plistlib refused it.
 public func pythonPlistTree(_ directory: URL) throws -> [String: Any] {
