@@ -114,10 +114,10 @@ struct SourceLeaves {
   }
 
   init(_ leaves: LintLeaves, key: String) {
-    let keyFormat = FormatString(parsing: key.utf8.contains(UInt8(ascii: "%")) ? key : "")
+    let keyFormat = FormatString(parsing: key.containsUTF8(UInt8(ascii: "%")) ? key : "")
     keyArguments = TextCheck.formatProblems(keyFormat).isEmpty ? keyFormat.arguments : []
     for leaf in leaves.leaves {
-      if parsed[leaf.path] == nil, leaf.value.utf8.contains(UInt8(ascii: "%")) {
+      if parsed[leaf.path] == nil, leaf.value.containsUTF8(UInt8(ascii: "%")) {
         let format = leaf.format
         parsed[leaf.path] = ParsedFormat(
           arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty)

@@ -81,7 +81,7 @@ public enum Linter {
   }
 
   private static func hasPercent(_ text: String) -> Bool {
-    text.utf8.contains(UInt8(ascii: "%"))
+    text.containsUTF8(UInt8(ascii: "%"))
   }
 }
 

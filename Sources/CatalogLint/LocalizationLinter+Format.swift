@@ -7,9 +7,9 @@ extension LocalizationLinter {
   mutating func checkFormat(_ leaf: LintLeaf) {
     // Nearly every leaf: no `%` in it, in its source counterpart or in the key: nothing to compare.
     let reference = source.formatReference(for: leaf)
-    if !leaf.value.utf8.contains(UInt8(ascii: "%"))
-      && !(reference?.value.utf8.contains(UInt8(ascii: "%")) ?? false)
-      && !entry.key.utf8.contains(UInt8(ascii: "%"))
+    if !leaf.value.containsUTF8(UInt8(ascii: "%"))
+      && !(reference?.value.containsUTF8(UInt8(ascii: "%")) ?? false)
+      && !entry.key.containsUTF8(UInt8(ascii: "%"))
     {
       return
     }

@@ -39,20 +39,26 @@ public enum JSONValue: Sendable, Equatable {
       if members.isEmpty { return out += "{}" }
       out += "{\n"
       for (index, (key, value)) in members.enumerated() {
-        out += index == 0 ? inner : ",\n" + inner
+        if index > 0 { out += ",\n" }
+        out += inner
         out += JSONValue.quoted(key)
         out += " : "
         value.write(to: &out, indent: inner)
       }
-      out += "\n" + indent + "}"
+      out += "\n"
+      out += indent
+      out += "}"
     case .array(let elements):
       if elements.isEmpty { return out += "[]" }
       out += "[\n"
       for (index, element) in elements.enumerated() {
-        out += index == 0 ? inner : ",\n" + inner
+        if index > 0 { out += ",\n" }
+        out += inner
         element.write(to: &out, indent: inner)
       }
-      out += "\n" + indent + "]"
+      out += "\n"
+      out += indent
+      out += "]"
     case .string(let string):
       out += JSONValue.quoted(string)
     case .number(let number):
@@ -65,6 +71,10 @@ public enum JSONValue: Sendable, Equatable {
   /// `string` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`,
   /// `\r`, `\b`, `\f` or `\u00xx`; everything else verbatim (UTF-8).
   public static func quoted<S: StringProtocol>(_ string: S) -> String {
+    // Nearly every string has nothing to escape: one scan, then one copy.
+    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      return "\"" + string + "\""
+    }
     var text = "\""
     for scalar in string.unicodeScalars {
       switch scalar {

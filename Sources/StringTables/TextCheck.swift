@@ -91,7 +91,7 @@ package enum TextCheck {
   ) -> [Diagnostic] {
     guard let byte = text.utf8.first(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
     else { return [] }
-    if text.utf8.contains(0) {
+    if text.containsUTF8(0) {
       return [
         .error(
           "\(what) contains a NUL character (U+0000), which property lists cannot hold",

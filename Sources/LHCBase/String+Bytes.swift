@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension String {
+  /// True when the string's UTF-8 contains `byte`, found with `memchr` on its contiguous storage
+  /// (`utf8.contains` walks the view index by index: too slow on the catalog hot paths).
+  public func containsUTF8(_ byte: UInt8) -> Bool {
+    let found = utf8.withContiguousStorageIfAvailable { bytes in
+      guard let base = bytes.baseAddress else { return false }
+      return memchr(base, Int32(byte), bytes.count) != nil
+    }
+    return found ?? utf8.contains(byte)
+  }
+}
