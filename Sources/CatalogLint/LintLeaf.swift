@@ -111,16 +111,23 @@ struct SourceLeaves {
   struct ParsedFormat {
     var arguments: [FormatArgument]
     var hasProblems: Bool
+    /// The arguments by position when the text uses only common specifiers (the fast path).
+    var simple: [SimpleFormat.Argument]?
   }
+
+  /// The key's arguments by position when it uses only common specifiers, `[]` without `%`.
+  let keySimple: [SimpleFormat.Argument]?
 
   init(_ leaves: LintLeaves, key: String) {
     let keyFormat = FormatString(parsing: key.containsUTF8(UInt8(ascii: "%")) ? key : "")
     keyArguments = TextCheck.formatProblems(keyFormat).isEmpty ? keyFormat.arguments : []
+    keySimple = SimpleFormat(key).map { Self.byPosition($0) }
     for leaf in leaves.leaves {
       if parsed[leaf.path] == nil, leaf.value.containsUTF8(UInt8(ascii: "%")) {
         let format = leaf.format
         parsed[leaf.path] = ParsedFormat(
-          arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty)
+          arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty,
+          simple: leaf.substitution == nil ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
       }
       if byPath[leaf.path] == nil { byPath[leaf.path] = leaf }
       if byFormatPath[leaf.formatPath] == nil || leaf.path == leaf.formatPath {
@@ -142,7 +149,12 @@ struct SourceLeaves {
 
   /// The parsed format of a source leaf returned by ``formatReference(for:)``.
   func parsedFormat(of reference: LintLeaf) -> ParsedFormat {
-    parsed[reference.path] ?? ParsedFormat(arguments: [], hasProblems: false)
+    parsed[reference.path] ?? ParsedFormat(arguments: [], hasProblems: false, simple: [])
+  }
+
+  /// Arguments sorted by position, then type: equal lists read the same arguments the same way.
+  static func byPosition(_ format: SimpleFormat) -> [SimpleFormat.Argument] {
+    format.arguments.sorted { ($0.position, $0.valueType) < ($1.position, $1.valueType) }
   }
 
   /// The source leaf whose text a translation's leaf is compared with: the same case, else the

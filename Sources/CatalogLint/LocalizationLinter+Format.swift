@@ -13,6 +13,18 @@ extension LocalizationLinter {
     {
       return
     }
+    // Fast path: common specifiers only, each argument read once, exactly as the source value
+    // (and the key, when it has arguments) reads them: nothing can be reported.
+    if leaf.substitution == nil, let simple = SimpleFormat(leaf.value), simple.isOneToOne {
+      let mine = SourceLeaves.byPosition(simple)
+      let theirs = reference.flatMap { source.parsedFormat(of: $0).simple }
+      let isOwnReference = isSourceLanguage && reference?.path == leaf.path
+      if isOwnReference
+        || (theirs == mine && (source.keyArguments.isEmpty || source.keySimple == mine))
+      {
+        return
+      }
+    }
     let format = leaf.format
     let problems = TextCheck.formatProblems(format)
     for problem in problems {

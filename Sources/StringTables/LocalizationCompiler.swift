@@ -266,7 +266,9 @@ struct LocalizationCompiler {
       if let simple = SimpleFormat(value) {
         checkControlCharacters(value, offset: unit.offset)
         forms[category] = value
-        for (position, valueType) in simple.numeric { note(position, valueType) }
+        for argument in simple.arguments where argument.isNumeric {
+          note(argument.position, argument.valueType)
+        }
         continue
       }
       let format = FormatString(parsing: value)

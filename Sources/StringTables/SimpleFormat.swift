@@ -1,24 +1,43 @@
-/// The numeric arguments of a format string made only of the common specifiers, found in one pass
-/// over its bytes with no allocation beyond the result (the compiler's hot path).
+/// The arguments of a format string made only of the common specifiers, found in one pass over
+/// its bytes with no allocation beyond the result (the hot path of compile and lint).
 ///
 /// "Common" means `%%` and `%` [`N$`] [length] conversion with no flags, width or precision, and
 /// none of `%n`, `%#@…@` or `%arg`. Such a string has no error to report, and its arguments are
 /// positioned as printf does (``FormatString/arguments`` gives the same positions; a test checks
 /// the two agree). Anything else returns nil and goes through the full ``FormatString`` parser.
-struct SimpleFormat {
-  /// Numeric specifiers by argument position, in text order: the position and the specifier
-  /// without `%` and position (`lld`, `d`, `f`).
-  private(set) var numeric: [(position: Int, valueType: String)] = []
-
-  init?(_ text: String) {
-    var text = text
-    let parsed: [(Int, String)]? = text.withUTF8 { Self.scan($0) }
-    guard let parsed else { return nil }
-    numeric = parsed
+package struct SimpleFormat: Equatable {
+  /// One argument read by a specifier: its position and the specifier without `%` and position
+  /// (`lld`, `d`, `f`, `@`).
+  package struct Argument: Equatable {
+    package var position: Int
+    package var valueType: String
+    package var isNumeric: Bool
   }
 
-  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [(Int, String)]? {
-    var numeric: [(Int, String)] = []
+  /// The specifiers' arguments, in text order.
+  package private(set) var arguments: [Argument] = []
+
+  package init?(_ text: String) {
+    var text = text
+    let parsed = text.withUTF8 { Self.scan($0) }
+    guard let parsed else { return nil }
+    arguments = parsed
+  }
+
+  /// Numeric specifiers by argument position, in text order.
+  var numeric: [(position: Int, valueType: String)] {
+    arguments.filter(\.isNumeric).map { ($0.position, $0.valueType) }
+  }
+
+  /// True when each position is read once and the positions are 1…n: nothing can be misread or
+  /// skipped, whatever the order.
+  package var isOneToOne: Bool {
+    let positions = arguments.map(\.position).sorted()
+    return positions.elementsEqual(1...max(positions.count, 1)) || positions.isEmpty
+  }
+
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [Argument]? {
+    var arguments: [Argument] = []
     var next = 1
     var index = 0
     let count = bytes.count
@@ -51,13 +70,11 @@ struct SimpleFormat {
       index += 1
       let argument = position ?? next
       if position == nil { next += 1 }
-      if numericKind {
-        let valueType = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[typeStart..<index]), as: UTF8.self)
-        numeric.append((argument, valueType))
-      }
+      let valueType = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[typeStart..<index]), as: UTF8.self)
+      arguments.append(Argument(position: argument, valueType: valueType, isNumeric: numericKind))
     }
-    return numeric
+    return arguments
   }
 
   /// The index after a length modifier at `index` (`hh h ll l q L z t j`, as the full parser reads them).
