@@ -127,7 +127,8 @@ struct SourceLeaves {
         let format = leaf.format
         parsed[leaf.path] = ParsedFormat(
           arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty,
-          simple: leaf.substitution == nil ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
+          simple: leaf.substitution == nil
+            ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
       }
       if byPath[leaf.path] == nil { byPath[leaf.path] = leaf }
       if byFormatPath[leaf.formatPath] == nil || leaf.path == leaf.formatPath {

@@ -31,7 +31,7 @@ extension LocalizationLinter {
         "Plural variation has no '\(rule.category.rawValue)' form, which \(language) selects for \(Self.samples(rule)); those numbers show the 'other' form instead",
         at: variation.offset)
     }
-    let used = Set(ruleSet.categories.map(\.rawValue))
+    let used = ruleSet.categories
     for variationCase in variation.cases {
       let name = variationCase.name
       if !known.contains(name) {
@@ -39,7 +39,7 @@ extension LocalizationLinter {
           "plural-unknown-category",
           "Unknown plural category '\(name)'; no number selects it, so its text is never shown",
           at: variationCase.offset)
-      } else if name != "zero" && !used.contains(name) {
+      } else if name != "zero" && !used.contains(where: { $0.rawValue == name }) {
         report(
           "plural-unused-category",
           "Plural variation has a '\(name)' form, which \(language) never selects; its text is never shown",

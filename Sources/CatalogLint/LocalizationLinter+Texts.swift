@@ -46,6 +46,35 @@ extension LocalizationLinter {
         ))
     }
     guard !sourceText.isEmpty else { return problems }
+    // Most texts start and end with a visible ASCII character: no whitespace to compare then.
+    if mayHaveEdgeWhitespace(text) || mayHaveEdgeWhitespace(sourceText) {
+      problems += whitespaceProblems(text, sourceText, sourceLanguage: sourceLanguage)
+    }
+    let lines = lineCount(text)
+    let sourceLines = lineCount(sourceText)
+    if lines != sourceLines {
+      problems.append(
+        (
+          "line-count-mismatch",
+          "Translation has \(lines) line\(lines == 1 ? "" : "s") but the \(sourceLanguage) value has \(sourceLines); a layout made for the source's lines clips or misaligns it"
+        ))
+    }
+    return problems
+  }
+
+  /// False when the first and last bytes are visible ASCII characters (no edge whitespace).
+  private static func mayHaveEdgeWhitespace(_ text: String) -> Bool {
+    guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+    return first <= 0x20 || first >= 0x7F || last <= 0x20 || last >= 0x7F
+  }
+
+  /// Leading and trailing whitespace compared with the source text's.
+  private static func whitespaceProblems(
+    _ text: String, _ sourceText: String, sourceLanguage: String
+  )
+    -> [(String, String)]
+  {
+    var problems: [(String, String)] = []
     let edges = (whitespaceEdges(text), whitespaceEdges(sourceText))
     if edges.0.leading != edges.1.leading {
       problems.append(
@@ -59,15 +88,6 @@ extension LocalizationLinter {
         (
           "whitespace-mismatch",
           "Trailing whitespace \(quoted(edges.0.trailing)) differs from the \(sourceLanguage) value's \(quoted(edges.1.trailing)); text placed next to it gains or loses a space or line break"
-        ))
-    }
-    let lines = lineCount(text)
-    let sourceLines = lineCount(sourceText)
-    if lines != sourceLines {
-      problems.append(
-        (
-          "line-count-mismatch",
-          "Translation has \(lines) line\(lines == 1 ? "" : "s") but the \(sourceLanguage) value has \(sourceLines); a layout made for the source's lines clips or misaligns it"
         ))
     }
     return problems

@@ -72,7 +72,9 @@ public enum JSONValue: Sendable, Equatable {
   /// `\r`, `\b`, `\f` or `\u00xx`; everything else verbatim (UTF-8).
   public static func quoted<S: StringProtocol>(_ string: S) -> String {
     // Nearly every string has nothing to escape: one scan, then one copy.
-    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    if !string.utf8.contains(where: {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }) {
       return "\"" + string + "\""
     }
     var text = "\""

@@ -25,7 +25,9 @@ public enum PluralRules {
   /// The rule set `language` resolves to (see `cldrLocale(for:)`).
   public static func ruleSet(for language: String) -> PluralRuleSet {
     // Most tags are a bare CLDR locale id (`de`, `ru`): no parsing needed.
-    if let index = ruleSetIndex[language], ruleSets.indices.contains(index) { return ruleSets[index] }
+    if let index = ruleSetIndex[language], ruleSets.indices.contains(index) {
+      return ruleSets[index]
+    }
     let locale = cldrLocale(for: language)
     guard let index = ruleSetIndex[locale] ?? ruleSetIndex["root"], ruleSets.indices.contains(index)
     else { return onlyOther }
