@@ -1,6 +1,7 @@
 import LHCBase
 import PluralRules
 import StringCatalog
+import StringTables
 
 /// Plural checks: the categories a variation has against the CLDR categories of its language, and
 /// the argument a plural is selected by.
@@ -65,18 +66,26 @@ extension LocalizationLinter {
     for plural in leaves.plurals where plural.substitution == nil {
       var hasArguments = false
       var hasNumeric = false
-      for variationCase in plural.variation.cases {
-        guard let value = variationCase.node.stringUnit?.value else { continue }
+      for variationCase in plural.variation.cases where !hasNumeric {
+        guard let value = variationCase.node.stringUnit?.value,
+          value.containsUTF8(UInt8(ascii: "%"))
+        else { continue }
+        if let simple = SimpleFormat(value) {  // the common case, without the full parser
+          hasArguments = hasArguments || !simple.arguments.isEmpty
+          hasNumeric = simple.arguments.contains(where: \.isNumeric)
+          continue
+        }
         for argument in FormatString(parsing: value).arguments
         where argument.substitutionNames.isEmpty {
           hasArguments = true
           if argument.argumentType?.isNumeric == true { hasNumeric = true }
         }
       }
+      guard hasArguments && !hasNumeric else { continue }
       let keyHasNumeric = FormatString(parsing: entry.key).arguments.contains {
         $0.argumentType?.isNumeric == true
       }
-      if hasArguments && !hasNumeric && !keyHasNumeric {
+      if !keyHasNumeric {
         report(
           "plural-argument-not-numeric",
           "Plural variation has format arguments but none is a number (and the key has none); the runtime reads argument 1 as the count, which is not a number here",

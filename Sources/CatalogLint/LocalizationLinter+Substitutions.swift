@@ -9,7 +9,7 @@ extension LocalizationLinter {
     let node = localization.node
     let defined = Set(node.substitutions.map(\.name))
     var referenced: Set<String> = []
-    for leaf in leaves.leaves where leaf.value.containsUTF8(UInt8(ascii: "%")) {
+    for leaf in leaves.leaves where leaf.value.containsUTF8(UInt8(ascii: "#")) {
       for reference in leaf.format.substitutionReferences {
         referenced.insert(reference.name)
         if !defined.contains(reference.name) {

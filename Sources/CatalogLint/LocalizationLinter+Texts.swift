@@ -62,10 +62,12 @@ extension LocalizationLinter {
     return problems
   }
 
-  /// False when the first and last bytes are visible ASCII characters (no edge whitespace).
+  /// True when the first or last character is whitespace.
   private static func mayHaveEdgeWhitespace(_ text: String) -> Bool {
-    guard let first = text.utf8.first, let last = text.utf8.last else { return false }
-    return first <= 0x20 || first >= 0x7F || last <= 0x20 || last >= 0x7F
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else {
+      return false
+    }
+    return isWhitespace(first) || isWhitespace(last)
   }
 
   /// Leading and trailing whitespace compared with the source text's.

@@ -41,7 +41,7 @@ public enum JSONValue: Sendable, Equatable {
       for (index, (key, value)) in members.enumerated() {
         if index > 0 { out += ",\n" }
         out += inner
-        out += JSONValue.quoted(key)
+        JSONValue.appendQuoted(key, to: &out)
         out += " : "
         value.write(to: &out, indent: inner)
       }
@@ -60,7 +60,7 @@ public enum JSONValue: Sendable, Equatable {
       out += indent
       out += "]"
     case .string(let string):
-      out += JSONValue.quoted(string)
+      JSONValue.appendQuoted(string, to: &out)
     case .number(let number):
       out += number
     case .null:
@@ -71,13 +71,22 @@ public enum JSONValue: Sendable, Equatable {
   /// `string` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`,
   /// `\r`, `\b`, `\f` or `\u00xx`; everything else verbatim (UTF-8).
   public static func quoted<S: StringProtocol>(_ string: S) -> String {
+    var text = ""
+    appendQuoted(string, to: &text)
+    return text
+  }
+
+  /// Appends `string` as a JSON string literal to `text`.
+  private static func appendQuoted<S: StringProtocol>(_ string: S, to text: inout String) {
+    text += "\""
+    defer { text += "\"" }
     // Nearly every string has nothing to escape: one scan, then one copy.
     if !string.utf8.contains(where: {
       $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
     }) {
-      return "\"" + string + "\""
+      text += string
+      return
     }
-    var text = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": text += "\\\""
@@ -93,6 +102,5 @@ public enum JSONValue: Sendable, Equatable {
       default: text.unicodeScalars.append(scalar)
       }
     }
-    return text + "\""
   }
 }
