@@ -60,10 +60,11 @@ public protocol PlistBuilder {
 
 /// Streams Apple XML plist bytes through one libxml2 output buffer.
 public final class XMLPlistStream: PlistBuilder {
-  private var buffer: OutputBuffer
+  // Accessed only by the stream's own (non-reentrant) methods: no dynamic exclusivity checks on the hot path.
+  @exclusivity(unchecked) private var buffer: OutputBuffer
   /// Open containers; `<dict>` is written with the first key, so an empty one becomes `<dict/>`.
-  private var depth = 0
-  private var openPending = false
+  @exclusivity(unchecked) private var depth = 0
+  @exclusivity(unchecked) private var openPending = false
 
   /// Starts a document (the XML prolog is written).
   public init() throws(PlistError) {
@@ -311,11 +312,16 @@ private struct OutputBuffer {
     var text = text
     let needsEscaping: Bool? = text.withUTF8 { utf8 in
       guard let base = utf8.baseAddress, utf8.count > 0 else { return false }
-      if memchr(base, 0, utf8.count) != nil { return nil }
-      for byte in utf8
-      where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
-        return true
+      // One pass for NUL and `& < >`, all below 0x3F: letters and non-ASCII bytes fail the
+      // first comparison.
+      var escapes = false
+      for byte in utf8 where byte < 0x3F {
+        if byte == 0 { return nil }
+        if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
+          escapes = true
+        }
       }
+      if escapes { return true }
       write(base, count: utf8.count)
       return false
     }
