@@ -99,31 +99,6 @@ public struct CatalogCompiler {
     }
   }
 
-  /// Adds what `other` compiled from the entries that follow this compiler's in the catalog
-  /// (catalogs read in parts): its keys win over this compiler's, as later entries do.
-  public mutating func append(_ other: CatalogCompiler) {
-    let base = entryKeys.count
-    for (ordinal, key) in other.entryKeys.enumerated() {
-      if let earlier = ordinals.updateValue(base + ordinal, forKey: key), earlier < base {
-        for index in pending.indices {
-          pending[index].strings.removeAll { $0.ordinal == earlier }
-          pending[index].rules.removeAll { $0.ordinal == earlier }
-        }
-      }
-    }
-    entryKeys += other.entryKeys
-    for table in other.pending {
-      let index = tableIndex(for: table.language)
-      pending[index].strings += table.strings.map { (base + $0.ordinal, $0.value) }
-      pending[index].rules += table.rules.map { (base + $0.ordinal, $0.value) }
-    }
-    diagnostics += other.diagnostics
-    for warning in other.stateWarnings
-    where !stateWarnings.contains(where: { $0.state == warning.state }) {
-      stateWarnings.append(warning)
-    }
-  }
-
   /// The index in `pending` of the table for `language`, created when new.
   private mutating func tableIndex(for language: String) -> Int {
     if let existing = tableIndex[language] { return existing }
@@ -147,27 +122,64 @@ public struct CatalogCompiler {
   }
 
   /// The tables with something to emit, sorted by language, and the diagnostics in file order.
-  ///
-  /// Every table's keys come from the same entries, so the keys are sorted once and each table
-  /// is ordered by the entries' ranks (integer comparisons, no string work per table).
   public consuming func finish() -> CompileResult {
-    let order = KeyOrder.sortedIndices(of: entryKeys)
+    Self.finish([self])
+  }
+
+  /// The tables of a catalog compiled in parts, `parts` in file order: a key compiled by several
+  /// parts keeps its last entry, as a later duplicate does within one part.
+  ///
+  /// Every table's keys come from the same entries, so the keys are sorted once and each table is
+  /// gathered from the parts and ordered by the entries' ranks, one table per core at a time.
+  public static func finish(_ parts: [CatalogCompiler]) -> CompileResult {
+    var bases: [Int] = []
+    var keys: [String] = []
+    for part in parts {
+      bases.append(keys.count)
+      keys += part.entryKeys
+    }
+    var superseded: Set<Int> = []
+    if parts.count > 1 {
+      var last: [String: Int] = [:]
+      for (ordinal, key) in keys.enumerated() {
+        if let earlier = last.updateValue(ordinal, forKey: key) { superseded.insert(earlier) }
+      }
+    }
+    let order = KeyOrder.sortedIndices(of: keys)
     var rank = [Int](repeating: 0, count: order.count)
     for (position, ordinal) in order.enumerated() { rank[ordinal] = position }
-    let keys = entryKeys
-    func ordered<Value>(_ pairs: [(ordinal: Int, value: Value)]) -> KeyedValues<Value> {
-      let sorted = pairs.sorted { rank[$0.ordinal] < rank[$1.ordinal] }
-      return KeyedValues(sortedKeys: sorted.map { keys[$0.ordinal] }, values: sorted.map(\.value))
+
+    /// One language's values from every part, ordered by key.
+    func gather<Value>(
+      _ language: String, _ pairs: (PendingTable) -> [(ordinal: Int, value: Value)]
+    )
+      -> KeyedValues<Value>
+    {
+      var all: [(ordinal: Int, value: Value)] = []
+      for (part, base) in zip(parts, bases) {
+        guard let index = part.tableIndex[language] else { continue }
+        for (ordinal, value) in pairs(part.pending[index])
+        where !superseded.contains(base + ordinal) {
+          all.append((base + ordinal, value))
+        }
+      }
+      all.sort { rank[$0.ordinal] < rank[$1.ordinal] }
+      return KeyedValues(sortedKeys: all.map { keys[$0.ordinal] }, values: all.map(\.value))
     }
-    let name = table
-    let languages = pending.filter { !$0.strings.isEmpty || !$0.rules.isEmpty }
-      .sorted { KeyOrder.precedes($0.language, $1.language) }
-    let tables = Parallel.map(languages) { pending in
+
+    let languages = KeyOrder.sorted(Set(parts.flatMap { $0.tableIndex.keys }))
+    let name = parts.first?.table ?? ""
+    let tables = Parallel.map(languages) { language in
       StringTable(
-        name: name, language: pending.language, strings: ordered(pending.strings),
-        rules: ordered(pending.rules))
+        name: name, language: language, strings: gather(language) { $0.strings },
+        rules: gather(language) { $0.rules })
+    }.filter { !$0.isEmpty }
+    var diagnostics = parts.flatMap(\.diagnostics)
+    var reported: [UnitState] = []
+    for (state, diagnostic) in parts.flatMap(\.stateWarnings) where !reported.contains(state) {
+      reported.append(state)
+      diagnostics.append(diagnostic)
     }
-    return CompileResult(
-      tables: tables, diagnostics: (diagnostics + stateWarnings.map(\.diagnostic)).sortedByOffset())
+    return CompileResult(tables: tables, diagnostics: diagnostics.sortedByOffset())
   }
 }

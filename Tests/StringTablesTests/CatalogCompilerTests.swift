@@ -296,8 +296,7 @@ struct CompilerPartsTests {
     var second = CatalogCompiler(table: "Localizable")
     entries.prefix(2).forEach { first.add($0) }
     entries.dropFirst(2).forEach { second.add($0) }
-    first.append(second)
-    let parted = first.finish()
+    let parted = CatalogCompiler.finish([first, second])
     #expect(parted.tables == whole.tables)
     #expect(parted.diagnostics == whole.diagnostics)
     #expect(table(whole, "en")?.strings.keys == ["a", "b", "c"])

@@ -177,9 +177,7 @@ struct CompileCommand {
         }
         return compilers.map { part in { part.compiler.add($0) } }
       }
-      var compiler = compilers[0].compiler
-      for part in compilers.dropFirst() { compiler.append(part.compiler) }
-      let compiled = compiler.finish()
+      let compiled = CatalogCompiler.finish(compilers.map(\.compiler))
       return CatalogResult(
         source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
         tables: compiled.tables)
