@@ -43,6 +43,14 @@ public struct VariationKind: RawRepresentable, Hashable, Sendable, ExpressibleBy
 public enum PluralCategory {
   /// In the order Xcode's editor lists them.
   public static let all = ["zero", "one", "two", "few", "many", "other"]
+
+  /// True for the six CLDR category names (compared without touching ``all``: hot path).
+  public static func isKnown(_ name: String) -> Bool {
+    switch name {
+    case "zero", "one", "two", "few", "many", "other": true
+    default: false
+    }
+  }
 }
 
 /// Device classes of `variations.device` (Apple spells Vision Pro `applevision`).

@@ -227,6 +227,7 @@ struct LocalizationCompiler {
   /// missing or unknown categories.
   private mutating func pluralForms(_ variation: Variation) -> [(String, StringUnit)] {
     var forms: [(String, StringUnit)] = []
+    forms.reserveCapacity(variation.cases.count)
     for variationCase in variation.cases {
       let node = variationCase.node
       if let nested = node.variations.first {
@@ -237,7 +238,7 @@ struct LocalizationCompiler {
           nested.offset)
         continue
       }
-      if !PluralCategory.all.contains(variationCase.name) {
+      if !PluralCategory.isKnown(variationCase.name) {
         warning("Unknown plural category '\(variationCase.name)'", variationCase.offset)
       }
       if let unit = node.stringUnit, unit.value != nil { forms.append((variationCase.name, unit)) }
