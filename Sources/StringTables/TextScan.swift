@@ -1,6 +1,7 @@
 /// One pass over a value's UTF-8 that tells whether it needs any checking at all.
 ///
 /// Most values have no `%` and no C0 control character; for those the compiler skips parsing.
+/// The bytes are read eight at a time; a word holding a candidate byte is looked at byte by byte.
 struct TextScan {
   /// The text contains `%`.
   private(set) var hasPercent = false
@@ -10,13 +11,29 @@ struct TextScan {
   init(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
-      for byte in bytes where byte < 0x20 || byte == 0x25 {
-        if byte == 0x25 {
-          hasPercent = true
-        } else if byte != 0x09 && byte != 0x0A && byte != 0x0D {
-          hasControlCharacter = true
+      guard let base = bytes.baseAddress else { return }
+      let raw = UnsafeRawPointer(base)
+      var index = 0
+      while index + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let percent = word ^ 0x2525_2525_2525_2525
+        let candidates =
+          ((word &- 0x2020_2020_2020_2020) & ~word)  // bytes below 0x20
+          | ((percent &- 0x0101_0101_0101_0101) & ~percent)  // `%` bytes
+        if candidates & 0x8080_8080_8080_8080 != 0 {
+          for byte in bytes[index..<index + 8] { note(byte) }
         }
+        index += 8
       }
+      for byte in bytes[index...] { note(byte) }
+    }
+  }
+
+  private mutating func note(_ byte: UInt8) {
+    if byte == 0x25 {
+      hasPercent = true
+    } else if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+      hasControlCharacter = true
     }
   }
 

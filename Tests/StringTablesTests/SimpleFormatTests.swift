@@ -88,3 +88,30 @@ struct SimpleFormatTests {
     #expect(names.isEmpty || accepted > 1000)
   }
 }
+
+@Suite("TextScan")
+struct TextScanTests {
+  @Test func findsPercentAndControlCharactersAnywhere() {
+    for length in 0..<40 {
+      for position in 0..<max(length, 1) {
+        for (byte, percent, control) in [
+          (UInt8(ascii: "%"), true, false), (0x01, false, true), (0x09, false, false),
+          (0x0A, false, false), (0x1F, false, true), (0x00, false, true), (0xC3, false, false),
+        ] as [(UInt8, Bool, Bool)] {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          if length > 0 {
+            bytes[position] = byte
+            if byte == 0xC3 { bytes[position] = 0x41 }  // keep valid UTF-8
+          }
+          let scan = TextScan(String(decoding: bytes, as: UTF8.self))
+          #expect(scan.hasPercent == (length > 0 && percent), "\(length) \(position) \(byte)")
+          #expect(
+            scan.hasControlCharacter == (length > 0 && control), "\(length) \(position) \(byte)")
+        }
+      }
+    }
+    let mixed = TextScan("Привет, мир! 100% \u{1B}")
+    #expect(mixed.hasPercent && mixed.hasControlCharacter)
+    #expect(TextScan("naïve café — ok").isPlain)
+  }
+}
