@@ -5,7 +5,7 @@ import LHCBase
 /// Rules, in order:
 /// 1. Format specifiers, `%(name)` placeholders and `%#@name@` references are removed from the key
 ///    (`common.minutesShort %lld %lld` → `common.minutesShort`).
-/// 2. The rest splits into words at every character that cannot appear in a Swift identifier
+/// 2. Apostrophes are dropped (`Don't` → `dont`). The rest splits into words at every character that cannot appear in a Swift identifier
 ///    (`.`, `_`, space, `-`, apostrophes, punctuation, symbols such as `❤`) and at invisible
 ///    format characters; emoji in U+10000–U+1FFFD are identifier characters and stay.
 /// 3. A word written in capitals only (`ALPS`, `OK`) is lowercased first. The first word's leading
@@ -16,7 +16,7 @@ import LHCBase
 public enum SwiftIdentifier {
   /// The member name for `key`, unescaped (`continue`, not `` `continue` ``).
   public static func memberName(forKey key: String) -> String {
-    let words = self.words(of: strippingSpecifiers(key))
+    let words = self.words(of: strippingSpecifiers(key).filter { $0 != "'" && $0 != "’" })
     var name = ""
     for (index, word) in words.enumerated() {
       var word = word

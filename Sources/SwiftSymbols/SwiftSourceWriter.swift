@@ -126,8 +126,11 @@ public struct SwiftSourceWriter {
   /// `_ arg1: String, count arg2: Int`.
   private func parameterList(_ symbol: Symbol) -> String {
     symbol.parameters.map { parameter in
+      let name = "arg\(parameter.position)"
+      // A substitution named like the parameter (`arg1`, as migrated catalogs have) labels itself.
+      if parameter.label == name { return "\(name): \(parameter.type)" }
       let label = parameter.label.map(SwiftIdentifier.escaped) ?? "_"
-      return "\(label) arg\(parameter.position): \(parameter.type)"
+      return "\(label) \(name): \(parameter.type)"
     }.joined(separator: ", ")
   }
 
