@@ -8,6 +8,7 @@ enum SwiftLiteral {
   /// The body of a string literal: `\\`, `\"`, `\n`, `\r`, `\t`, `\0`, and `\u{…}` for other
   /// control characters and line or paragraph separators.
   static func escaped(_ text: String) -> String {
+    if isPlain(text, allowingQuotes: false) { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -32,6 +33,7 @@ enum SwiftLiteral {
   /// `text` split into lines safe after `///`: line breaks of every kind split, other control
   /// characters are shown as `\u{…}`.
   static func commentLines(_ text: String) -> [String] {
+    if isPlain(text, allowingQuotes: true) { return [text] }
     var lines: [String] = []
     var current = ""
     var previousWasCR = false
@@ -54,6 +56,19 @@ enum SwiftLiteral {
     }
     lines.append(current)
     return lines
+  }
+
+  /// True when `text` needs no escaping: no control character, no U+2028/U+2029 (lead bytes
+  /// `C2`, `E2` are checked conservatively), and no `\` or `"` unless `allowingQuotes`.
+  private static func isPlain(_ text: String, allowingQuotes: Bool) -> Bool {
+    for byte in text.utf8 {
+      switch byte {
+      case 0..<0x20, 0x7F, 0xC2, 0xE2: return false
+      case UInt8(ascii: "\\"), UInt8(ascii: "\""): if !allowingQuotes { return false }
+      default: continue
+      }
+    }
+    return true
   }
 
   /// C0 and C1 controls, DEL, and U+2028/U+2029.

@@ -1,3 +1,4 @@
+import Foundation
 import LHCBase
 import StringCatalog
 import SwiftSymbols
@@ -115,12 +116,41 @@ struct GenSymbolsCommand {
     }
     do {
       // Reader warnings are left to `lhc compile` and `lhc lint`.
-      let catalog = try CatalogReader.read(source).catalog
+      let catalog = try read(source)
       let built = SymbolBuilder.build(
         catalog, table: CompileCommand.tableName(of: path), options: options)
       return CatalogResult(source: source, diagnostics: built.diagnostics, table: built.table)
     } catch {
       return CatalogResult(source: source, diagnostics: error.diagnostics, table: nil)
     }
+  }
+
+  /// Reads a catalog into the model; a large one in parts, one per core (as `lhc compile` does).
+  /// A key that occurs twice keeps its first place and its last value.
+  private static func read(_ source: SourceText) throws(DiagnosticError) -> Catalog {
+    let parts =
+      source.bytes.count >= CompileCommand.partitionThreshold
+      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    guard parts > 1 else { return try CatalogReader.read(source).catalog }
+    final class Part: @unchecked Sendable {
+      var entries: [CatalogEntry] = []
+    }
+    var collected: [Part] = []
+    var (catalog, _) = try CatalogReader.read(source, parts: parts) { count in
+      collected = (0..<count).map { _ in Part() }
+      return collected.map { part in { part.entries.append($0) } }
+    }
+    var indexByKey: [String: Int] = [:]
+    for part in collected {
+      for entry in part.entries {
+        if let earlier = indexByKey[entry.key] {
+          catalog.entries[earlier] = entry
+        } else {
+          indexByKey[entry.key] = catalog.entries.count
+          catalog.entries.append(entry)
+        }
+      }
+    }
+    return catalog
   }
 }
