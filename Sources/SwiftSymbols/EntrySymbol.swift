@@ -55,7 +55,8 @@ struct EntrySymbol {
       }
       if use.types.count > 1 {
         error(
-          "argument \(position) is used as \(use.types.joined(separator: " and as ")); use one type")
+          "argument \(position) is used as \(use.types.joined(separator: " and as ")); use one type"
+        )
       }
     }
     guard !diagnostics.contains(where: { $0.severity == .error }) else { return nil }

@@ -33,7 +33,9 @@ public struct SwiftSourceWriter {
     for table in tables {
       line("")
       line("extension String {")
-      line("  /// Strings of table “\(table.table)” (\(table.table).xcstrings), looked up at every access.")
+      line(
+        "  /// Strings of table “\(table.table)” (\(table.table).xcstrings), looked up at every access."
+      )
       line("  \(access) enum \(SwiftIdentifier.escaped(table.typeName)) {")
       for (index, symbol) in table.symbols.enumerated() {
         if index > 0 { line("") }
@@ -64,7 +66,8 @@ public struct SwiftSourceWriter {
     }
     line("")
     line("@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)")
-    line("private nonisolated var lhcBundleDescription: LocalizedStringResource.BundleDescription {")
+    line(
+      "private nonisolated var lhcBundleDescription: LocalizedStringResource.BundleDescription {")
     line(options.bundle == .main ? "  .main" : "  .atURL(lhcBundle.bundleURL)")
     line("}")
     line("#endif")
@@ -76,13 +79,19 @@ public struct SwiftSourceWriter {
     line("  \(options.bundle.swiftExpression)")
     line("}")
     line("")
-    line("/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none.")
-    line("private nonisolated func lhcString(_ key: String, _ table: String, _ fallback: String) -> String {")
+    line(
+      "/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none."
+    )
+    line(
+      "private nonisolated func lhcString(_ key: String, _ table: String, _ fallback: String) -> String {"
+    )
     line("  lhcBundle.localizedString(forKey: key, value: fallback, table: table)")
     line("}")
     line("")
     line("/// A looked-up format with its arguments, formatted for the current locale.")
-    line("private nonisolated func lhcFormat(_ format: String, _ arguments: [any CVarArg]) -> String {")
+    line(
+      "private nonisolated func lhcFormat(_ format: String, _ arguments: [any CVarArg]) -> String {"
+    )
     line("  String(format: format, locale: Locale.current, arguments: arguments)")
     line("}")
   }
@@ -97,7 +106,8 @@ public struct SwiftSourceWriter {
       line("\(indent)\(access) nonisolated static var \(name): String {")
       line("\(indent)  \(lookup)")
     } else {
-      line("\(indent)\(access) nonisolated static func \(name)(\(parameterList(symbol))) -> String {")
+      line(
+        "\(indent)\(access) nonisolated static func \(name)(\(parameterList(symbol))) -> String {")
       let arguments = symbol.parameters.map { "arg\($0.position)" }.joined(separator: ", ")
       line("\(indent)  lhcFormat(\(lookup), [\(arguments)])")
     }
@@ -156,12 +166,18 @@ public struct SwiftSourceWriter {
   /// The key's comment, then its key and source-language text.
   private mutating func writeDocumentation(_ symbol: Symbol, table: SymbolTable, indent: String) {
     if let comment = symbol.comment, !comment.isEmpty {
-      for text in SwiftLiteral.commentLines(comment) { line("\(indent)/// \(text)".trimmingTrailingSpaces) }
+      for text in SwiftLiteral.commentLines(comment) {
+        line("\(indent)/// \(text)".trimmingTrailingSpaces)
+      }
       line("\(indent)///")
     }
-    line("\(indent)/// Key “\(SwiftLiteral.commentLines(symbol.key).joined(separator: " "))” in table “\(table.table)”. Source text:")
+    line(
+      "\(indent)/// Key “\(SwiftLiteral.commentLines(symbol.key).joined(separator: " "))” in table “\(table.table)”. Source text:"
+    )
     line("\(indent)/// ```")
-    for text in SwiftLiteral.commentLines(symbol.fallback) { line("\(indent)/// \(text)".trimmingTrailingSpaces) }
+    for text in SwiftLiteral.commentLines(symbol.fallback) {
+      line("\(indent)/// \(text)".trimmingTrailingSpaces)
+    }
     line("\(indent)/// ```")
   }
 

@@ -44,8 +44,9 @@ public struct SymbolOptions: Sendable, Equatable {
   /// `generatesSymbol: false`) or `generatesSymbol: true`.
   public var onlyManual: Bool
 
-  public init(bundle: BundleSource = .main, accessLevel: AccessLevel = .internal, onlyManual: Bool = false)
-  {
+  public init(
+    bundle: BundleSource = .main, accessLevel: AccessLevel = .internal, onlyManual: Bool = false
+  ) {
     self.bundle = bundle
     self.accessLevel = accessLevel
     self.onlyManual = onlyManual

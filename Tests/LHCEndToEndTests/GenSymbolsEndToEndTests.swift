@@ -84,7 +84,8 @@ struct GenSymbolsEndToEndTests {
   @Test func unsupportedSpecifiersClashesAndGapsNameTheKey() throws {
     let (status, stdout, stderr) = Self.generate(["!Unsupported"])
     let path = Self.fixtures.appendingPathComponent("!Unsupported.xcstrings").path
-    let advice = "has no safe Swift type in generated symbols; use %@ with a String or a numeric specifier"
+    let advice =
+      "has no safe Swift type in generated symbols; use %@ with a String or a numeric specifier"
     #expect(status == 1)
     #expect(stdout.isEmpty)
     #expect(
@@ -150,10 +151,16 @@ struct GenSymbolsEndToEndTests {
 
   @Test(arguments: [
     (["gen-symbols"], "missing catalog (.xcstrings)"),
-    (["gen-symbols", "a.xcstrings", "-o", "x", "--output-directory", "y"], "cannot be used together"),
+    (
+      ["gen-symbols", "a.xcstrings", "-o", "x", "--output-directory", "y"],
+      "cannot be used together"
+    ),
     (["gen-symbols", "a.xcstrings", "--access-level", "open"], "unknown access level 'open'"),
     (["gen-symbols", "a.xcstrings", "--bundle", " "], "empty '--bundle' expression"),
-    (["gen-symbols", "a/Feature.xcstrings", "b/Feature.xcstrings"], "same table namespace 'Feature'"),
+    (
+      ["gen-symbols", "a/Feature.xcstrings", "b/Feature.xcstrings"],
+      "same table namespace 'Feature'"
+    ),
   ])
   func usageErrors(arguments: [String], message: String) throws {
     let result = try RunLHC.run(arguments)

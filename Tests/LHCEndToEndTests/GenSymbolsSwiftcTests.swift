@@ -13,7 +13,8 @@ struct GenSymbolsSwiftcTests {
   /// `swiftc` (`SWIFTC` overrides).
   static func swiftc(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
     let compiler = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
-    return try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [compiler] + arguments, in: directory)
+    return try runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"), [compiler] + arguments, in: directory)
   }
 
   /// Every golden `.swift` file: fixtures, then corpus.
@@ -107,7 +108,10 @@ struct GenSymbolsSwiftcTests {
       inputs += files.map(\.path)
     }
     let result = try Self.swiftc(
-      ["-typecheck", "-swift-version", "\(swiftVersion)", "-package-name", "fixtures", "-I", directory.path]
+      [
+        "-typecheck", "-swift-version", "\(swiftVersion)", "-package-name", "fixtures", "-I",
+        directory.path,
+      ]
         + inputs)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!result.stderr.contains("warning:"), "\(result.stderr)")

@@ -12,7 +12,8 @@ struct SymbolBuilderTests {
     [Symbol], [Diagnostic]
   ) {
     let json = #"{"sourceLanguage":"en","version":"1.0","strings":"# + strings + "}"
-    let (catalog, _) = try CatalogReader.read(SourceText(path: "T.xcstrings", bytes: Array(json.utf8)))
+    let (catalog, _) = try CatalogReader.read(
+      SourceText(path: "T.xcstrings", bytes: Array(json.utf8)))
     let (table, diagnostics) = SymbolBuilder.build(catalog, table: "T", options: options)
     return (table.symbols, diagnostics)
   }

@@ -56,7 +56,9 @@ struct GenSymbolsCommand {
     options = SymbolOptions(
       bundle: .init(argument: bundle), accessLevel: accessLevel,
       onlyManual: parsed.flag("only-manual"))
-    let types = catalogs.map { SwiftIdentifier.typeName(forTable: CompileCommand.tableName(of: $0)) }
+    let types = catalogs.map {
+      SwiftIdentifier.typeName(forTable: CompileCommand.tableName(of: $0))
+    }
     if let duplicate = types.first(where: { name in types.filter { $0 == name }.count > 1 }) {
       throw UsageError("two catalogs generate the same table namespace '\(duplicate)'")
     }
@@ -78,8 +80,10 @@ struct GenSymbolsCommand {
     var files: [(path: String, text: String)] = []
     if let outputDirectory {
       files = tables.map {
-        (outputDirectory + "/" + $0.table + ".swift",
-          SwiftSourceWriter.source(for: [$0], options: options))
+        (
+          outputDirectory + "/" + $0.table + ".swift",
+          SwiftSourceWriter.source(for: [$0], options: options)
+        )
       }
     } else if let output {
       files = [(output, SwiftSourceWriter.source(for: tables, options: options))]
