@@ -358,14 +358,15 @@ def measure_gen_symbols(lhc_bin, row, work, args):
     out_dir = os.path.join(work, "out", "gen-symbols")
     os.makedirs(out_dir, exist_ok=True)
     times = []
-    for i in range(len(lhc.times) if lhc is not None else args.runs):
+    total = len(lhc.times) if lhc is not None else args.runs
+    for i in range(total):
         log_dir = os.path.join(work, "logs", "gen-symbols", f"{size_mb:g}MB", f"run{i + 1}")
         out = os.path.join(out_dir, f"Strings{i + 1}.swift")
         r = run_once([lhc_bin, "gen-symbols", catalog, "-o", out], out_dir, log_dir, args.timeout)
         if r.status != 0:
             return (name, False, f"lhc gen-symbols failed: exit status {r.status}: {r.stderr_tail.strip()}")
         times.append(r.seconds)
-        log(f"  gen-symbols {size_mb:>6g} MB  run {i + 1}/{len(times) + 1}: {r.seconds:8.3f} s  "
+        log(f"  gen-symbols {size_mb:>6g} MB  run {i + 1}/{total}: {r.seconds:8.3f} s  "
             f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
     best = min(times)
     rate = input_bytes / 1e6 / best
