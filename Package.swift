@@ -28,6 +28,8 @@ let package = Package(
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
+    // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`).
+    .target(name: "SwiftSymbols", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → lint findings: runtime failures (plurals, format arguments) before they ship.
     .target(name: "CatalogLint", dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
     // Catalog model → translation progress per language (`lhc stats`): counts and reports.
@@ -40,7 +42,8 @@ let package = Package(
     .target(
       name: "LHCCommandLine",
       dependencies: [
-        "LHCBase", "StringCatalog", "StringTables", "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles",
+        "LHCBase", "StringCatalog", "StringTables", "SwiftSymbols", "CatalogLint", "CatalogStats",
+        "LHCPlist", "StringsFiles",
       ]
     ),
     // The executable: a thin shell over LHCCommandLine.
@@ -55,6 +58,8 @@ let package = Package(
     .testTarget(name: "PluralRulesTests", dependencies: ["PluralRules"]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
+    .testTarget(
+      name: "SwiftSymbolsTests", dependencies: ["SwiftSymbols", "StringCatalog", "LHCTestSupport"]),
     .testTarget(
       name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "LHCTestSupport"]),
     .testTarget(

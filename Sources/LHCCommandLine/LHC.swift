@@ -6,7 +6,9 @@ public enum LHC {
   public static let version = "0.1.0"
 
   /// Commands by name, in the order `lhc --help` lists them.
-  static let commands: [CommandSpec] = [CompileCommand.spec, LintCommand.spec, StatsCommand.spec]
+  static let commands: [CommandSpec] = [
+    CompileCommand.spec, LintCommand.spec, StatsCommand.spec, GenSymbolsCommand.spec,
+  ]
 
   /// Runs lhc with `arguments` (without the program name) and returns the exit status.
   public static func main(arguments: [String], console: Console = .standard()) -> Int32 {
@@ -45,6 +47,10 @@ public enum LHC {
     case StatsCommand.spec.name:
       return run(StatsCommand.spec, rest, console) { (parsed) throws(UsageError) in
         try StatsCommand(parsed: parsed).run(console)
+      }
+    case GenSymbolsCommand.spec.name:
+      return run(GenSymbolsCommand.spec, rest, console) { (parsed) throws(UsageError) in
+        try GenSymbolsCommand(parsed: parsed).run(console)
       }
     default:
       console.error("Error: unknown command '\(first)'\n\n\(usage)")

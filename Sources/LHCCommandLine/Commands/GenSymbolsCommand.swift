@@ -1,0 +1,160 @@
+import Foundation
+import LHCBase
+import StringCatalog
+import SwiftSymbols
+
+/// `lhc gen-symbols`: String Catalogs → Swift source with a typed symbol per key.
+struct GenSymbolsCommand {
+  static let spec = CommandSpec(
+    name: "gen-symbols",
+    abstract: "Generate typed Swift symbols (String and LocalizedStringResource) for catalog keys.",
+    arguments: "CATALOG.xcstrings...",
+    options: [
+      .value("output", short: "o", "FILE", help: "Write one Swift file for all catalogs."),
+      .value(
+        "output-directory", "DIR", help: "Write <DIR>/<Table>.swift, one file per catalog."),
+      .value(
+        "bundle", "BUNDLE",
+        help: "main (default), module, lingohub, or a Swift expression of type Bundle."),
+      .value("access-level", "LEVEL", help: "internal (default), public or package."),
+      .flag(
+        "only-manual",
+        help: "Only keys Xcode generates symbols for (extractionState manual, generatesSymbol)."),
+    ],
+    discussion: """
+      Without --output or --output-directory the source goes to standard output. By default every \
+      key with a source-language value gets a symbol. Exit status: 0 on success, 1 when a catalog \
+      cannot be read, a key cannot get a symbol (name collision, argument type) or an output \
+      cannot be written (nothing is written then), 64 on a usage error. Files are replaced \
+      atomically and only when their bytes change.
+      """)
+
+  var catalogs: [String]
+  var output: String?
+  var outputDirectory: String?
+  var options: SymbolOptions
+
+  init(parsed: ParsedArguments) throws(UsageError) {
+    guard !parsed.positionals.isEmpty else { throw UsageError("missing catalog (.xcstrings)") }
+    catalogs = parsed.positionals
+    output = parsed.value("output")
+    outputDirectory = parsed.value("output-directory")
+    if output != nil && outputDirectory != nil {
+      throw UsageError("'--output' and '--output-directory' cannot be used together")
+    }
+    if output?.isEmpty == true || outputDirectory?.isEmpty == true {
+      throw UsageError("empty output path")
+    }
+    let bundle = parsed.value("bundle") ?? "main"
+    guard !bundle.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw UsageError("empty '--bundle' expression")
+    }
+    let level = parsed.value("access-level") ?? "internal"
+    guard let accessLevel = SymbolOptions.AccessLevel(rawValue: level) else {
+      throw UsageError("unknown access level '\(level)' (expected internal, public or package)")
+    }
+    options = SymbolOptions(
+      bundle: .init(argument: bundle), accessLevel: accessLevel,
+      onlyManual: parsed.flag("only-manual"))
+    let types = catalogs.map {
+      SwiftIdentifier.typeName(forTable: CompileCommand.tableName(of: $0))
+    }
+    if let duplicate = types.first(where: { name in types.filter { $0 == name }.count > 1 }) {
+      throw UsageError("two catalogs generate the same table namespace '\(duplicate)'")
+    }
+  }
+
+  func run(_ console: Console) -> Int32 {
+    // Stage 1: read every catalog and build its symbols (in parallel); diagnostics in input order.
+    let results = Parallel.map(catalogs) { path in Self.build(path, options: options) }
+    defer { console.keepUntilExit(results) }
+    let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
+    var failed = false
+    for (path, result) in zip(catalogs, results) {
+      if printer.print(result.diagnostics, path: path, source: result.source) { failed = true }
+    }
+    if failed { return ExitStatus.failure }
+
+    // Stage 2: Swift source to stdout, one file, or one file per table.
+    let tables = results.compactMap(\.table)
+    var files: [(path: String, text: String)] = []
+    if let outputDirectory {
+      files = tables.map {
+        (
+          outputDirectory + "/" + $0.table + ".swift",
+          SwiftSourceWriter.source(for: [$0], options: options)
+        )
+      }
+    } else if let output {
+      files = [(output, SwiftSourceWriter.source(for: tables, options: options))]
+    } else {
+      console.out(SwiftSourceWriter.source(for: tables, options: options))
+      return ExitStatus.success
+    }
+    var status = ExitStatus.success
+    for file in files {
+      do {
+        _ = try OutputFile.write(Array(file.text.utf8), to: file.path)
+      } catch {
+        console.error("\(error.path): error: cannot write file: \(error.message)\n")
+        status = ExitStatus.failure
+      }
+    }
+    return status
+  }
+
+  /// The outcome of reading one catalog and building its symbols.
+  private struct CatalogResult: @unchecked Sendable {
+    var source: SourceText?
+    var diagnostics: [Diagnostic]
+    var table: SymbolTable?
+  }
+
+  private static func build(_ path: String, options: SymbolOptions) -> CatalogResult {
+    let source: SourceText
+    do {
+      source = try SourceText(contentsOf: path)
+    } catch {
+      return CatalogResult(
+        source: nil, diagnostics: [.error("cannot read file: \(error.message)")], table: nil)
+    }
+    do {
+      // Reader warnings are left to `lhc compile` and `lhc lint`.
+      let catalog = try read(source)
+      let built = SymbolBuilder.build(
+        catalog, table: CompileCommand.tableName(of: path), options: options)
+      return CatalogResult(source: source, diagnostics: built.diagnostics, table: built.table)
+    } catch {
+      return CatalogResult(source: source, diagnostics: error.diagnostics, table: nil)
+    }
+  }
+
+  /// Reads a catalog into the model; a large one in parts, one per core (as `lhc compile` does).
+  /// A key that occurs twice keeps its first place and its last value.
+  private static func read(_ source: SourceText) throws(DiagnosticError) -> Catalog {
+    let parts =
+      source.bytes.count >= CompileCommand.partitionThreshold
+      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    guard parts > 1 else { return try CatalogReader.read(source).catalog }
+    final class Part: @unchecked Sendable {
+      var entries: [CatalogEntry] = []
+    }
+    var collected: [Part] = []
+    var (catalog, _) = try CatalogReader.read(source, parts: parts) { count in
+      collected = (0..<count).map { _ in Part() }
+      return collected.map { part in { part.entries.append($0) } }
+    }
+    var indexByKey: [String: Int] = [:]
+    for part in collected {
+      for entry in part.entries {
+        if let earlier = indexByKey[entry.key] {
+          catalog.entries[earlier] = entry
+        } else {
+          indexByKey[entry.key] = catalog.entries.count
+          catalog.entries.append(entry)
+        }
+      }
+    }
+    return catalog
+  }
+}
