@@ -9,6 +9,9 @@ public enum JSONValue: Sendable, Equatable {
   /// A number, written as given (`12`, `71.4`).
   case number(String)
   case null
+  /// A value already rendered with ``text(indent:)`` at the indentation where it is placed
+  /// (large reports render their parts in parallel).
+  case rendered(String)
 
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     lhs.text() == rhs.text()
@@ -65,6 +68,8 @@ public enum JSONValue: Sendable, Equatable {
       out += number
     case .null:
       out += "null"
+    case .rendered(let text):
+      out += text
     }
   }
 

@@ -16,19 +16,7 @@ enum LintJSON {
       JSONValue.object([
         (
           "findings",
-          .array(
-            file.findings.map { finding in
-              let position = file.position(of: finding)
-              return .object([
-                ("column", position.map { .integer($0.column) } ?? .null),
-                ("id", .string(finding.check)),
-                ("key", finding.diagnostic.key.map(JSONValue.string) ?? .null),
-                ("language", finding.diagnostic.language.map(JSONValue.string) ?? .null),
-                ("line", position.map { .integer($0.line) } ?? .null),
-                ("message", .string(finding.diagnostic.message)),
-                ("severity", .string(report.severity(of: finding).rawValue)),
-              ])
-            })
+          .array(findings(of: file, in: report))
         ),
         ("path", .string(file.path)),
       ])
@@ -43,5 +31,27 @@ enum LintJSON {
       ),
       ("version", .integer(1)),
     ]).document()
+  }
+
+  /// The findings of a file, each rendered at its place in the document (eight spaces in),
+  /// thousands at a time on every core.
+  private static func findings(of file: LintReport.File, in report: LintReport) -> [JSONValue] {
+    let all = file.findings
+    let chunks = stride(from: 0, to: all.count, by: 2048).map { $0..<min($0 + 2048, all.count) }
+    return Parallel.map(chunks) { chunk in
+      all[chunk].map { finding in
+        let position = file.position(of: finding)
+        let object = JSONValue.object([
+          ("column", position.map { .integer($0.column) } ?? .null),
+          ("id", .string(finding.check)),
+          ("key", finding.diagnostic.key.map(JSONValue.string) ?? .null),
+          ("language", finding.diagnostic.language.map(JSONValue.string) ?? .null),
+          ("line", position.map { .integer($0.line) } ?? .null),
+          ("message", .string(finding.diagnostic.message)),
+          ("severity", .string(report.severity(of: finding).rawValue)),
+        ])
+        return JSONValue.rendered(object.text(indent: "        "))
+      }
+    }.flatMap { $0 }
   }
 }
