@@ -115,15 +115,27 @@ public enum TableFileWriter {
     throws(PlistError)
   {
     builder.beginDictionary()
-    for name in KeyOrder.sorted([StringsdictKey.localizedFormatKey] + rule.variables.keys) {
-      try builder.key(name)
-      guard name != StringsdictKey.localizedFormatKey, let variable = rule.variables[name] else {
-        try builder.string(rule.formatKey)
-        continue
+    // The format key goes in its place among the variables (nearly always one, so no sort).
+    var formatKeyWritten = false
+    for (name, variable) in KeyOrder.sortedEntries(rule.variables) {
+      if !formatKeyWritten, KeyOrder.precedes(StringsdictKey.localizedFormatKey, name) {
+        try writeFormatKey(rule, to: builder)
+        formatKeyWritten = true
       }
+      try builder.key(name)
       try write(variable, to: builder)
     }
+    if !formatKeyWritten {
+      try writeFormatKey(rule, to: builder)
+    }
     builder.endDictionary()
+  }
+
+  private static func writeFormatKey<Builder: PlistBuilder>(
+    _ rule: FormatRule, to builder: Builder
+  ) throws(PlistError) {
+    try builder.key(StringsdictKey.localizedFormatKey)
+    try builder.string(rule.formatKey)
   }
 }
 
@@ -138,21 +150,32 @@ extension TableFileWriter {
     throws(PlistError)
   {
     builder.beginDictionary()
-    var entries = [(key: StringsdictKey.formatSpecTypeKey, value: variable.specType)]
-    if let valueType = variable.valueType {
-      entries.append((StringsdictKey.formatValueTypeKey, valueType))
-    }
-    // Forms are nearly always CLDR categories, already known in order: no sorting then.
-    let known = categoriesInKeyOrder.compactMap { name in variable.forms[name].map { (name, $0) } }
-    if known.count == variable.forms.count {
-      entries += known
+    var known = 0
+    for name in categoriesInKeyOrder where variable.forms[name] != nil { known += 1 }
+    if known == variable.forms.count {
+      // Forms are nearly always CLDR categories, already known in order: written without sorting.
+      try builder.key(StringsdictKey.formatSpecTypeKey)
+      try builder.string(variable.specType)
+      if let valueType = variable.valueType {
+        try builder.key(StringsdictKey.formatValueTypeKey)
+        try builder.string(valueType)
+      }
+      for name in categoriesInKeyOrder {
+        guard let form = variable.forms[name] else { continue }
+        try builder.key(name)
+        try builder.string(form)
+      }
     } else {
+      var entries = [(key: StringsdictKey.formatSpecTypeKey, value: variable.specType)]
+      if let valueType = variable.valueType {
+        entries.append((StringsdictKey.formatValueTypeKey, valueType))
+      }
       entries += variable.forms.map { ($0.key, $0.value) }
       entries.sort { KeyOrder.precedes($0.key, $1.key) }
-    }
-    for (key, value) in entries {
-      try builder.key(key)
-      try builder.string(value)
+      for (key, value) in entries {
+        try builder.key(key)
+        try builder.string(value)
+      }
     }
     builder.endDictionary()
   }

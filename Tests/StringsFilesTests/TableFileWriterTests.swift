@@ -118,6 +118,50 @@ struct TableFileWriterTests {
     #expect(Data(bytes) == foundation)
   }
 
+  /// Entry order where the writer takes shortcuts (one variable, CLDR forms only) and where it
+  /// sorts: variables named before and after `NSStringLocalizedFormatKey`, forms outside CLDR.
+  @Test func stringsdictOrderEqualsFoundations() throws {
+    let forms = ["other": "%d x", "one": "%d y"]
+    let unusual = ["other": "o", "=1": "exact", "few": "f", "Zed": "z"]
+    let table = StringTable(
+      name: "T", language: "en",
+      rules: [
+        "lower": .format(
+          FormatRule(
+            formatKey: "%#@b@ %#@A@ %#@zz@",
+            variables: [
+              "b": PluralVariable(valueType: "d", forms: forms),
+              "A": PluralVariable(valueType: nil, forms: unusual),
+              "zz": PluralVariable(valueType: "ld", forms: forms),
+            ])),
+        "upper": .format(
+          FormatRule(
+            formatKey: "%#@AAA@", variables: ["AAA": PluralVariable(valueType: "d", forms: forms)])),
+        "sorts last": .format(
+          FormatRule(
+            formatKey: "%#@Z@", variables: ["Z": PluralVariable(valueType: "d", forms: unusual)])),
+      ])
+    func rule(_ rule: FormatRule) -> [String: Any] {
+      var dictionary: [String: Any] = ["NSStringLocalizedFormatKey": rule.formatKey]
+      for (name, variable) in rule.variables {
+        var entry: [String: String] = variable.forms
+        entry["NSStringFormatSpecTypeKey"] = variable.specType
+        entry["NSStringFormatValueTypeKey"] = variable.valueType
+        dictionary[name] = entry
+      }
+      return dictionary
+    }
+    var expected: [String: Any] = [:]
+    for (key, entry) in zip(table.rules.keys, table.rules.values) {
+      guard case .format(let format) = entry else { continue }
+      expected[key] = rule(format)
+    }
+    let bytes = try TableFileWriter.bytes(of: .stringsdict, table, format: .xml)
+    let foundation = try PropertyListSerialization.data(
+      fromPropertyList: expected, format: .xml, options: 0)
+    #expect(Data(bytes) == foundation)
+  }
+
   @Test(arguments: TableFile.Kind.allCases)
   func binaryReadsBackLikeXML(kind: TableFile.Kind) throws {
     let xml = try TableFileWriter.bytes(of: kind, Self.table, format: .xml)
