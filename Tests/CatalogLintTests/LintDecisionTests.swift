@@ -71,3 +71,13 @@ struct LintDecisionTests {
     for _ in 0..<5 { #expect(try lintFixture("!plural-missing-category") == first) }
   }
 }
+
+/// The spelled-out whitespace set of the text checks against the Unicode data of the toolchain.
+@Test func whitespaceSetMatchesUnicodeData() {
+  for value in UInt32(0)...0x10FFFF {
+    guard let scalar = Unicode.Scalar(value) else { continue }
+    #expect(
+      LocalizationLinter.isWhitespace(scalar) == scalar.properties.isWhitespace,
+      "U+\(String(value, radix: 16, uppercase: true))")
+  }
+}
