@@ -44,7 +44,16 @@ public enum XMLPlistWriter {
     -> [UInt8]
   {
     let stream = try XMLPlistStream()
-    try stream.writeFlatStrings(keys, values)
+    stream.beginDictionary()
+    for (key, value) in zip(keys, values) {
+      do throws(PlistError) {
+        try stream.key(key)
+        try stream.string(value)
+      } catch {
+        throw error.within(key)
+      }
+    }
+    stream.endDictionary()
     return try stream.finish()
   }
 }
@@ -54,8 +63,16 @@ public enum XMLPlistWriter {
 public protocol PlistBuilder {
   func beginDictionary()
   func key(_ key: String) throws(PlistError)
+  /// A key given as UTF-8 (keys read from bytes several threads share, see `KeyedValues`).
+  func key(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError)
   func string(_ value: String) throws(PlistError)
   func endDictionary()
+}
+
+extension PlistBuilder {
+  public func key(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) {
+    try key(String(decoding: utf8, as: UTF8.self))
+  }
 }
 
 /// Streams Apple XML plist bytes through one libxml2 output buffer.
@@ -92,7 +109,27 @@ public final class XMLPlistStream: PlistBuilder {
   /// Writes a key. Errors from builder calls carry no key path: the caller, who knows the keys,
   /// adds them with ``PlistError/within(_:)``.
   public func key(_ key: String) throws(PlistError) {
-    try buffer.write(key: key, depth: depth, flushing: &openPending)
+    var key = key
+    try Self.rejectNUL(key.withUTF8(writeKey))
+  }
+
+  public func key(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) {
+    try Self.rejectNUL(writeKey(utf8))
+  }
+
+  /// Writes `<key>…</key>`; returns true (writing no text) when the key holds U+0000.
+  private func writeKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    flushOpen()
+    buffer.indent(depth)
+    buffer.write("<key>")
+    if buffer.writeText(utf8: utf8) { return true }
+    buffer.write("</key>\n")
+    return false
+  }
+
+  /// U+0000 is an error (its key path is added while the error unwinds).
+  @inline(__always) private static func rejectNUL(_ heldNUL: Bool) throws(PlistError) {
+    if heldNUL { throw PlistError(message: PlistError.embeddedNullMessage) }
   }
 
   public func string(_ value: String) throws(PlistError) {
@@ -168,31 +205,9 @@ public final class XMLPlistStream: PlistBuilder {
     }
   }
 
-  /// Writes escaped text; U+0000 is an error (its key path is added while the error unwinds).
+  /// Writes escaped text.
   @inline(__always) private func text(_ text: String) throws(PlistError) {
-    if buffer.writeText(text) { throw PlistError(message: PlistError.embeddedNullMessage) }
-  }
-
-  /// A flat string → string dictionary, keys already in order (`.strings` tables).
-  ///
-  /// Tables of every language share their key strings and several threads write tables at once:
-  /// the keys are read through buffers and borrowed, never retained, so the threads do not fight
-  /// over their reference counts.
-  fileprivate func writeFlatStrings(_ keys: [String], _ values: [String]) throws(PlistError) {
-    beginDictionary()
-    try keys.withUnsafeBufferPointer { (keys) throws(PlistError) in
-      try values.withUnsafeBufferPointer { (values) throws(PlistError) in
-        for index in 0..<min(keys.count, values.count) {
-          do throws(PlistError) {
-            try key(keys[index])
-            try string(values[index])
-          } catch {
-            throw error.within(keys[index])
-          }
-        }
-      }
-    }
-    endDictionary()
+    try Self.rejectNUL(buffer.writeText(text))
   }
 
   static let prolog: StaticString = """
@@ -280,20 +295,6 @@ private struct OutputBuffer {
     }
   }
 
-  /// Writes `<key>…</key>` at `depth`, first the `<dict>` of an opening dictionary
-  /// (`flushing`); throws on U+0000 with an empty key path.
-  mutating func write(key: String, depth: Int, flushing openPending: inout Bool) throws(PlistError)
-  {
-    if openPending {
-      openPending = false
-      write("<dict>\n")
-    }
-    indent(depth)
-    write("<key>")
-    if writeText(key) { throw PlistError(message: PlistError.embeddedNullMessage) }
-    write("</key>\n")
-  }
-
   /// Writes `depth` tabs.
   mutating func indent(_ depth: Int) {
     var remaining = depth
@@ -310,32 +311,31 @@ private struct OutputBuffer {
   /// `xmlOutputBufferWriteEscape` with ``appleEscape``.
   mutating func writeText(_ text: String) -> Bool {
     var text = text
-    let needsEscaping: Bool? = text.withUTF8 { utf8 in
-      guard let base = utf8.baseAddress, utf8.count > 0 else { return false }
-      // One pass for NUL and `& < >`, all below 0x3F: letters and non-ASCII bytes fail the
-      // first comparison.
-      var escapes = false
-      for byte in utf8 where byte < 0x3F {
-        if byte == 0 { return nil }
-        if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
-          escapes = true
-        }
+    return text.withUTF8 { writeText(utf8: $0) }
+  }
+
+  /// ``writeText(_:)`` of UTF-8.
+  mutating func writeText(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = utf8.baseAddress, utf8.count > 0 else { return false }
+    // One pass for NUL and `& < >`, all below 0x3F: letters and non-ASCII bytes fail the
+    // first comparison.
+    var escapes = false
+    for byte in utf8 where byte < 0x3F {
+      if byte == 0 { return true }
+      if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
+        escapes = true
       }
-      if escapes { return true }
+    }
+    guard escapes else {
       write(base, count: utf8.count)
       return false
     }
-    guard let needsEscaping else { return true }
-    if needsEscaping {
-      flush()
-      let out = self.out
-      let status = text.withCString { chars in
-        chars.withMemoryRebound(to: xmlChar.self, capacity: text.utf8.count + 1) {
-          xmlOutputBufferWriteEscape(out, $0, appleEscape)
-        }
-      }
-      if status < 0 { failed = true }
+    flush()
+    let terminated = [UInt8](utf8) + [0]  // libxml2 reads up to the NUL
+    let status = terminated.withUnsafeBufferPointer {
+      xmlOutputBufferWriteEscape(out, $0.baseAddress, appleEscape)
     }
+    if status < 0 { failed = true }
     return false
   }
 }

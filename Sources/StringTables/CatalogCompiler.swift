@@ -148,6 +148,7 @@ public struct CatalogCompiler {
     let order = KeyOrder.sortedIndices(of: keys)
     var rank = [Int](repeating: 0, count: order.count)
     for (position, ordinal) in order.enumerated() { rank[ordinal] = position }
+    let keyBytes = SharedKeyBytes(order.lazy.map { keys[$0] })
 
     /// One language's values from every part, ordered by key.
     func gather<Value>(
@@ -164,7 +165,9 @@ public struct CatalogCompiler {
         }
       }
       all.sort { rank[$0.ordinal] < rank[$1.ordinal] }
-      return KeyedValues(sortedKeys: all.map { keys[$0.ordinal] }, values: all.map(\.value))
+      return KeyedValues(
+        sortedKeys: all.map { keys[$0.ordinal] }, values: all.map(\.value), bytes: keyBytes,
+        indices: all.map { Int32(rank[$0.ordinal]) })
     }
 
     let languages = KeyOrder.sorted(Set(parts.flatMap { $0.tableIndex.keys }))

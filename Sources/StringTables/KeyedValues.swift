@@ -7,6 +7,9 @@ import LHCBase
 public struct KeyedValues<Value> {
   public private(set) var keys: [String]
   public private(set) var values: [Value]
+  /// The keys' UTF-8 in a byte buffer several tables share, with each key's index there (set by the
+  /// catalog compiler, dropped on any change): see ``forEachKeyUTF8(_:)``.
+  private var shared: (bytes: SharedKeyBytes, indices: [Int32])?
 
   public init() {
     keys = []
@@ -24,6 +27,42 @@ public struct KeyedValues<Value> {
   init(sortedKeys: [String], values: [Value]) {
     self.keys = sortedKeys
     self.values = values
+  }
+
+  /// Sorted keys that also stand in `bytes` at `indices` (not checked).
+  init(sortedKeys: [String], values: [Value], bytes: SharedKeyBytes, indices: [Int32]) {
+    self.init(sortedKeys: sortedKeys, values: values)
+    shared = (bytes, indices)
+  }
+
+  /// Calls `body` with each key's position and UTF-8, in order.
+  ///
+  /// Every language's table of a catalog holds the same key strings; retaining them from writer
+  /// threads running at once makes the threads contend for their reference counts (a tenth of a
+  /// large compile). Tables made by the catalog compiler read their keys from shared bytes instead,
+  /// which nothing writes to.
+  public func forEachKeyUTF8<E: Error>(
+    _ body: (Int, UnsafeBufferPointer<UInt8>) throws(E) -> Void
+  ) throws(E) {
+    guard let (bytes, indices) = shared else {
+      for index in keys.indices {
+        var key = keys[index]
+        var failure: E?  // `withUTF8` rethrows untyped errors
+        key.withUTF8 { utf8 in
+          do throws(E) { try body(index, utf8) } catch { failure = error }
+        }
+        if let failure { throw failure }
+      }
+      return
+    }
+    try bytes.storage.withUnsafeBufferPointer { (storage) throws(E) in
+      try indices.withUnsafeBufferPointer { (indices) throws(E) in
+        for (position, index) in indices.enumerated() {
+          let range = bytes.offsets[Int(index)]..<bytes.offsets[Int(index) + 1]
+          try body(position, UnsafeBufferPointer(rebasing: storage[range]))
+        }
+      }
+    }
   }
 
   /// The position of `key`, or where it would be inserted.
@@ -45,6 +84,7 @@ public struct KeyedValues<Value> {
     }
     set {
       let (index, found) = position(of: key)
+      shared = nil
       switch (found, newValue) {
       case (true, let value?): values[index] = value
       case (true, nil):
@@ -86,8 +126,21 @@ extension KeyedValues: Equatable where Value: Equatable {
 
 extension KeyedValues: Sendable where Value: Sendable {}
 
-extension KeyedValues: CustomStringConvertible {
-  public var description: String {
-    "[" + zip(keys, values).map { "\($0): \($1)" }.joined(separator: ", ") + "]"
+/// Keys' UTF-8 one after another, shared by the tables of a catalog (see ``KeyedValues/forEachKeyUTF8(_:)``).
+public final class SharedKeyBytes: Sendable {
+  let storage: [UInt8]
+  /// Key `i` is `storage[offsets[i]..<offsets[i + 1]]`.
+  let offsets: [Int]
+
+  /// The bytes of `keys`, in the order given.
+  public init(_ keys: some Sequence<String>) {
+    var storage: [UInt8] = []
+    var offsets = [0]
+    for key in keys {
+      storage += key.utf8
+      offsets.append(storage.count)
+    }
+    self.storage = storage
+    self.offsets = offsets
   }
 }

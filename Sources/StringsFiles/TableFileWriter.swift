@@ -51,46 +51,49 @@ public enum TableFileWriter {
   ) throws(PlistError) -> [UInt8] {
     switch (kind, format) {
     case (.strings, .xml):
-      return try XMLPlistWriter.data(
-        forOrderedStrings: table.strings.keys, values: table.strings.values)
+      let stream = try XMLPlistStream()
+      try write(table.strings, to: stream) { value, builder throws(PlistError) in
+        try builder.string(value)
+      }
+      return try stream.finish()
     case (.strings, .binary):
       return try BinaryPlistWriter.data(
         for: .dictionary(table.strings.dictionary.mapValues(PlistValue.string)))
     case (.stringsdict, .xml):
       let stream = try XMLPlistStream()
-      try write(table.rules, to: stream)
+      try write(table.rules, to: stream, value: write)
       return try stream.finish()
     case (.stringsdict, .binary):
       let builder = PlistValueBuilder()
-      try write(table.rules, to: builder)
+      try write(table.rules, to: builder, value: write)
       return try BinaryPlistWriter.data(for: builder.result ?? .dictionary([:]))
     }
   }
 
-  /// The `.stringsdict` dictionary: one standard Apple entry per key, everything in key order.
-  static func write<Builder: PlistBuilder>(
-    _ rules: KeyedValues<StringsdictEntry>, to builder: Builder
+  /// A table's dictionary, everything in key order: a `.strings` table's strings, a `.stringsdict`
+  /// table's standard Apple entries.
+  static func write<Value, Builder: PlistBuilder>(
+    _ entries: KeyedValues<Value>, to builder: Builder,
+    value: (Value, Builder) throws(PlistError) -> Void
   ) throws(PlistError) {
     builder.beginDictionary()
-    // Keys are borrowed through a buffer: every language's table shares them, and retaining them
-    // from several writer threads at once makes the threads contend for their reference counts.
-    try rules.keys.withUnsafeBufferPointer { (keys) throws(PlistError) in
-      for index in keys.indices {
+    try entries.values.withUnsafeBufferPointer { (values) throws(PlistError) in
+      try entries.forEachKeyUTF8 { (index, key) throws(PlistError) in
         do throws(PlistError) {
-          try write(keys[index], rules.values[index], to: builder)
+          try builder.key(utf8: key)
+          try value(values[index], builder)
         } catch {
-          throw error.within(keys[index])
+          throw error.within(entries.keys[index])
         }
       }
     }
     builder.endDictionary()
   }
 
-  /// One entry: its key and Apple's dictionary for it.
+  /// One `.stringsdict` entry's dictionary.
   private static func write<Builder: PlistBuilder>(
-    _ key: String, _ entry: StringsdictEntry, to builder: Builder
+    _ entry: StringsdictEntry, to builder: Builder
   ) throws(PlistError) {
-    try builder.key(key)
     switch entry {
     case .format(let rule):
       try write(rule, to: builder)

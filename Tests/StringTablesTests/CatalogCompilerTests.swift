@@ -304,3 +304,45 @@ struct CompilerPartsTests {
     #expect(whole.diagnostics.count == 1)
   }
 }
+
+/// Compiled tables read their keys from bytes shared by every language; those are the table's keys,
+/// in parts and after a change.
+@Suite("Shared key bytes")
+struct SharedKeyBytesTests {
+  static func utf8Keys<Value>(_ entries: KeyedValues<Value>) -> [String] {
+    var keys: [String] = []
+    entries.forEachKeyUTF8 { index, utf8 in
+      #expect(index == keys.count)
+      keys.append(String(decoding: utf8, as: UTF8.self))
+    }
+    return keys
+  }
+
+  @Test func compiledTablesReadTheirKeysFromSharedBytes() {
+    let keys = ["b & c", "😀", "a", "A", "！", "long key " + String(repeating: "x", count: 40), ""]
+    var entries: [CatalogEntry] = []
+    for (index, key) in keys.enumerated() {
+      // Each language has a different subset of the keys.
+      var localizations = [("en", unit("v\(index)"))]
+      if index % 2 == 0 { localizations.append(("de", unit("w\(index)"))) }
+      entries.append(entry(key, localizations))
+    }
+    var parts: [CatalogCompiler] = []
+    for slice in [entries[0..<3], entries[3...], entries[1..<2]] {  // a duplicate in a later part
+      var part = CatalogCompiler(table: "T", options: CompileOptions())
+      for entry in slice { part.add(entry) }
+      parts.append(part)
+    }
+    let result = CatalogCompiler.finish(parts)
+    #expect(result.tables.map(\.language) == ["de", "en"])
+    for table in result.tables {
+      #expect(Self.utf8Keys(table.strings) == table.strings.keys)
+    }
+    #expect(result.tables[1].strings.keys == KeyOrder.sorted(keys))
+    var changed = result.tables[0].strings
+    changed["0 new"] = "x"
+    changed["a"] = nil
+    #expect(Self.utf8Keys(changed) == changed.keys)
+    #expect(changed.keys.contains("0 new") && !changed.keys.contains("a"))
+  }
+}
