@@ -120,13 +120,20 @@ public enum TableFileWriter {
     builder.beginDictionary()
     // The format key goes in its place among the variables (nearly always one, so no sort).
     var formatKeyWritten = false
-    for (name, variable) in KeyOrder.sortedEntries(rule.variables) {
+    func write(_ name: String, _ variable: PluralVariable) throws(PlistError) {
       if !formatKeyWritten, KeyOrder.precedes(StringsdictKey.localizedFormatKey, name) {
         try writeFormatKey(rule, to: builder)
         formatKeyWritten = true
       }
       try builder.key(name)
-      try write(variable, to: builder)
+      try Self.write(variable, to: builder)
+    }
+    if rule.variables.count == 1, let (name, variable) = rule.variables.first {
+      try write(name, variable)
+    } else {
+      for (name, variable) in KeyOrder.sortedEntries(rule.variables) {
+        try write(name, variable)
+      }
     }
     if !formatKeyWritten {
       try writeFormatKey(rule, to: builder)
@@ -143,42 +150,46 @@ public enum TableFileWriter {
 }
 
 extension TableFileWriter {
-  /// The plural categories in key order (`NSString…` keys sort before them: uppercase first).
-  private static let categoriesInKeyOrder = KeyOrder.sorted([
-    "zero", "one", "two", "few", "many", "other",
-  ])
+  /// A CLDR plural category's place in key order (`few many one other two zero`), nil for any other
+  /// name (`NSString…` keys sort before them all: uppercase first).
+  private static func categoryRank(_ name: String) -> Int? {
+    switch name {
+    case "few": 0
+    case "many": 1
+    case "one": 2
+    case "other": 3
+    case "two": 4
+    case "zero": 5
+    default: nil
+    }
+  }
 
   /// `{NSStringFormatSpecTypeKey: …, NSStringFormatValueTypeKey: …, few: …, …}`.
   private static func write<Builder: PlistBuilder>(_ variable: PluralVariable, to builder: Builder)
     throws(PlistError)
   {
     builder.beginDictionary()
-    var known = 0
-    for name in categoriesInKeyOrder where variable.forms[name] != nil { known += 1 }
-    if known == variable.forms.count {
-      // Forms are nearly always CLDR categories, already known in order: written without sorting.
-      try builder.key(StringsdictKey.formatSpecTypeKey)
-      try builder.string(variable.specType)
-      if let valueType = variable.valueType {
-        try builder.key(StringsdictKey.formatValueTypeKey)
-        try builder.string(valueType)
-      }
-      for name in categoriesInKeyOrder {
-        guard let form = variable.forms[name] else { continue }
-        try builder.key(name)
-        try builder.string(form)
-      }
+    var entries = [(key: StringsdictKey.formatSpecTypeKey, value: variable.specType)]
+    if let valueType = variable.valueType {
+      entries.append((StringsdictKey.formatValueTypeKey, valueType))
+    }
+    // Forms are nearly always CLDR categories: placed by rank, no sorting and no hashing then.
+    var ranked: [(rank: Int, name: String, form: String)] = []
+    ranked.reserveCapacity(variable.forms.count)
+    for (name, form) in variable.forms {
+      guard let rank = categoryRank(name) else { break }
+      ranked.append((rank, name, form))
+    }
+    if ranked.count == variable.forms.count {
+      ranked.sort { $0.rank < $1.rank }
+      entries += ranked.map { ($0.name, $0.form) }
     } else {
-      var entries = [(key: StringsdictKey.formatSpecTypeKey, value: variable.specType)]
-      if let valueType = variable.valueType {
-        entries.append((StringsdictKey.formatValueTypeKey, valueType))
-      }
       entries += variable.forms.map { ($0.key, $0.value) }
       entries.sort { KeyOrder.precedes($0.key, $1.key) }
-      for (key, value) in entries {
-        try builder.key(key)
-        try builder.string(value)
-      }
+    }
+    for (key, value) in entries {
+      try builder.key(key)
+      try builder.string(value)
     }
     builder.endDictionary()
   }
