@@ -97,6 +97,7 @@ extension LocalizationLinter {
 
   /// The number of lines: line feeds plus one.
   private static func lineCount(_ text: String) -> Int {
+    guard text.containsUTF8(0x0A) else { return 1 }  // memchr: most texts are one line
     var text = text
     return text.withUTF8 { bytes in
       var count = 1

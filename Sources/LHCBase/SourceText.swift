@@ -75,33 +75,98 @@ public final class SourceText: @unchecked Sendable {
     lineColumns(of: [offset])[offset] ?? (1, 1)
   }
 
-  /// Line and column of many offsets in one pass over the bytes (lines are skipped with
-  /// `memchr`; columns are counted only on the lines that hold an offset).
+  /// Line and column of many offsets.
+  ///
+  /// The file is cut at the offsets into slices counted on every core (a large catalog has
+  /// millions of lines; a lint of one can have tens of thousands of findings): a slice counts its
+  /// line feeds and, for each offset, the column from the last line feed before it, or, while it has
+  /// seen none, the scalars since the slice's start, completed once the slices before are summed.
+  /// Every byte is read once, so a file that is one long line costs no more than any other.
   public func lineColumns(of offsets: [Int]) -> [Int: (line: Int, column: Int)] {
-    var result: [Int: (line: Int, column: Int)] = [:]
-    let targets = Set(offsets.map { min(max($0, 0), bytes.count) }).sorted()
-    guard let base = bytes.baseAddress else {
-      for offset in offsets { result[offset] = (1, 1) }
-      return result
+    let clamp = { (offset: Int) in min(max(offset, 0), self.bytes.count) }
+    let targets = Set(offsets.map(clamp)).sorted()
+    let bytes = self.bytes
+    let sliceCount = min(targets.count, 64)
+    let slices = (0..<sliceCount).map {
+      targets.count * $0 / sliceCount..<targets.count * ($0 + 1) / sliceCount
     }
-    var line = 1
-    var scanned = 0  // where column counting stopped, on the current line
-    var column = 1
-    for target in targets {
-      // Move to the line that holds `target`.
-      while let newline = memchr(base + scanned, 0x0A, target - scanned) {
-        line += 1
-        scanned = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
-        column = 1
+    /// Line feeds since the slice's start, and the column: known, or scalars since the slice's start.
+    typealias Found = (lineFeeds: Int, column: Int, isKnown: Bool)
+    let counted = Parallel.map(slices) { slice in
+      var start = slice.lowerBound == 0 ? 0 : targets[slice.lowerBound - 1]
+      var last: Found = (0, 0, false)
+      var found: [Found] = []
+      for target in targets[slice] {
+        let (lineFeeds, lastLineFeed) = Self.lineFeeds(in: bytes, start..<target)
+        if let lastLineFeed {
+          last.lineFeeds += lineFeeds
+          last.column = Self.scalars(in: bytes[(lastLineFeed + 1)..<target]) + 1
+          last.isKnown = true
+        } else {
+          last.column += Self.scalars(in: bytes[start..<target])
+        }
+        found.append(last)
+        start = target
       }
-      for index in scanned..<target where bytes[index] & 0xC0 != 0x80 { column += 1 }
-      scanned = target
-      result[target] = (line, column)
+      return found
+    }
+    var result: [Int: (line: Int, column: Int)] = [:]
+    var line = 1
+    var column = 1
+    for (slice, found) in zip(slices, counted) {
+      for (target, position) in zip(targets[slice], found) {
+        result[target] = (
+          line + position.lineFeeds, position.isKnown ? position.column : column + position.column
+        )
+      }
+      if let end = found.last {
+        line += end.lineFeeds
+        column = end.isKnown ? end.column : column + end.column
+      }
     }
     for offset in offsets where result[offset] == nil {
-      result[offset] = result[min(max(offset, 0), bytes.count)]
+      result[offset] = result[clamp(offset)]
     }
     return result
+  }
+
+  /// The line feeds in `range` of `bytes`: how many, and where the last one is. Eight bytes are
+  /// read at a time; a word's line feeds are found exactly (no carries between bytes).
+  private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
+    count: Int, last: Int?
+  ) {
+    guard let base = bytes.baseAddress else { return (0, nil) }
+    var count = 0
+    var last: Int?
+    var index = range.lowerBound
+    while index + 8 <= range.upperBound {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+      // High bit of each byte set where that byte of `x` is not zero.
+      let nonzero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x
+      let found = ~nonzero & 0x8080_8080_8080_8080
+      if found != 0 {
+        count += found.nonzeroBitCount
+        last = index + (63 - found.leadingZeroBitCount) / 8  // byte 0 is the lowest
+      }
+      index += 8
+    }
+    while index < range.upperBound {
+      if bytes[index] == 0x0A {
+        count += 1
+        last = index
+      }
+      index += 1
+    }
+    return (count, last)
+  }
+
+  /// The Unicode scalars in `slice`: its bytes that do not continue a UTF-8 sequence.
+  private static func scalars(in slice: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+    var count = 0
+    for element in slice where element & 0xC0 != 0x80 { count &+= 1 }
+    return count
   }
 }
 

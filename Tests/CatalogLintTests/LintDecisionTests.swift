@@ -81,3 +81,22 @@ struct LintDecisionTests {
       "U+\(String(value, radix: 16, uppercase: true))")
   }
 }
+
+/// The word-at-a-time scan for control characters and 0xEF agrees with a byte-by-byte one, at
+/// every position and next to bytes that trip its false alarms (0x20, 0xF0, 0x00 borrows).
+@Test func suspiciousCharacterScanAgreesWithBytes() {
+  let pieces = ["a", "é", "\u{1}", "\t", "\n", "\r", " ", "\u{FFFE}", "！", "𝄞", "\u{1F}", "\u{0}"]
+  var state: UInt64 = 7
+  for _ in 0..<4000 {
+    var text = ""
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    for shift in stride(from: 0, to: Int(state >> 60) * 4, by: 1) {
+      let pick = Int((state >> UInt64(shift % 60)) & 0xFF)
+      text += pick < 200 ? "x" : pieces[pick % pieces.count]
+    }
+    let expected = text.utf8.contains {
+      ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF
+    }
+    #expect(LocalizationLinter.hasSuspiciousCharacters(text) == expected, "\(Array(text.utf8))")
+  }
+}

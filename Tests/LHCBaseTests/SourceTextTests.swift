@@ -22,6 +22,36 @@ struct SourceTextTests {
     #expect(text.lineColumn(of: 12) == (2, 5))
   }
 
+  /// Many offsets (several slices on every core) agree with counting from the start, in files of
+  /// short lines, of one long line, and of both.
+  @Test(arguments: [0, 1, 2])
+  func manyOffsetsAgreeWithCountingFromTheStart(shape: Int) {
+    var state = UInt64(shape) &+ 11
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    let pieces = ["a", "é", "😀", "\n", "bc"]
+    var text = ""
+    for _ in 0..<5000 {
+      let piece = pieces[next(pieces.count)]
+      // Shape 0: short lines; 1: one line; 2: a few long lines.
+      let dropsLineFeed = shape == 1 || (shape == 2 && next(50) > 0)
+      text += piece == "\n" && dropsLineFeed ? "x" : piece
+    }
+    let bytes = Array(text.utf8)
+    let offsets = (0..<700).map { _ in next(bytes.count + 10) - 5 }
+    let positions = SourceText(path: "t", bytes: bytes).lineColumns(of: offsets)
+    for offset in offsets {
+      let end = min(max(offset, 0), bytes.count)
+      let before = bytes[..<end]
+      let line = before.count { $0 == 0x0A } + 1
+      let lineStart = (before.lastIndex(of: 0x0A) ?? -1) + 1
+      let column = bytes[lineStart..<end].count { $0 & 0xC0 != 0x80 } + 1
+      #expect(positions[offset].map { $0 == (line, column) } == true, "offset \(offset)")
+    }
+  }
+
   @Test func mappedFileReadsAndSurvivesDiscards() throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
