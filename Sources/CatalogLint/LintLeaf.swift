@@ -117,6 +117,10 @@ struct SourceLeaves {
 
   /// The key's arguments by position when it uses only common specifiers, `[]` without `%`.
   let keySimple: [SimpleFormat.Argument]?
+  /// The lookups for a leaf with an empty path (a plain value, most leaves), without hashing paths.
+  private var rootReference: LintLeaf?
+  private var rootTextReference: LintLeaf?
+  private var rootParsed: ParsedFormat?
 
   init(_ leaves: LintLeaves, key: String) {
     let keyFormat = FormatString(parsing: key.containsUTF8(UInt8(ascii: "%")) ? key : "")
@@ -140,17 +144,22 @@ struct SourceLeaves {
         byBasePath[leaf.basePath] = leaf
       }
     }
+    rootReference = byFormatPath[[]] ?? byBasePath[[]]
+    rootTextReference = byPath[[]] ?? rootReference
+    rootParsed = parsed[[]]
   }
 
   /// The source leaf whose format a leaf must match: the same case with plural categories made
   /// `other`, else the source's `other`/plain value at the same level.
   func formatReference(for leaf: LintLeaf) -> LintLeaf? {
-    byFormatPath[leaf.formatPath] ?? byBasePath[leaf.basePath]
+    if leaf.path.isEmpty { return rootReference }
+    return byFormatPath[leaf.formatPath] ?? byBasePath[leaf.basePath]
   }
 
   /// The parsed format of a source leaf returned by ``formatReference(for:)``.
   func parsedFormat(of reference: LintLeaf) -> ParsedFormat {
-    parsed[reference.path] ?? ParsedFormat(arguments: [], hasProblems: false, simple: [])
+    (reference.path.isEmpty ? rootParsed : parsed[reference.path])
+      ?? ParsedFormat(arguments: [], hasProblems: false, simple: [])
   }
 
   /// Arguments sorted by position, then type: equal lists read the same arguments the same way.
@@ -161,6 +170,7 @@ struct SourceLeaves {
   /// The source leaf whose text a translation's leaf is compared with: the same case, else the
   /// format reference.
   func textReference(for leaf: LintLeaf) -> LintLeaf? {
-    byPath[leaf.path] ?? formatReference(for: leaf)
+    if leaf.path.isEmpty { return rootTextReference }
+    return byPath[leaf.path] ?? formatReference(for: leaf)
   }
 }

@@ -22,89 +22,112 @@ public enum JSONValue: Sendable, Equatable {
 
   /// The document, ending with a newline.
   public func document() -> String {
-    var out = ""
-    write(to: &out, indent: "")
-    return out + "\n"
+    var out: [UInt8] = []
+    out.reserveCapacity(renderedSize)
+    write(to: &out, indent: 0)
+    out.append(UInt8(ascii: "\n"))
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Pretty-printed at `indent`; empty containers as `{}` / `[]`.
   public func text(indent: String = "") -> String {
-    var out = ""
-    write(to: &out, indent: indent)
-    return out
+    var out: [UInt8] = []
+    write(to: &out, indent: indent.utf8.count)
+    return String(decoding: out, as: UTF8.self)
   }
 
-  /// Appends the pretty-printed value to `out` (one growing string: reports have many findings).
-  private func write(to out: inout String, indent: String) {
-    let inner = indent + "  "
+  /// Appends the pretty-printed value, `indent` spaces in, to `out`: one growing byte array
+  /// (reports have tens of thousands of findings; appending bytes costs less than appending strings).
+  private func write(to out: inout [UInt8], indent: Int) {
     switch self {
     case .object(let members):
-      if members.isEmpty { return out += "{}" }
-      out += "{\n"
+      if members.isEmpty { return out += "{}".utf8 }
+      out.append(UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { out += ",\n" }
-        out += inner
-        JSONValue.appendQuoted(key, to: &out)
-        out += " : "
-        value.write(to: &out, indent: inner)
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        Self.newline(&out, indent: indent + 2)
+        Self.appendQuoted(key, to: &out)
+        out += " : ".utf8
+        value.write(to: &out, indent: indent + 2)
       }
-      out += "\n"
-      out += indent
-      out += "}"
+      Self.newline(&out, indent: indent)
+      out.append(UInt8(ascii: "}"))
     case .array(let elements):
-      if elements.isEmpty { return out += "[]" }
-      out += "[\n"
+      if elements.isEmpty { return out += "[]".utf8 }
+      out.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { out += ",\n" }
-        out += inner
-        element.write(to: &out, indent: inner)
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        Self.newline(&out, indent: indent + 2)
+        element.write(to: &out, indent: indent + 2)
       }
-      out += "\n"
-      out += indent
-      out += "]"
+      Self.newline(&out, indent: indent)
+      out.append(UInt8(ascii: "]"))
     case .string(let string):
-      JSONValue.appendQuoted(string, to: &out)
+      Self.appendQuoted(string, to: &out)
     case .number(let number):
-      out += number
+      out += number.utf8
     case .null:
-      out += "null"
+      out += "null".utf8
     case .rendered(let text):
-      out += text
+      Self.append(text, to: &out)
     }
+  }
+
+  /// The bytes of the values already rendered: most of a large report (room is made for them at once).
+  private var renderedSize: Int {
+    switch self {
+    case .object(let members): members.reduce(0) { $0 + $1.1.renderedSize }
+    case .array(let elements): elements.reduce(0) { $0 + $1.renderedSize + 16 }
+    case .rendered(let text): text.utf8.count
+    case .string, .number, .null: 0
+    }
+  }
+
+  /// Appends `text`'s UTF-8 in one copy.
+  private static func append(_ text: String, to out: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { out += $0 }
+  }
+
+  /// A line feed and `indent` spaces.
+  private static func newline(_ out: inout [UInt8], indent: Int) {
+    out.append(UInt8(ascii: "\n"))
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
   }
 
   /// `string` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`,
   /// `\r`, `\b`, `\f` or `\u00xx`; everything else verbatim (UTF-8).
   public static func quoted<S: StringProtocol>(_ string: S) -> String {
-    var text = ""
-    appendQuoted(string, to: &text)
-    return text
+    var bytes: [UInt8] = []
+    appendQuoted(string, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends `string` as a JSON string literal to `text`.
-  private static func appendQuoted<S: StringProtocol>(_ string: S, to text: inout String) {
-    text += "\""
-    defer { text += "\"" }
+  /// Appends `string` as a JSON string literal to `out`.
+  private static func appendQuoted<S: StringProtocol>(_ string: S, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    defer { out.append(UInt8(ascii: "\"")) }
     // Nearly every string has nothing to escape: one scan, then one copy.
-    if !string.utf8.contains(where: {
+    let needsEscaping = string.utf8.contains {
       $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-    }) {
-      text += string
-      return
     }
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case "\u{08}": text += "\\b"
-      case "\u{0C}": text += "\\f"
-      case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16, uppercase: false)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
+    guard needsEscaping else {
+      return string.utf8.withContiguousStorageIfAvailable { out += $0 } ?? (out += string.utf8)
+    }
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out += "\\\"".utf8
+      case UInt8(ascii: "\\"): out += "\\\\".utf8
+      case UInt8(ascii: "\n"): out += "\\n".utf8
+      case UInt8(ascii: "\r"): out += "\\r".utf8
+      case UInt8(ascii: "\t"): out += "\\t".utf8
+      case 0x08: out += "\\b".utf8
+      case 0x0C: out += "\\f".utf8
+      case ..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        out += "\\u00".utf8
+        out += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: out.append(byte)
       }
     }
   }

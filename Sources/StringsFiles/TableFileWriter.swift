@@ -173,7 +173,7 @@ extension TableFileWriter {
     if let valueType = variable.valueType {
       entries.append((StringsdictKey.formatValueTypeKey, valueType))
     }
-    // Forms are nearly always CLDR categories: placed by rank, no sorting and no hashing then.
+    // Forms are nearly always CLDR categories: ordered by rank then, no string hashing or comparing.
     var ranked: [(rank: Int, name: String, form: String)] = []
     ranked.reserveCapacity(variable.forms.count)
     for (name, form) in variable.forms {
