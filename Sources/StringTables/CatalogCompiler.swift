@@ -160,7 +160,7 @@ public struct CatalogCompiler {
       for (part, base) in zip(parts, bases) {
         guard let index = part.tableIndex[language] else { continue }
         for (ordinal, value) in pairs(part.pending[index])
-        where !superseded.contains(base + ordinal) {
+        where superseded.isEmpty || !superseded.contains(base + ordinal) {
           all.append((base + ordinal, value))
         }
       }
