@@ -17,14 +17,18 @@ public enum Linter {
       $0..<min($0 + 512, entries.count)
     }
     var findings = Parallel.map(slices) { slice in
-      entries[slice].flatMap { lint($0, sourceLanguage: catalog.sourceLanguage) }
+      let memo = LintMemo()
+      return entries[slice].flatMap { lint($0, sourceLanguage: catalog.sourceLanguage, memo: memo) }
     }.flatMap { $0 }
     if !disabled.isEmpty { findings.removeAll { disabled.contains($0.check) } }
     return findings.sorted(by: Finding.precedes)
   }
 
   /// The findings of one entry, unsorted: for linting a catalog entry by entry as it is read.
-  public static func lint(_ entry: CatalogEntry, sourceLanguage: String) -> [Finding] {
+  /// `memo` keeps what every entry of a language shares; give each thread its own.
+  public static func lint(
+    _ entry: CatalogEntry, sourceLanguage: String, memo: LintMemo = LintMemo()
+  ) -> [Finding] {
     var findings: [Finding] = []
     for diagnostic in TextCheck.diagnostics(forKey: entry.key, offset: entry.offset) {
       let check = diagnostic.severity == .error ? "xml-invalid-character" : "xml-control-character"
@@ -63,7 +67,8 @@ public enum Linter {
       }
       guard let source else { continue }
       var linter = LocalizationLinter(
-        entry: entry, localization: localization, sourceLanguage: sourceLanguage, source: source)
+        entry: entry, localization: localization, sourceLanguage: sourceLanguage, source: source,
+        memo: memo)
       linter.run()
       findings += linter.findings
     }
@@ -92,11 +97,14 @@ struct LocalizationLinter {
   let sourceLanguage: String
   let source: SourceLeaves
   let leaves: LintLeaves
+  let memo: LintMemo
   private(set) var findings: [Finding] = []
 
   init(
-    entry: CatalogEntry, localization: Localization, sourceLanguage: String, source: SourceLeaves
+    entry: CatalogEntry, localization: Localization, sourceLanguage: String, source: SourceLeaves,
+    memo: LintMemo
   ) {
+    self.memo = memo
     self.entry = entry
     self.localization = localization
     self.sourceLanguage = sourceLanguage

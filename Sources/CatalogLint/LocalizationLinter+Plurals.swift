@@ -20,19 +20,19 @@ extension LocalizationLinter {
         "Plural variation has no 'other' form; numbers that select a form the variation lacks have no text to show",
         at: variation.offset)
     }
-    let ruleSet = PluralRules.ruleSet(for: language)
+    let plurals = memo.plurals(of: language)
     // A category only millions select (French `many`: "1 million de fichiers") is left out: the
     // runtime then shows the `other` form, which translators write for exactly those numbers.
-    for rule in ruleSet.rules
+    for (rule, samples) in zip(plurals.rules, plurals.samples)
     where rule.category != .other && !names.contains(rule.category.rawValue)
       && !rule.selectsOnlyMillions
     {
       report(
         "plural-missing-category",
-        "Plural variation has no '\(rule.category.rawValue)' form, which \(language) selects for \(Self.samples(rule)); those numbers show the 'other' form instead",
+        "Plural variation has no '\(rule.category.rawValue)' form, which \(language) selects for \(samples); those numbers show the 'other' form instead",
         at: variation.offset)
     }
-    let used = ruleSet.categories
+    let used = plurals.categories
     for variationCase in variation.cases {
       let name = variationCase.name
       if !known.contains(name) {

@@ -106,7 +106,8 @@ struct LintCommand {
     let (_, diagnostics) = try CatalogReader.read(source, parts: count) { count in
       parts = (0..<count).map { _ in Part() }
       return parts.map { part in
-        { part.findings += Linter.lint($0, sourceLanguage: sourceLanguage) }
+        let memo = LintMemo()  // each part is read on its own thread
+        return { part.findings += Linter.lint($0, sourceLanguage: sourceLanguage, memo: memo) }
       }
     }
     return (diagnostics, parts.flatMap(\.findings))
