@@ -44,8 +44,9 @@ public enum Linter {
     var source: SourceLeaves?
     for localization in entry.localizations {
       if let sourceText = plainSource, !hasPercent(sourceText),
-        let unit = plainUnit(localization.node), let value = unit.value, !hasPercent(value),
-        !LocalizationLinter.hasSuspiciousCharacters(value)
+        let unit = plainUnit(localization.node), let value = unit.value,
+        case let scan = TextScan(value), !scan.hasPercent,
+        !LocalizationLinter.hasSuspiciousCharacters(scan)
       {
         if localization.language != sourceLanguage {
           for (id, message) in LocalizationLinter.textProblems(
@@ -143,32 +144,12 @@ struct LocalizationLinter {
 
   /// True when a value has a C0 control other than tab/LF/CR, or a 0xEF lead byte (which starts
   /// U+FFFE/U+FFFF among others): only then are its characters checked one by one.
-  ///
-  /// Every value is scanned, so eight bytes are looked at at once: a word with no byte below 0x20
-  /// and none equal to 0xEF (the usual case) is skipped whole.
   static func hasSuspiciousCharacters(_ value: String) -> Bool {
-    func isSuspicious(_ byte: UInt8) -> Bool {
-      (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
-    }
-    var value = value
-    return value.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      var index = 0
-      while index + 8 <= bytes.count {
-        let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let ef = word ^ 0xEFEF_EFEF_EFEF_EFEF
-        let candidates =
-          ((word &- 0x2020_2020_2020_2020) & ~word)  // bytes below 0x20 (and some false alarms)
-          | ((ef &- 0x0101_0101_0101_0101) & ~ef)  // 0xEF bytes (and some false alarms)
-        if candidates & 0x8080_8080_8080_8080 != 0,
-          bytes[index..<index + 8].contains(where: isSuspicious)
-        {
-          return true
-        }
-        index += 8
-      }
-      return bytes[index...].contains(where: isSuspicious)
-    }
+    hasSuspiciousCharacters(TextScan(value))
+  }
+
+  static func hasSuspiciousCharacters(_ scan: TextScan) -> Bool {
+    scan.hasControlCharacter || scan.hasByteEF
   }
 
   /// The leaf's characters: NUL and noncharacters are errors, other C0 controls warnings.

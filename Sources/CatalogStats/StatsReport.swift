@@ -62,7 +62,7 @@ public struct StatsReport: Sendable, Equatable {
       line.indices.map { column in
         let padding = String(repeating: " ", count: widths[column] - line[column].count)
         return column == 0 ? line[column] + padding : padding + line[column]
-      }.joined(separator: "  ").replacingTrailingSpaces() + "\n"
+      }.joined(separator: "  ").trimmingTrailingSpaces + "\n"
     }.joined()
   }
 
@@ -110,40 +110,27 @@ public struct StatsReport: Sendable, Equatable {
     let document = JSONValue.object([
       ("catalogs", .array(catalogs)),
       ("totals", .object([("languages", .array(totals.map(Self.json)))])),
-      ("version", .number("\(Self.jsonVersion)")),
+      ("version", .integer(Self.jsonVersion)),
     ])
     return document.document()
   }
 
   static func json(_ row: LanguageStats) -> JSONValue {
     .object([
-      ("keys", .number("\(row.keys)")),
+      ("keys", .integer(row.keys)),
       ("language", .string(row.language)),
-      ("missing", .number("\(row.missing)")),
-      ("needsReview", .number("\(row.needsReview)")),
-      ("new", .number("\(row.new)")),
+      ("missing", .integer(row.missing)),
+      ("needsReview", .integer(row.needsReview)),
+      ("new", .integer(row.new)),
       ("percentComplete", .number(row.percentComplete)),
       (
         "plurals",
         .object([
-          ("complete", .number("\(row.plurals.complete)")),
-          ("total", .number("\(row.plurals.total)")),
+          ("complete", .integer(row.plurals.complete)),
+          ("total", .integer(row.plurals.total)),
         ])
       ),
-      ("translated", .number("\(row.translated)")),
+      ("translated", .integer(row.translated)),
     ])
-  }
-}
-
-extension String {
-  /// The string without trailing spaces.
-  fileprivate func replacingTrailingSpaces() -> String {
-    var text = self
-    while text.last == " " { text.removeLast() }
-    return text
-  }
-
-  fileprivate func replacing(_ target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

@@ -13,21 +13,11 @@ public struct FormatString: Sendable, Equatable {
 
   public var tokens: [FormatToken]
 
-  /// Wraps already-split tokens.
-  public init(tokens: [FormatToken]) {
-    self.tokens = tokens
-  }
-
   /// Splits `text` into tokens.
   public init(parsing text: String, options: Options = []) {
     var text = text
     let parsed = text.withUTF8 { FormatStringParser.parse($0, options: options) }
     tokens = parsed
-  }
-
-  /// Splits UTF-8 bytes into tokens (invalid UTF-8 in literals is repaired with U+FFFD).
-  public init(utf8 bytes: UnsafeBufferPointer<UInt8>, options: Options = []) {
-    tokens = FormatStringParser.parse(bytes, options: options)
   }
 
   /// The source text: all token texts concatenated.

@@ -56,6 +56,7 @@ public enum KeyOrder {
     key: String, value: Value
   )] {
     let entries = Array(dictionary)
+    if entries.count <= 1 { return entries }  // most stringsdict rules: one variable
     if entries.count <= 16 {  // small dictionaries (stringsdict entries): no side arrays
       return entries.sorted { precedes($0.key, $1.key) }
     }

@@ -14,4 +14,11 @@ extension String {
     }
     return found ?? utf8.contains(byte)
   }
+
+  /// The string without trailing spaces.
+  public var trimmingTrailingSpaces: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
 }

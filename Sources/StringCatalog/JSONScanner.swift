@@ -618,31 +618,10 @@ struct JSONScanner {
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(low) - 0xDC00)
           offset += 6
         }
-        appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+        scratch.append(contentsOf: (Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
       default: scratch.append(escape)  // " \ /
       }
     }
     return String(decoding: scratch, as: UTF8.self)
-  }
-
-  /// Appends the UTF-8 encoding of `scalar` to the scratch buffer.
-  private mutating func appendUTF8(_ scalar: Unicode.Scalar) {
-    let value = scalar.value
-    switch value {
-    case 0..<0x80:
-      scratch.append(UInt8(value))
-    case 0x80..<0x800:
-      scratch.append(UInt8(0xC0 | value >> 6))
-      scratch.append(UInt8(0x80 | value & 0x3F))
-    case 0x800..<0x10000:
-      scratch.append(UInt8(0xE0 | value >> 12))
-      scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | value & 0x3F))
-    default:
-      scratch.append(UInt8(0xF0 | value >> 18))
-      scratch.append(UInt8(0x80 | value >> 12 & 0x3F))
-      scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | value & 0x3F))
-    }
   }
 }

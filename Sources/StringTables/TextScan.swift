@@ -2,13 +2,15 @@
 ///
 /// Most values have no `%` and no C0 control character; for those the compiler skips parsing.
 /// The bytes are read eight at a time; a word holding a candidate byte is looked at byte by byte.
-struct TextScan {
+package struct TextScan {
   /// The text contains `%`.
-  private(set) var hasPercent = false
+  package private(set) var hasPercent = false
   /// The text contains a C0 control character other than tab, LF and CR (or NUL).
-  private(set) var hasControlCharacter = false
+  package private(set) var hasControlCharacter = false
+  /// The text contains a 0xEF byte, the lead byte of U+FFFE and U+FFFF among others.
+  package private(set) var hasByteEF = false
 
-  init(_ text: String) {
+  package init(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
       guard let base = bytes.baseAddress else { return }
@@ -17,9 +19,11 @@ struct TextScan {
       while index + 8 <= bytes.count {
         let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
         let percent = word ^ 0x2525_2525_2525_2525
+        let ef = word ^ 0xEFEF_EFEF_EFEF_EFEF
         let candidates =
           ((word &- 0x2020_2020_2020_2020) & ~word)  // bytes below 0x20
           | ((percent &- 0x0101_0101_0101_0101) & ~percent)  // `%` bytes
+          | ((ef &- 0x0101_0101_0101_0101) & ~ef)  // 0xEF bytes (each term has false alarms)
         if candidates & 0x8080_8080_8080_8080 != 0 {
           for byte in bytes[index..<index + 8] { note(byte) }
         }
@@ -32,11 +36,13 @@ struct TextScan {
   private mutating func note(_ byte: UInt8) {
     if byte == 0x25 {
       hasPercent = true
+    } else if byte == 0xEF {
+      hasByteEF = true
     } else if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
       hasControlCharacter = true
     }
   }
 
   /// Neither `%` nor a control character: the value is copied with no further checks.
-  var isPlain: Bool { !hasPercent && !hasControlCharacter }
+  package var isPlain: Bool { !hasPercent && !hasControlCharacter }
 }

@@ -118,7 +118,7 @@ public enum TableFileWriter {
     throws(PlistError)
   {
     builder.beginDictionary()
-    // The format key goes in its place among the variables (nearly always one, so no sort).
+    // The format key goes in its place among the variables.
     var formatKeyWritten = false
     func write(_ name: String, _ variable: PluralVariable) throws(PlistError) {
       if !formatKeyWritten, KeyOrder.precedes(StringsdictKey.localizedFormatKey, name) {
@@ -128,12 +128,8 @@ public enum TableFileWriter {
       try builder.key(name)
       try Self.write(variable, to: builder)
     }
-    if rule.variables.count == 1, let (name, variable) = rule.variables.first {
+    for (name, variable) in KeyOrder.sortedEntries(rule.variables) {
       try write(name, variable)
-    } else {
-      for (name, variable) in KeyOrder.sortedEntries(rule.variables) {
-        try write(name, variable)
-      }
     }
     if !formatKeyWritten {
       try writeFormatKey(rule, to: builder)

@@ -1,3 +1,5 @@
+import LHCBase
+
 /// ``SymbolTable``s → one Swift source file.
 ///
 /// Layout: a header, `import Foundation` (and `import Lingohub` for `--bundle lingohub`), the plain
@@ -184,14 +186,5 @@ public struct SwiftSourceWriter {
   private mutating func line(_ text: String) {
     out += text
     out += "\n"
-  }
-}
-
-extension String {
-  /// Without trailing spaces (a `///` line with an empty text).
-  fileprivate var trimmingTrailingSpaces: String {
-    var text = self
-    while text.last == " " { text.removeLast() }
-    return text
   }
 }

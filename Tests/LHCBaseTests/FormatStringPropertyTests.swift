@@ -3,18 +3,6 @@ import LHCBase
 import LHCTestSupport
 import Testing
 
-/// SplitMix64: a small seeded generator so random tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Checks the invariants every parse must hold; returns nothing, records issues.
 func checkInvariants(
   _ format: FormatString, input: String, sourceLocation: SourceLocation = #_sourceLocation
@@ -58,7 +46,7 @@ func checkInvariants(
   ]
 
   @Test func randomRoundTrip() {
-    var generator = SeededGenerator(state: 20_240_601)
+    var generator = SplitMix64(state: 20_240_601)
     for _ in 0..<4000 {
       let length = Int.random(in: 0...24, using: &generator)
       let input = (0..<length).map { _ in Self.alphabet.randomElement(using: &generator) ?? "" }
@@ -71,7 +59,7 @@ func checkInvariants(
   /// Foundation is the oracle: formatting the whole string with arguments of the parsed types
   /// must equal formatting each parsed specifier on its own.
   @Test func foundationOracle() {
-    var generator = SeededGenerator(state: 7)
+    var generator = SplitMix64(state: 7)
     let pieces = ["%d", "%ld", "%f", "%@", "%%", "ab", " ", "é ", "x y", "😀"]
     for _ in 0..<200 {
       var input = ""

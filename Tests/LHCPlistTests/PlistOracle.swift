@@ -1,6 +1,7 @@
 import Foundation
 import LHCBase
 import LHCPlist
+import LHCTestSupport
 
 /// Foundation and Python as oracles for the writers: conversions between ``PlistValue`` and
 /// Foundation objects, Foundation's own XML bytes, and `plistlib` run in a `python3` process.
@@ -143,19 +144,6 @@ enum PlistOracle {
       if let d { return .dictionary(d.compactMapValues(\.value)) }
       return nil
     }
-  }
-}
-
-/// SplitMix64: a tiny seeded generator, so random cases are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -24,7 +24,7 @@ struct CatalogReaderFuzzTests {
     let fixtures = TestPaths.testData.appendingPathComponent("catalogs/AllFields.xcstrings")
     if let bytes = try? [UInt8](Data(contentsOf: fixtures)) { inputs.append(bytes) }
     try #require(!inputs.isEmpty)
-    var random = SeededGenerator(state: 0x1C_57_12_65)
+    var random = SplitMix64(state: 0x1C_57_12_65)
     var outcomes = (read: 0, failed: 0)
     for round in 0..<600 {
       var bytes = inputs[round % inputs.count]
@@ -47,7 +47,7 @@ struct CatalogReaderFuzzTests {
   }
 
   /// Applies one random mutation: flip, insert, delete a range, duplicate a range, or truncate.
-  func mutate(_ bytes: inout [UInt8], using random: inout SeededGenerator) {
+  func mutate(_ bytes: inout [UInt8], using random: inout SplitMix64) {
     guard !bytes.isEmpty else {
       bytes = [Self.interesting.randomElement(using: &random) ?? 0]
       return

@@ -1,5 +1,6 @@
 import Foundation
 import LHCBase
+import LHCTestSupport
 import StringCatalog
 
 /// Reads catalog text held in memory.
@@ -30,17 +31,4 @@ func readError(_ bytes: [UInt8]) -> Diagnostic? {
 /// Wraps entries (the inside of `strings`) in a minimal catalog.
 func catalogText(_ entries: String) -> String {
   #"{"sourceLanguage": "en", "strings": {"# + entries + #"}, "version": "1.0"}"#
-}
-
-/// A small deterministic random generator (SplitMix64), so fuzz runs are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
