@@ -24,9 +24,8 @@ public struct CatalogCompiler {
   /// The table used by each localization position of the previous entry: entries list their
   /// languages in the same order, so this usually finds the table without hashing.
   private var recentTables: [Int] = []
-  /// Entry keys by ordinal (the order `add` saw them), and the ordinal of each key.
+  /// Entry keys by ordinal (the order `add` saw them); a repeated key is resolved in `finish`.
   private var entryKeys: [String] = []
-  private var ordinals: [String: Int] = [:]
   private var diagnostics: [Diagnostic] = []
   /// One warning per unknown unit state, the first seen.
   private var stateWarnings: [(state: UnitState, diagnostic: Diagnostic)] = []
@@ -56,12 +55,6 @@ public struct CatalogCompiler {
   public mutating func add(_ entry: CatalogEntry) {
     let ordinal = entryKeys.count
     entryKeys.append(entry.key)
-    if let earlier = ordinals.updateValue(ordinal, forKey: entry.key) {  // duplicate: last wins
-      for index in pending.indices {
-        pending[index].strings.removeAll { $0.ordinal == earlier }
-        pending[index].rules.removeAll { $0.ordinal == earlier }
-      }
-    }
     if TextScan(entry.key).hasControlCharacter {
       diagnostics += TextCheck.diagnostics(forKey: entry.key, offset: entry.offset)
     }
@@ -138,12 +131,11 @@ public struct CatalogCompiler {
       bases.append(keys.count)
       keys += part.entryKeys
     }
+    // A key compiled again (later in the file) replaces the earlier entry: last wins.
     var superseded: Set<Int> = []
-    if parts.count > 1 {
-      var last: [String: Int] = [:]
-      for (ordinal, key) in keys.enumerated() {
-        if let earlier = last.updateValue(ordinal, forKey: key) { superseded.insert(earlier) }
-      }
+    var last: [String: Int] = [:]
+    for (ordinal, key) in keys.enumerated() {
+      if let earlier = last.updateValue(ordinal, forKey: key) { superseded.insert(earlier) }
     }
     let order = KeyOrder.sortedIndices(of: keys)
     var rank = [Int](repeating: 0, count: order.count)

@@ -124,12 +124,13 @@ struct LocalizationCompiler {
   /// A text as plain `.strings` value, or as a format rule when it references substitutions.
   private mutating func resolveText(_ text: String, offset: Int) -> DeviceForm {
     // The common cases: no `%` at all, or only common specifiers: nothing to report or rewrite.
-    if !TextScan(text).hasPercent || SimpleFormat(text) != nil {
-      checkControlCharacters(text, offset: offset)
+    let scan = TextScan(text)
+    if !scan.hasPercent || SimpleFormat(text) != nil {
+      checkControlCharacters(text, scan, offset: offset)
       return .text(text)
     }
     let format = FormatString(parsing: text)
-    check(text, format, offset: offset)
+    check(text, format, scan, offset: offset)
     guard !format.substitutionReferences.isEmpty else { return .text(text) }
     var pending: [String] = []
     let formatKey = rewrite(format, offset: offset, pending: &pending)
@@ -345,13 +346,18 @@ struct LocalizationCompiler {
 
   // MARK: Diagnostics
 
-  private mutating func check(_ text: String, _ format: FormatString, offset: Int) {
+  private mutating func check(
+    _ text: String, _ format: FormatString, _ scan: TextScan? = nil, offset: Int
+  ) {
     diagnostics += TextCheck.formatDiagnostics(format, offset: offset, language: language, key: key)
-    checkControlCharacters(text, offset: offset)
+    checkControlCharacters(text, scan, offset: offset)
   }
 
-  private mutating func checkControlCharacters(_ text: String, offset: Int) {
-    if TextScan(text).hasControlCharacter {
+  /// `scan`: the text's ``TextScan`` when the caller has it already.
+  private mutating func checkControlCharacters(
+    _ text: String, _ scan: TextScan? = nil, offset: Int
+  ) {
+    if (scan ?? TextScan(text)).hasControlCharacter {
       diagnostics += TextCheck.controlCharacterDiagnostics(
         text, what: "value", offset: offset, language: language, key: key)
     }

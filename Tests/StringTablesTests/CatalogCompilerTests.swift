@@ -32,6 +32,16 @@ private func table(_ result: CompileResult, _ language: String) -> StringTable? 
 
 @Suite("Unit states and emission")
 struct EmissionTests {
+  @Test func aRepeatedKeyKeepsItsLastEntry() {
+    let result = compile([
+      entry("k", [("en", unit("first")), ("de", unit("erste"))]),
+      entry("other", [("en", unit("o"))]),
+      entry("k", [("en", unit("last"))]),
+    ])
+    #expect(table(result, "en")?.strings == ["k": "last", "other": "o"])
+    #expect(table(result, "de") == nil)
+  }
+
   @Test func plainUnitsFollowTheStateRules() {
     let result = compile([
       entry("a", [("en", unit("A")), ("de", unit("A-de", .needsReview))]),
