@@ -7,6 +7,7 @@ extension LocalizationLinter {
   mutating func checkFormat(_ leaf: LintLeaf) {
     // Nearly every leaf: no `%` in it, in its source counterpart or in the key: nothing to compare.
     let reference = source.formatReference(for: leaf)
+    let isOwnReference = isSourceLanguage && reference?.path == leaf.path
     if !leaf.value.containsUTF8(UInt8(ascii: "%"))
       && !(reference?.value.containsUTF8(UInt8(ascii: "%")) ?? false)
       && !entry.key.containsUTF8(UInt8(ascii: "%"))
@@ -18,7 +19,6 @@ extension LocalizationLinter {
     if leaf.substitution == nil, let simple = SimpleFormat(leaf.value), simple.isOneToOne {
       let mine = SourceLeaves.byPosition(simple)
       let theirs = reference.flatMap { source.parsedFormat(of: $0).simple }
-      let isOwnReference = isSourceLanguage && reference?.path == leaf.path
       if isOwnReference
         || (theirs == mine && (source.keyArguments.isEmpty || source.keySimple == mine))
       {
@@ -46,11 +46,10 @@ extension LocalizationLinter {
         "Format argument \(argument.position) is read both as '\(readings.first ?? "")' and as '\(readings.last ?? "*")'; one of the readings misreads what the code passes, which crashes or prints garbage at runtime",
         at: leaf.offset)
     }
-    let isReference = isSourceLanguage && reference?.path == leaf.path
     let referenceFormat = reference.map(source.parsedFormat(of:))
     let referenceArguments = referenceFormat?.arguments ?? []
     var gaps: Set<Int> = []
-    if reference != nil, !isReference, referenceFormat?.hasProblems == false {
+    if reference != nil, !isOwnReference, referenceFormat?.hasProblems == false {
       let expected = ExpectedArguments(source: referenceArguments, key: source.keyArguments)
       compare(arguments, with: expected, leaf: leaf, gaps: &gaps)
     }

@@ -49,24 +49,29 @@ public enum TableFileWriter {
   public static func bytes(
     of kind: TableFile.Kind, _ table: StringTable, format: SerializationFormat
   ) throws(PlistError) -> [UInt8] {
-    switch (kind, format) {
-    case (.strings, .xml):
+    switch format {
+    case .xml:
       let stream = try XMLPlistStream()
-      try write(table.strings, to: stream) { value, builder throws(PlistError) in
+      try write(kind, of: table, to: stream)
+      return try stream.finish()
+    case .binary:
+      let builder = PlistValueBuilder()
+      try write(kind, of: table, to: builder)
+      return try BinaryPlistWriter.data(for: builder.result ?? .dictionary([:]))
+    }
+  }
+
+  /// One file's dictionary, to any builder.
+  private static func write<Builder: PlistBuilder>(
+    _ kind: TableFile.Kind, of table: StringTable, to builder: Builder
+  ) throws(PlistError) {
+    switch kind {
+    case .strings:
+      try write(table.strings, to: builder) { value, builder throws(PlistError) in
         try builder.string(value)
       }
-      return try stream.finish()
-    case (.strings, .binary):
-      return try BinaryPlistWriter.data(
-        for: .dictionary(table.strings.dictionary.mapValues(PlistValue.string)))
-    case (.stringsdict, .xml):
-      let stream = try XMLPlistStream()
-      try write(table.rules, to: stream, value: write)
-      return try stream.finish()
-    case (.stringsdict, .binary):
-      let builder = PlistValueBuilder()
+    case .stringsdict:
       try write(table.rules, to: builder, value: write)
-      return try BinaryPlistWriter.data(for: builder.result ?? .dictionary([:]))
     }
   }
 
