@@ -18,6 +18,11 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
+    .systemLibrary(
+      name: "Clibarchive",
+      pkgConfig: "libarchive",
+      providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+    ),
 
     // MARK: Core library, in data-flow order
     // Diagnostics, key order, format specifiers, mapped input files. No dependencies.
@@ -38,12 +43,22 @@ let package = Package(
     .target(name: "LHCPlist", dependencies: ["Clibxml2", "LHCBase"]),
     // String tables → .strings / .stringsdict files.
     .target(name: "StringsFiles", dependencies: ["StringTables", "LHCPlist", "LHCBase"]),
+    // .strings / .stringsdict files, .lproj folders and release zips → string tables (read back for
+    // `diff`, validated as the LingoHub SDK does). Only importer of Clibarchive.
+    .target(
+      name: "ReleaseFiles",
+      dependencies: ["Clibarchive", "StringTables", "LHCPlist", "LHCBase"]
+    ),
+    // Two sets of string tables → differences and runtime-safety findings (`lhc diff`).
+    .target(name: "TableDiff", dependencies: ["StringTables", "PluralRules", "LHCBase"]),
+    // The LingoHub CDN: distribution check and release download, as the iOS SDK talks to it.
+    .target(name: "LingoHubCDN", dependencies: ["LHCBase"]),
     // argv → commands → exit status. The only target that prints.
     .target(
       name: "LHCCommandLine",
       dependencies: [
         "LHCBase", "StringCatalog", "StringTables", "SwiftSymbols", "CatalogLint", "CatalogStats",
-        "LHCPlist", "StringsFiles",
+        "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "LingoHubCDN",
       ]
     ),
     // The executable: a thin shell over LHCCommandLine.
@@ -66,6 +81,10 @@ let package = Package(
       name: "CatalogStatsTests", dependencies: ["CatalogStats", "StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
+    .testTarget(
+      name: "ReleaseFilesTests", dependencies: ["ReleaseFiles", "StringTables", "LHCTestSupport"]),
+    .testTarget(name: "TableDiffTests", dependencies: ["TableDiff", "StringTables", "LHCTestSupport"]),
+    .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
       dependencies: ["LHCCommandLine", "LHCTestSupport"]

@@ -1,0 +1,1 @@
+// Two sets of string tables → differences and runtime-safety findings.
