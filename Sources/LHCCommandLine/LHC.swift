@@ -8,6 +8,7 @@ public enum LHC {
   /// Commands by name, in the order `lhc --help` lists them.
   static let commands: [CommandSpec] = [
     CompileCommand.spec, LintCommand.spec, StatsCommand.spec, GenSymbolsCommand.spec,
+    DiffCommand.spec,
   ]
 
   /// Runs lhc with `arguments` (without the program name) and returns the exit status.
@@ -51,6 +52,10 @@ public enum LHC {
     case GenSymbolsCommand.spec.name:
       return run(GenSymbolsCommand.spec, rest, console) { (parsed) throws(UsageError) in
         try GenSymbolsCommand(parsed: parsed).run(console)
+      }
+    case DiffCommand.spec.name:
+      return run(DiffCommand.spec, rest, console) { (parsed) throws(UsageError) in
+        try DiffCommand(parsed: parsed).run(console)
       }
     default:
       console.error("Error: unknown command '\(first)'\n\n\(usage)")

@@ -1,21 +1,81 @@
-// STUB (lead replaces): a release or bundle read back into string tables.
+import Foundation
 import LHCBase
 import StringTables
 
-/// String tables read from a zip release or a folder of `.lproj` folders.
+/// String tables read back from a release zip or a folder of `.lproj` folders (a compiled
+/// bundle), validated as the LingoHub iOS SDK 2.x validates a release before installing it.
 public struct Release: Sendable {
+  /// One table per language and name, `.strings` and `.stringsdict` together, sorted by
+  /// language, then name.
   public var tables: [StringTable]
-  /// Things the SDK tolerates but users should know (per file, key and language).
-  public var warnings: [Diagnostic]
+  /// Things the SDK tolerates but users should know, by file.
+  public var warnings: [ReleaseWarning]
+  /// The table files read, relative to the root, sorted.
+  public var files: [String]
 
-  public init(tables: [StringTable], warnings: [Diagnostic] = []) {
+  public init(tables: [StringTable], warnings: [ReleaseWarning] = [], files: [String] = []) {
     self.tables = tables
     self.warnings = warnings
+    self.files = files
   }
 
-  /// Reads and validates a release zip exactly as the LingoHub iOS SDK 2.x does before installing.
+  /// Reads and validates a release zip exactly as the LingoHub iOS SDK 2.x does before
+  /// installing it: the archive rules of ``ReleaseZip``, then every table file must parse.
   public static func read(zip bytes: [UInt8]) throws(ReleaseArchiveError) -> Release {
-    _ = try ReleaseZip.entries(bytes)
-    return Release(tables: [])
+    try read(files: ReleaseZip.entries(bytes))
+  }
+
+  /// Reads every `<lang>.lproj/<Table>.strings|.stringsdict` directly inside `directory`.
+  public static func read(directory: String) throws(ReleaseArchiveError) -> Release {
+    let manager = FileManager.default
+    let folders: [String]
+    do {
+      folders = try manager.contentsOfDirectory(atPath: directory)
+    } catch {
+      throw ReleaseArchiveError(.unreadableArchive, "cannot read directory", path: directory)
+    }
+    var files: [ArchiveEntry] = []
+    for folder in folders.sorted() where folder.hasSuffix(".lproj") {
+      let names = (try? manager.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []
+      for name in names.sorted() where TableFileReader.isTableFile(name) {
+        let path = folder + "/" + name
+        guard let data = manager.contents(atPath: directory + "/" + path) else {
+          throw ReleaseArchiveError(.malformedLocalizationFile, "cannot read file", path: path)
+        }
+        files.append(ArchiveEntry(path: path, bytes: [UInt8](data)))
+      }
+    }
+    guard !files.isEmpty else {
+      throw ReleaseArchiveError(
+        .noLocalizationContent, "no <lang>.lproj folder with a .strings or .stringsdict file",
+        path: directory)
+    }
+    return try read(files: files)
+  }
+
+  /// Parses `files` (on every core) and joins each language's `.strings` and `.stringsdict`.
+  static func read(files: [ArchiveEntry]) throws(ReleaseArchiveError) -> Release {
+    let parsed = Parallel.map(files) { file in
+      Result { () throws(ReleaseArchiveError) in
+        try TableFileReader.read(path: file.path, bytes: file.bytes)
+      }
+    }
+    var tables: [String: StringTable] = [:]
+    var warnings: [ReleaseWarning] = []
+    for result in parsed {
+      let (table, found) = try result.get()
+      warnings += found
+      let id = table.language + "\u{0}" + table.name
+      if var existing = tables[id] {
+        if existing.strings.isEmpty { existing.strings = table.strings }
+        if existing.rules.isEmpty { existing.rules = table.rules }
+        tables[id] = existing
+      } else {
+        tables[id] = table
+      }
+    }
+    return Release(
+      tables: tables.sorted { $0.key < $1.key }.map(\.value), warnings: warnings,
+      files: files.map(\.path).sorted())
   }
 }

@@ -73,3 +73,12 @@ public enum DeviceForm: Sendable, Equatable {
   case text(String)
   case format(FormatRule)
 }
+
+/// Apple's `.stringsdict` keys.
+public enum StringsdictKey {
+  public static let localizedFormatKey = "NSStringLocalizedFormatKey"
+  public static let formatSpecTypeKey = "NSStringFormatSpecTypeKey"
+  public static let formatValueTypeKey = "NSStringFormatValueTypeKey"
+  public static let deviceSpecificRuleType = "NSStringDeviceSpecificRuleType"
+  public static let variableWidthRuleType = "NSStringVariableWidthRuleType"
+}

@@ -195,11 +195,3 @@ extension TableFileWriter {
     builder.endDictionary()
   }
 }
-
-/// Apple's `.stringsdict` keys.
-public enum StringsdictKey {
-  public static let localizedFormatKey = "NSStringLocalizedFormatKey"
-  public static let formatSpecTypeKey = "NSStringFormatSpecTypeKey"
-  public static let formatValueTypeKey = "NSStringFormatValueTypeKey"
-  public static let deviceSpecificRuleType = "NSStringDeviceSpecificRuleType"
-}

@@ -66,25 +66,18 @@ struct CompileCommand {
     if let format = parsed.value("format"), format != "stringsAndStringsdict" {
       throw UsageError("unknown format '\(format)' (expected stringsAndStringsdict)")
     }
-    let tables = catalogs.map(Self.tableName(of:))
+    let tables = catalogs.map(CatalogCompilation.tableName(of:))
     if let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 }) {
       throw UsageError("two catalogs compile to the same table '\(duplicate)'")
     }
   }
 
-  /// Catalogs at least this large are read in parts, one per core.
-  static let partitionThreshold = 4 << 20
-
-  /// The table name of a catalog: its file name without `.xcstrings`.
-  static func tableName(of path: String) -> String {
-    let name = (path as NSString).lastPathComponent
-    return name.hasSuffix(".xcstrings") ? String(name.dropLast(".xcstrings".count)) : name
-  }
-
   func run(_ console: Console) -> Int32 {
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: warningsAsErrors)
     // Stage 1: read and compile every catalog (in parallel), printing diagnostics in input order.
-    let results = Parallel.map(catalogs) { path in compile(path) }
+    let results = Parallel.map(catalogs) { path in
+      CatalogCompilation.compile(path, options: options)
+    }
     defer { console.keepUntilExit(results) }
     var failed = false
     for (path, result) in zip(catalogs, results) {
@@ -128,7 +121,7 @@ struct CompileCommand {
     for folder in folders.sorted() where folder.hasSuffix(".lproj") {
       let language = String(folder.dropLast(".lproj".count))
       if let languages = options.languages, !languages.contains(language) { continue }
-      for table in catalogs.map(Self.tableName(of:)) {
+      for table in catalogs.map(CatalogCompilation.tableName(of:)) {
         for kind in TableFile.Kind.allCases {
           let file = TableFile(language: language, table: table, kind: kind).relativePath
           let path = outputDirectory + "/" + file
@@ -143,46 +136,5 @@ struct CompileCommand {
       }
     }
     return messages
-  }
-
-  /// The outcome of reading and compiling one catalog.
-  private struct CatalogResult: @unchecked Sendable {
-    var source: SourceText?
-    var diagnostics: [Diagnostic]
-    var tables: [StringTable]
-  }
-
-  private func compile(_ path: String) -> CatalogResult {
-    let source: SourceText
-    do {
-      source = try SourceText(contentsOf: path)
-    } catch {
-      return CatalogResult(
-        source: nil, diagnostics: [.error("cannot read file: \(error.message)")], tables: [])
-    }
-    // Entries are compiled as they are read, so the whole catalog model is never in memory. A large
-    // catalog is read in parts on every core, each part compiled by its own compiler.
-    let parts =
-      source.bytes.count >= Self.partitionThreshold
-      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
-    final class Part: @unchecked Sendable {
-      var compiler: CatalogCompiler
-      init(_ compiler: CatalogCompiler) { self.compiler = compiler }
-    }
-    var compilers: [Part] = []
-    do {
-      let (_, readDiagnostics) = try CatalogReader.read(source, parts: parts) { count in
-        compilers = (0..<count).map { _ in
-          Part(CatalogCompiler(table: Self.tableName(of: path), options: options))
-        }
-        return compilers.map { part in { part.compiler.add($0) } }
-      }
-      let compiled = CatalogCompiler.finish(compilers.map(\.compiler))
-      return CatalogResult(
-        source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
-        tables: compiled.tables)
-    } catch {
-      return CatalogResult(source: source, diagnostics: error.diagnostics, tables: [])
-    }
   }
 }

@@ -57,7 +57,7 @@ struct GenSymbolsCommand {
       bundle: .init(argument: bundle), accessLevel: accessLevel,
       onlyManual: parsed.flag("only-manual"))
     let types = catalogs.map {
-      SwiftIdentifier.typeName(forTable: CompileCommand.tableName(of: $0))
+      SwiftIdentifier.typeName(forTable: CatalogCompilation.tableName(of: $0))
     }
     if let duplicate = types.first(where: { name in types.filter { $0 == name }.count > 1 }) {
       throw UsageError("two catalogs generate the same table namespace '\(duplicate)'")
@@ -122,7 +122,7 @@ struct GenSymbolsCommand {
       // Reader warnings are left to `lhc compile` and `lhc lint`.
       let catalog = try read(source)
       let built = SymbolBuilder.build(
-        catalog, table: CompileCommand.tableName(of: path), options: options)
+        catalog, table: CatalogCompilation.tableName(of: path), options: options)
       return CatalogResult(source: source, diagnostics: built.diagnostics, table: built.table)
     } catch {
       return CatalogResult(source: source, diagnostics: error.diagnostics, table: nil)
@@ -133,7 +133,7 @@ struct GenSymbolsCommand {
   /// A key that occurs twice keeps its first place and its last value.
   private static func read(_ source: SourceText) throws(DiagnosticError) -> Catalog {
     let parts =
-      source.bytes.count >= CompileCommand.partitionThreshold
+      source.bytes.count >= CatalogCompilation.partitionThreshold
       ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
     guard parts > 1 else { return try CatalogReader.read(source).catalog }
     final class Part: @unchecked Sendable {

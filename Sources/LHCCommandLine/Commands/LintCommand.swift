@@ -101,7 +101,7 @@ struct LintCommand {
     }
     var parts: [Part] = []
     let count =
-      source.bytes.count >= CompileCommand.partitionThreshold
+      source.bytes.count >= CatalogCompilation.partitionThreshold
       ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
     let (_, diagnostics) = try CatalogReader.read(source, parts: count) { count in
       parts = (0..<count).map { _ in Part() }

@@ -7,6 +7,8 @@ public final class Console: @unchecked Sendable {
   private let writeError: @Sendable (String) -> Void
   /// True when standard error is a terminal (colour allowed).
   public let errorIsTerminal: Bool
+  /// True when standard output is a terminal (colour allowed in reports).
+  public let outIsTerminal: Bool
   /// The process exits right after the command: large data can be left for the kernel to reclaim
   /// instead of being freed object by object (compilers do the same).
   let exitsAfterCommand: Bool
@@ -14,10 +16,11 @@ public final class Console: @unchecked Sendable {
   nonisolated(unsafe) private static var keptUntilExit: [Any] = []
 
   public init(
-    errorIsTerminal: Bool = false, exitsAfterCommand: Bool = false,
+    errorIsTerminal: Bool = false, outIsTerminal: Bool = false, exitsAfterCommand: Bool = false,
     out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
   ) {
     self.errorIsTerminal = errorIsTerminal
+    self.outIsTerminal = outIsTerminal
     self.exitsAfterCommand = exitsAfterCommand
     self.writeOut = out
     self.writeError = error
@@ -26,7 +29,8 @@ public final class Console: @unchecked Sendable {
   /// The process's standard output and standard error.
   public static func standard() -> Console {
     Console(
-      errorIsTerminal: isatty(STDERR_FILENO) != 0, exitsAfterCommand: true,
+      errorIsTerminal: isatty(STDERR_FILENO) != 0, outIsTerminal: isatty(STDOUT_FILENO) != 0,
+      exitsAfterCommand: true,
       out: { FileHandle.standardOutput.write(Data($0.utf8)) },
       error: { FileHandle.standardError.write(Data($0.utf8)) })
   }

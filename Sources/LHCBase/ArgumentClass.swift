@@ -1,16 +1,15 @@
-import LHCBase
-
 /// What kind of value a format argument is read as, for comparing two formats of one key.
 ///
 /// Integers of every width and signedness are one class (and `%c`/`%C`, which read an `int`):
 /// on 64-bit Apple platforms every variadic argument takes an 8-byte slot, so `%d` where the
 /// source says `%lld` reads the same argument (a value beyond 32 bits is truncated, nothing is
 /// misread). Integer, floating point, object, C string and pointer are incompatible with each other.
-enum ArgumentClass: String {
+public enum ArgumentClass: String, Sendable {
   case integer, floatingPoint = "floating-point number", object, cString = "C string"
   case wideCString = "wide C string", pointer, countPointer = "count pointer"
 
-  init(_ type: ArgumentType) {
+  /// The class of `type`.
+  public init(_ type: ArgumentType) {
     switch type {
     case .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64, .character,
       .wideCharacter:
@@ -25,7 +24,7 @@ enum ArgumentClass: String {
   }
 
   /// `an integer`, `a C string`.
-  var withArticle: String {
+  public var withArticle: String {
     let first = rawValue.first.map { "aeiou".contains($0) } ?? false
     return (first ? "an " : "a ") + rawValue
   }
@@ -33,10 +32,10 @@ enum ArgumentClass: String {
 
 extension FormatArgument {
   /// How the argument is first written (`%lld`, `%#@name@`).
-  var writtenAs: String {
+  public var writtenAs: String {
     specifiers.first?.text ?? substitutionNames.first.map { "%#@\($0)@" } ?? "*"
   }
 
   /// The class of the argument's first reading; nil when only substitution references read it.
-  var argumentClass: ArgumentClass? { argumentType.map(ArgumentClass.init) }
+  public var argumentClass: ArgumentClass? { argumentType.map(ArgumentClass.init) }
 }

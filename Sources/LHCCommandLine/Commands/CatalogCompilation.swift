@@ -1,0 +1,59 @@
+import Foundation
+import LHCBase
+import StringCatalog
+import StringTables
+
+/// A catalog read and compiled in memory: what `compile` writes and what `diff` compares.
+struct CatalogCompilation: @unchecked Sendable {
+  var source: SourceText?
+  var diagnostics: [Diagnostic]
+  var tables: [StringTable]
+  /// The catalog's development language; nil when it could not be read.
+  var sourceLanguage: String?
+
+  /// Catalogs at least this large are read in parts, one per core.
+  static let partitionThreshold = 4 << 20
+
+  /// The table name of a catalog: its file name without `.xcstrings`.
+  static func tableName(of path: String) -> String {
+    let name = (path as NSString).lastPathComponent
+    return name.hasSuffix(".xcstrings") ? String(name.dropLast(".xcstrings".count)) : name
+  }
+
+  /// Reads and compiles the catalog at `path`, as table `table` (default: from the file name).
+  static func compile(
+    _ path: String, options: CompileOptions, table: String? = nil
+  ) -> CatalogCompilation {
+    let source: SourceText
+    do {
+      source = try SourceText(contentsOf: path)
+    } catch {
+      return CatalogCompilation(
+        source: nil, diagnostics: [.error("cannot read file: \(error.message)")], tables: [])
+    }
+    // Entries are compiled as they are read, so the whole catalog model is never in memory. A large
+    // catalog is read in parts on every core, each part compiled by its own compiler.
+    let parts =
+      source.bytes.count >= partitionThreshold
+      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    final class Part: @unchecked Sendable {
+      var compiler: CatalogCompiler
+      init(_ compiler: CatalogCompiler) { self.compiler = compiler }
+    }
+    var compilers: [Part] = []
+    do {
+      let (catalog, readDiagnostics) = try CatalogReader.read(source, parts: parts) { count in
+        compilers = (0..<count).map { _ in
+          Part(CatalogCompiler(table: table ?? tableName(of: path), options: options))
+        }
+        return compilers.map { part in { part.compiler.add($0) } }
+      }
+      let compiled = CatalogCompiler.finish(compilers.map(\.compiler))
+      return CatalogCompilation(
+        source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
+        tables: compiled.tables, sourceLanguage: catalog.sourceLanguage)
+    } catch {
+      return CatalogCompilation(source: source, diagnostics: error.diagnostics, tables: [])
+    }
+  }
+}

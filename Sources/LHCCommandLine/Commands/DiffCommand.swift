@@ -1,0 +1,94 @@
+import StringTables
+import TableDiff
+
+/// `lhc diff`: what a release (or another bundle) changes against the app's strings, and what it
+/// would break at runtime.
+struct DiffCommand {
+  static let spec = CommandSpec(
+    name: "diff",
+    abstract: "Compare catalogs, .lproj folders or release zips; flag what would break at runtime.",
+    arguments: "OLD... NEW",
+    options: [
+      .value(
+        "format", short: "f", "FORMAT",
+        help: "text (default; coloured on a terminal), json or markdown."),
+      .flag("summary", help: "Counts per language and table only, no keys."),
+      .value(
+        "fail-on", "WHAT",
+        help: "any (default): exit 1 on any difference; unsafe: only on runtime-safety findings."),
+      .value(
+        "language", short: "l", "LANG", repeatable: true,
+        help: "Compare only this language (repeatable; default: every language)."),
+      .value(
+        "table", "NAME",
+        help: "Read each side's single catalog as table NAME (default: its file name)."),
+    ],
+    discussion: """
+      OLD is one or more String Catalogs (compiled in memory as 'lhc compile' does), or a folder \
+      of <lang>.lproj folders, or a release zip; NEW is one folder, zip or catalog. Runtime-safety \
+      findings describe NEW served over OLD by the LingoHub SDK.
+
+      Exit status: 0 no differences, 1 differences (see --fail-on), 2 an input cannot be read or \
+      is invalid, 64 usage error.
+      """)
+
+  static let trouble: Int32 = 2
+
+  enum Format: String { case text, json, markdown }
+
+  var old: [String]
+  var new: String
+  var format: Format
+  var summaryOnly: Bool
+  var failOnUnsafeOnly: Bool
+  var options: CompileOptions
+  var table: String?
+
+  init(parsed: ParsedArguments) throws(UsageError) {
+    guard parsed.positionals.count >= 2, let last = parsed.positionals.last else {
+      throw UsageError("diff needs two sides: OLD... NEW")
+    }
+    old = Array(parsed.positionals.dropLast())
+    new = last
+    let formatName = parsed.value("format") ?? "text"
+    guard let format = Format(rawValue: formatName) else {
+      throw UsageError("unknown format '\(formatName)' (expected text, json or markdown)")
+    }
+    self.format = format
+    summaryOnly = parsed.flag("summary")
+    switch parsed.value("fail-on") ?? "any" {
+    case "any": failOnUnsafeOnly = false
+    case "unsafe": failOnUnsafeOnly = true
+    case let other: throw UsageError("unknown --fail-on '\(other)' (expected any or unsafe)")
+    }
+    let languages = parsed.all("language")
+    options = CompileOptions(languages: languages.isEmpty ? nil : Set(languages))
+    table = parsed.value("table")
+    if table != nil, old.count > 1 {
+      throw UsageError("--table names the table of a single catalog; OLD has \(old.count)")
+    }
+  }
+
+  func run(_ console: Console) -> Int32 {
+    guard let oldSide = DiffSource.load(old, options: options, table: table, console: console),
+      let newSide = DiffSource.load([new], options: options, table: table, console: console)
+    else { return Self.trouble }
+    let result = TableDiffer.diff(
+      old: oldSide.tables, new: newSide.tables,
+      options: TableDiffer.Options(newIsRelease: newSide.isRelease))
+    console.keepUntilExit((oldSide, newSide, result))
+    switch format {
+    case .text:
+      console.out(
+        DiffReport(result: result, summaryOnly: summaryOnly, colored: console.outIsTerminal).text)
+    case .markdown:
+      console.out(DiffReport(result: result, summaryOnly: summaryOnly, colored: false).markdown)
+    case .json:
+      console.out(
+        DiffJSON(result: result, old: oldSide.label, new: newSide.label, summaryOnly: summaryOnly)
+          .document)
+    }
+    let different = failOnUnsafeOnly ? !result.findings.isEmpty : !result.isEmpty
+    return different ? ExitStatus.failure : ExitStatus.success
+  }
+}

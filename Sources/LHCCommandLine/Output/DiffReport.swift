@@ -1,0 +1,125 @@
+import LHCBase
+import TableDiff
+
+/// `lhc diff` output: text (coloured on a terminal) and Markdown for a pull-request comment.
+struct DiffReport {
+  let result: DiffResult
+  /// Counts only.
+  let summaryOnly: Bool
+  /// ANSI colours.
+  let colored: Bool
+
+  /// `12 added, 3 removed, 5 changed, 1 plain ↔ plural; 1 runtime error, 2 warnings`.
+  var summaryLine: String {
+    let errors = result.findings.filter { $0.severity == .error }.count
+    let warnings = result.findings.count - errors
+    return counts(result.count) + "; \(errors) runtime error\(errors == 1 ? "" : "s"), "
+      + "\(warnings) warning\(warnings == 1 ? "" : "s")"
+  }
+
+  private func counts(_ count: (KeyChange.Kind) -> Int) -> String {
+    "\(count(.added)) added, \(count(.removed)) removed, \(count(.changed)) changed, "
+      + "\(count(.kindChanged)) kind changed"
+  }
+
+  // MARK: Text
+
+  /// Grouped by language and table, then the runtime-safety findings, then the totals.
+  var text: String {
+    var out = ""
+    for table in result.tables {
+      out += paint("1", "\(table.language) · \(table.table)") + ": " + counts(table.count) + "\n"
+      if summaryOnly { continue }
+      for change in table.changes { out += "  " + line(for: change) + "\n" }
+    }
+    if !result.findings.isEmpty {
+      out += paint("1", "Runtime safety (new side served over the old):") + "\n"
+      for finding in result.findings {
+        let color = finding.severity == .error ? "31" : "35"
+        out +=
+          "  " + paint(color, finding.severity.rawValue + ":") + " " + place(of: finding) + ": "
+          + finding.message + " [\(finding.kind.rawValue)]\n"
+      }
+    }
+    return out + (result.isEmpty ? "No differences.\n" : "Total: " + summaryLine + "\n")
+  }
+
+  private func line(for change: KeyChange) -> String {
+    let key = JSONValue.quoted(change.key)
+    let old = change.old?.summary ?? ""
+    let new = change.new?.summary ?? ""
+    switch change.kind {
+    case .added: return paint("32", "+ \(key) = \(new)")
+    case .removed: return paint("31", "- \(key) = \(old)")
+    case .changed: return paint("33", "~ \(key): \(old) → \(new)")
+    case .kindChanged:
+      let kinds = "\(change.old?.kind ?? "") → \(change.new?.kind ?? "")"
+      return paint("33", "~ \(key) (\(kinds)): \(old) → \(new)")
+    }
+  }
+
+  private func place(of finding: RuntimeFinding) -> String {
+    [finding.language, finding.table, finding.key.map(JSONValue.quoted)].compactMap { $0 }
+      .joined(separator: " · ")
+  }
+
+  private func paint(_ code: String, _ text: String) -> String {
+    colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  // MARK: Markdown
+
+  /// A heading with the totals, a findings table, and one table of changes per language and table.
+  var markdown: String {
+    var out = "## lhc diff\n\n"
+    if result.isEmpty { return out + "No differences.\n" }
+    out += "**" + summaryLine + "**\n"
+    if !result.findings.isEmpty {
+      out +=
+        "\n### Runtime safety\n\n| | Language | Table | Key | Finding |\n|---|---|---|---|---|\n"
+      for finding in result.findings {
+        let mark = finding.severity == .error ? "🛑 error" : "⚠️ warning"
+        out +=
+          "| \(mark) | \(cell(finding.language)) | \(cell(finding.table ?? "")) | "
+          + "\(code(finding.key)) | \(cell(finding.message)) (`\(finding.kind.rawValue)`) |\n"
+      }
+    }
+    for table in result.tables {
+      out += "\n### \(cell(table.language)) · \(cell(table.table))\n\n" + counts(table.count) + "\n"
+      if summaryOnly { continue }
+      out += "\n| | Key | Old | New |\n|---|---|---|---|\n"
+      for change in table.changes {
+        let mark =
+          ["added": "➕", "removed": "➖", "changed": "✏️", "kind-changed": "🔀"][change.kind.rawValue]
+          ?? ""
+        out +=
+          "| \(mark) | \(code(change.key)) | \(cell(change.old?.summary ?? "")) | "
+          + "\(cell(change.new?.summary ?? "")) |\n"
+      }
+    }
+    return out
+  }
+
+  /// Text safe inside a Markdown table cell.
+  private func cell(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "|": out += "\\|"
+      case "\n": out += "<br>"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\\", "*", "_", "`", "[", "]": out += "\\\(character)"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  /// A key as inline code (a key with a backtick is shown escaped instead).
+  private func code(_ key: String?) -> String {
+    guard let key, !key.isEmpty else { return "" }
+    if key.contains("`") || key.contains("\n") || key.contains("|") { return cell(key) }
+    return "`\(key)`"
+  }
+}

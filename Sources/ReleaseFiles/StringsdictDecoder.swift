@@ -1,0 +1,95 @@
+import LHCPlist
+import StringTables
+
+/// `.stringsdict` property-list entries → the table model's ``StringsdictEntry``, the reverse of
+/// what the writer emits.
+enum StringsdictDecoder {
+  /// The entry for one top-level key, or why it does not fit the model (an
+  /// `NSStringVariableWidthRuleType` entry, a value that is not a dictionary, …).
+  static func entry(_ value: PlistValue) -> Result<StringsdictEntry, Unsupported> {
+    guard case .dictionary(let dictionary) = value else {
+      return .failure(Unsupported("is \(value.typeDescription), not a dictionary"))
+    }
+    if case .dictionary(let devices)? = dictionary[StringsdictKey.deviceSpecificRuleType] {
+      var forms: [String: DeviceForm] = [:]
+      for (device, form) in devices {
+        switch form {
+        case .string(let text): forms[device] = .text(text)
+        case .dictionary:
+          switch format(form) {
+          case .success(let rule): forms[device] = .format(rule)
+          case .failure(let error):
+            return .failure(Unsupported("device '\(device)' \(error.reason)"))
+          }
+        default:
+          return .failure(Unsupported("device '\(device)' is \(form.typeDescription)"))
+        }
+      }
+      return .success(.device(forms))
+    }
+    if dictionary[StringsdictKey.variableWidthRuleType] != nil {
+      return .failure(
+        Unsupported("uses \(StringsdictKey.variableWidthRuleType), which lhc does not compare"))
+    }
+    return format(value).map(StringsdictEntry.format)
+  }
+
+  /// `{NSStringLocalizedFormatKey: …, <variable>: {NSStringFormatSpecTypeKey: …, one: …}}`.
+  private static func format(_ value: PlistValue) -> Result<FormatRule, Unsupported> {
+    guard case .dictionary(let dictionary) = value,
+      case .string(let formatKey)? = dictionary[StringsdictKey.localizedFormatKey]
+    else {
+      return .failure(Unsupported("has no \(StringsdictKey.localizedFormatKey) string"))
+    }
+    var variables: [String: PluralVariable] = [:]
+    for (name, variable) in dictionary where name != StringsdictKey.localizedFormatKey {
+      guard case .dictionary(let fields) = variable,
+        case .string(let specType)? = fields[StringsdictKey.formatSpecTypeKey]
+      else {
+        return .failure(
+          Unsupported("variable '\(name)' has no \(StringsdictKey.formatSpecTypeKey) string"))
+      }
+      var valueType: String?
+      var forms: [String: String] = [:]
+      for (field, content) in fields where field != StringsdictKey.formatSpecTypeKey {
+        guard case .string(let text) = content else {
+          return .failure(
+            Unsupported("variable '\(name)' field '\(field)' is \(content.typeDescription)"))
+        }
+        if field == StringsdictKey.formatValueTypeKey {
+          valueType = text
+        } else {
+          forms[field] = text
+        }
+      }
+      variables[name] = PluralVariable(specType: specType, valueType: valueType, forms: forms)
+    }
+    return .success(FormatRule(formatKey: formatKey, variables: variables))
+  }
+
+  /// Why an entry is left out of the comparison.
+  struct Unsupported: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+}
+
+extension PlistValue {
+  /// `a string`, `an integer`, … for messages.
+  var typeDescription: String {
+    switch self {
+    case .string: "a string"
+    case .dictionary: "a dictionary"
+    case .array: "an array"
+    case .integer: "an integer"
+    case .boolean: "a boolean"
+    default: "\(self)".prefix { $0 != "(" }.lowercased().withArticle
+    }
+  }
+}
+
+extension String {
+  fileprivate var withArticle: String {
+    ("aeiou".contains(first ?? "x") ? "an " : "a ") + self
+  }
+}

@@ -1,0 +1,80 @@
+/// What changed in one key of one table.
+public struct KeyChange: Sendable, Equatable {
+  public enum Kind: String, Sendable {
+    /// Only the new side has the key.
+    case added
+    /// Only the old side has the key.
+    case removed
+    /// Both have it, with different content of the same kind.
+    case changed
+    /// Both have it, one as plain text, the other as a plural or device rule.
+    case kindChanged = "kind-changed"
+  }
+
+  public var kind: Kind
+  public var key: String
+  public var old: TableEntry?
+  public var new: TableEntry?
+}
+
+/// The differences of one table in one language.
+public struct TableDifference: Sendable, Equatable {
+  public var language: String
+  public var table: String
+  /// In key order.
+  public var changes: [KeyChange]
+
+  /// Count of changes of `kind`.
+  public func count(_ kind: KeyChange.Kind) -> Int {
+    changes.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) }
+  }
+}
+
+/// Something that will go wrong at runtime when the new side (a release) is served over the old
+/// side (the app's bundled strings).
+public struct RuntimeFinding: Sendable, Equatable {
+  public enum Kind: String, Sendable, CaseIterable {
+    /// A value reads an argument as another type than the app passes (crash or garbage).
+    case formatMismatch = "format-mismatch"
+    /// A value reads more arguments than the app passes (reads garbage; crashes for `%@`).
+    case extraArgument = "extra-argument"
+    /// A plural variable lacks `other` (Foundation shows nothing useful) or a CLDR category the
+    /// language needs (the `other` form is shown instead).
+    case missingPluralCategory = "missing-plural-category"
+    /// The key is in both `.strings` and `.stringsdict`: SDK 1.0 serves the `.strings` value.
+    case keyInBothFiles = "key-in-both-files"
+    /// The folder name is not an ISO 639-1 code: the SDK never asks for it by itself.
+    case unselectableLanguage = "unselectable-language"
+    /// The app has no such key in this table: the app never asks for it.
+    case unknownKey = "unknown-key"
+  }
+
+  public enum Severity: String, Sendable, Comparable {
+    case warning, error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+  }
+
+  public var kind: Kind
+  public var severity: Severity
+  public var language: String
+  public var table: String?
+  public var key: String?
+  public var message: String
+}
+
+/// The comparison of two sets of tables.
+public struct DiffResult: Sendable, Equatable {
+  /// Tables with at least one change, sorted by language, then table.
+  public var tables: [TableDifference]
+  /// Runtime-safety findings for the new side, sorted by language, table, key, kind.
+  public var findings: [RuntimeFinding]
+
+  /// True when nothing differs and nothing is unsafe.
+  public var isEmpty: Bool { tables.isEmpty && findings.isEmpty }
+
+  /// Count of key changes of `kind` over all tables.
+  public func count(_ kind: KeyChange.Kind) -> Int {
+    tables.reduce(0) { $0 + $1.count(kind) }
+  }
+}

@@ -1,1 +1,0 @@
-// Two sets of string tables → differences and runtime-safety findings.

@@ -1,0 +1,83 @@
+import StringTables
+
+/// Everything one table holds for one key: a `.strings` value, a `.stringsdict` entry, or both
+/// (Xcode writes both for device variations).
+public struct TableEntry: Sendable, Equatable {
+  public var text: String?
+  public var rule: StringsdictEntry?
+
+  public init(text: String? = nil, rule: StringsdictEntry? = nil) {
+    self.text = text
+    self.rule = rule
+  }
+
+  /// `plain`, `plural`, `device` or `plain+plural` (for "changes kind" reports).
+  public var kind: String {
+    let ruleKind: String? =
+      switch rule {
+      case .format?: "plural"
+      case .device?: "device"
+      case nil: nil
+      }
+    switch (text, ruleKind) {
+    case (_?, let ruleKind?): return "plain+\(ruleKind)"
+    case (nil, let ruleKind?): return ruleKind
+    default: return "plain"
+    }
+  }
+
+  /// A one-line rendering: the text, or the rule as `%#@n@ {n: one "…" | other "…"}`.
+  public var summary: String {
+    var parts: [String] = []
+    if let text { parts.append(Self.quoted(text)) }
+    if let rule { parts.append(Self.summary(of: rule)) }
+    return parts.joined(separator: " ‖ ")
+  }
+
+  static func summary(of rule: StringsdictEntry) -> String {
+    switch rule {
+    case .format(let format): return summary(of: format)
+    case .device(let forms):
+      let rendered = forms.sorted { $0.key < $1.key }.map { device, form in
+        switch form {
+        case .text(let text): "\(device): \(quoted(text))"
+        case .format(let format): "\(device): \(summary(of: format))"
+        }
+      }
+      return "{" + rendered.joined(separator: " | ") + "}"
+    }
+  }
+
+  static func summary(of format: FormatRule) -> String {
+    let variables = format.variables.sorted { $0.key < $1.key }.map { name, variable in
+      let forms = PluralOrder.sorted(variable.forms.keys).map {
+        "\($0) \(quoted(variable.forms[$0] ?? ""))"
+      }
+      return "\(name): " + forms.joined(separator: " | ")
+    }
+    return format.formatKey + " {" + variables.joined(separator: "; ") + "}"
+  }
+
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for character in text.unicodeScalars {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result + "\""
+  }
+}
+
+/// CLDR categories in their natural order (`zero one two few many other`), others after, sorted.
+enum PluralOrder {
+  static let ranks = ["zero": 0, "one": 1, "two": 2, "few": 3, "many": 4, "other": 5]
+
+  static func sorted(_ categories: some Sequence<String>) -> [String] {
+    categories.sorted { (ranks[$0] ?? 6, $0) < (ranks[$1] ?? 6, $1) }
+  }
+}
