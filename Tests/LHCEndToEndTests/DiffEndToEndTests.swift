@@ -1,0 +1,179 @@
+import Foundation
+import LHCCommandLine
+import LHCTestSupport
+import Testing
+
+/// `lhc diff` on the fixtures of `TestData/diff` (goldens for every format), the corpus round
+/// trips (catalog vs. its compiled folder and vs. a zip of it made by Python's `zipfile`), and the
+/// Vienna pair (legacy files vs. the catalog Xcode migrated from them).
+@Suite("lhc diff, end to end")
+struct DiffEndToEndTests {
+  static let fixtures = TestPaths.testData.appendingPathComponent("diff")
+  static let catalog = fixtures.appendingPathComponent("Localizable.xcstrings").path
+  static let corpusCatalogs = CorpusCompileTests.catalogs
+
+  /// Runs `lhc diff` in-process.
+  static func diff(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+    let captured = CapturedOutput()
+    let console = Console(out: captured.appendOut, error: captured.appendError)
+    let status = LHC.main(arguments: ["diff"] + arguments, console: console)
+    return (status, captured.stdout, captured.stderr)
+  }
+
+  /// Zips `directory`'s contents with Python's `zipfile` (deflate), paths relative to it.
+  static func zip(_ directory: URL, to archive: URL) throws {
+    let script = """
+      import os, sys, zipfile
+      root, out = sys.argv[1], sys.argv[2]
+      with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+          for base, dirs, files in sorted(os.walk(root)):
+              for name in sorted(files):
+                  path = os.path.join(base, name)
+                  z.write(path, os.path.relpath(path, root))
+      """
+    let result = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, directory.path, archive.path])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  /// The fixture release as a zip in a fresh directory.
+  static func releaseZip() throws -> (URL, URL) {
+    let directory = try makeTemporaryDirectory()
+    let archive = directory.appendingPathComponent("release.zip")
+    try zip(fixtures.appendingPathComponent("release"), to: archive)
+    return (directory, archive)
+  }
+
+  @Test(arguments: ["text", "json", "markdown"])
+  func goldenForEachFormat(format: String) throws {
+    let (directory, archive) = try Self.releaseZip()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = Self.diff(["--format", format, Self.catalog, archive.path])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let stable = result.stdout.replacingOccurrences(of: archive.path, with: "release.zip")
+      .replacingOccurrences(of: Self.catalog, with: "Localizable.xcstrings")
+    let suffix = ["text": "txt", "json": "json", "markdown": "md"][format] ?? format
+    try GenSymbolsEndToEndTests.expectGolden(
+      stable, Self.fixtures.appendingPathComponent("expected.\(suffix)"))
+  }
+
+  @Test func aFolderReadsLikeItsZipExceptForReleaseOnlyChecks() throws {
+    let (directory, archive) = try Self.releaseZip()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fromZip = Self.diff(["--format", "json", Self.catalog, archive.path])
+    let folder = Self.fixtures.appendingPathComponent("release").path
+    let fromFolder = Self.diff(["--format", "json", Self.catalog, folder])
+    let zipJSON = try JSONSerialization.jsonObject(with: Data(fromZip.stdout.utf8)) as? [String: Any]
+    let folderJSON =
+      try JSONSerialization.jsonObject(with: Data(fromFolder.stdout.utf8)) as? [String: Any]
+    #expect(
+      (zipJSON?["tables"] as? [Any]).map { "\($0)" } == (folderJSON?["tables"] as? [Any]).map { "\($0)" })
+    let kinds = ((zipJSON?["findings"] as? [[String: Any]]) ?? []).compactMap { $0["kind"] as? String }
+    let folderKinds =
+      ((folderJSON?["findings"] as? [[String: Any]]) ?? []).compactMap { $0["kind"] as? String }
+    #expect(kinds.filter { $0 != "unselectable-language" } == folderKinds)
+    #expect(kinds.contains("unselectable-language"))
+  }
+
+  @Test func failOnUnsafeIgnoresOrdinaryChanges() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lproj = directory.appendingPathComponent("de.lproj")
+    try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+    try Data(#""greeting" = "Servus";"#.utf8).write(
+      to: lproj.appendingPathComponent("Localizable.strings"))
+    let safe = Self.diff(["--fail-on", "unsafe", "-l", "de", Self.catalog, directory.path])
+    #expect(safe.status == 0, "\(safe.stdout)\(safe.stderr)")
+    #expect(safe.stdout.contains(#"~ "greeting": "Hallo" → "Servus""#))
+    let any = Self.diff(["-l", "de", Self.catalog, directory.path])
+    #expect(any.status == 1)
+    try Data(#""greeting" = "Servus %@";"#.utf8).write(
+      to: lproj.appendingPathComponent("Localizable.strings"))
+    let unsafe = Self.diff(["--fail-on", "unsafe", "-l", "de", Self.catalog, directory.path])
+    #expect(unsafe.status == 1)
+    #expect(unsafe.stdout.contains("reads argument 1 but the app passes 0 arguments [extra-argument]"))
+  }
+
+  @Test func aMalformedReleaseIsTroubleNamingFileLineAndColumn() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let release = directory.appendingPathComponent("release")
+    let lproj = release.appendingPathComponent("de.lproj")
+    try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+    try Data("\"a\" = \"A\";\n\"b\" = \"B\"\n\"c\" = \"C\";\n".utf8).write(
+      to: lproj.appendingPathComponent("Localizable.strings"))
+    let archive = directory.appendingPathComponent("release.zip")
+    try Self.zip(release, to: archive)
+    let result = Self.diff([Self.catalog, archive.path])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("\(archive.path)/de.lproj/Localizable.strings: error: 3:1: "))
+    #expect(result.stderr.hasSuffix("[malformedLocalizationFile]\n"))
+  }
+
+  @Test func notAZipIsRefusedWithTheSDKReason() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("release.zip")
+    try Data("not a zip".utf8).write(to: file)
+    let result = Self.diff([Self.catalog, file.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("[unreadableArchive]"), "\(result.stderr)")
+  }
+
+  @Test func usageErrors() {
+    #expect(Self.diff([Self.catalog]).status == 64)
+    #expect(Self.diff(["--format", "yaml", Self.catalog, Self.catalog]).status == 64)
+    #expect(Self.diff(["--fail-on", "some", Self.catalog, Self.catalog]).status == 64)
+    #expect(Self.diff([Self.catalog, "/nonexistent/x.zip"]).status == 2)
+  }
+
+  /// Every corpus catalog against its compiled folder and a zip of that folder: no differences.
+  @Test(arguments: corpusCatalogs)
+  func roundTrip(_ name: String) throws {
+    let catalog = TestPaths.corpus.appendingPathComponent("xcstrings/\(name)").path
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("out")
+    let compiled = try RunLHC.run(["compile", catalog, "-o", out.path])
+    #expect(compiled.status == 0, "\(compiled.stderr)")
+    let files = (try? FileManager.default.subpathsOfDirectory(atPath: out.path)) ?? []
+    guard files.contains(where: { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }) else {
+      return  // an empty catalog compiles to nothing: there is no release to read back
+    }
+    let folder = Self.diff([catalog, out.path])
+    #expect(folder.status == 0, "\(folder.stdout.prefix(2000))\(folder.stderr.prefix(2000))")
+    let archive = directory.appendingPathComponent("release.zip")
+    try Self.zip(out, to: archive)
+    let zipped = Self.diff(["--format", "json", "--summary", catalog, archive.path])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(zipped.stdout.utf8)) as? [String: Any],
+      "\(zipped.stderr)")
+    #expect((json["tables"] as? [Any])?.isEmpty == true, "\(zipped.stdout.prefix(2000))")
+    let kinds = Set(((json["findings"] as? [[String: Any]]) ?? []).compactMap { $0["kind"] as? String })
+    #expect(kinds.subtracting(["unselectable-language"]).isEmpty, "\(kinds)")
+  }
+
+  /// Vienna's legacy `.strings`/`.stringsdict` files and the catalog Xcode migrated from exactly
+  /// those files: no content differences in the languages both have.
+  @Test func viennaLegacyFilesMatchTheirMigratedCatalog() throws {
+    let legacy = TestPaths.corpus.appendingPathComponent("legacy/ViennaRSS__vienna-rss")
+    let catalog = TestPaths.corpus.appendingPathComponent(
+      "xcstrings/ViennaRSS__vienna-rss__Localizable-migrated-e5bb013.xcstrings")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: legacy.path)
+      .filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) }.sorted()
+    #expect(folders.count >= 8)
+    // English lives in the keys: its .strings file has no entries (see SOURCES.md).
+    let languages = folders.filter { $0 != "en" }
+    let arguments = languages.flatMap { ["-l", $0] }
+    let result = Self.diff(
+      ["--format", "json", "--table", "Localizable"] + arguments + [catalog.path, legacy.path])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+      "\(result.stderr)")
+    let summary = json["summary"] as? [String: Int]
+    #expect(summary?["added"] == 0 && summary?["removed"] == 0, "\(result.stdout.prefix(3000))")
+    #expect(summary?["changed"] == 0 && summary?["kindChanged"] == 0, "\(result.stdout.prefix(3000))")
+  }
+}
