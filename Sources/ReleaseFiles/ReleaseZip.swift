@@ -25,7 +25,8 @@ public struct ArchiveEntry: Sendable, Equatable {
 ///    ZIPFoundation iterates them; entry `limits.entries + 1` → `.tooManyEntries`, right away.
 /// 4. A path that is empty, starts with `/` or `\`, has a `..` component (`/` or `\` separated),
 ///    is not valid UTF-8, or an entry that is a symlink or hard link → `.unsafeEntryPath`.
-/// 5. The same path twice → `.duplicateEntry`.
+/// 5. The same path twice → `.duplicateEntry`. Paths compare as Swift strings, so NFC and NFD
+///    spellings of one name are the same path, as on APFS.
 /// 6. Every entry is decompressed (the SDK extracts them all) and its bytes counted: once the
 ///    total passes `limits.uncompressedBytes` → `.uncompressedSizeTooLarge`. The declared sizes
 ///    are summed too, so an honest zip bomb stops before inflating; a lying one stops at the

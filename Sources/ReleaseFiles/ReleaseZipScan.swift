@@ -30,8 +30,10 @@ struct ReleaseZipScan {
     guard seenPaths.insert(header.path).inserted else {
       throw ReleaseArchiveError(.duplicateEntry, "entry appears twice", path: header.path)
     }
-    declaredBytes += max(0, header.declaredSize ?? 0)
-    guard declaredBytes <= limits.uncompressedBytes else { throw Self.sizeError() }
+    // Compared before adding: a zip64 size near `Int.max` must not overflow the sum.
+    let declared = max(0, header.declaredSize ?? 0)
+    guard declared <= limits.uncompressedBytes - declaredBytes else { throw Self.sizeError() }
+    declaredBytes += declared
     guard !ReleaseZip.isJunk(header.path) else { return false }
     return note(header)
   }

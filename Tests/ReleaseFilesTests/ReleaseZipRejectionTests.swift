@@ -8,6 +8,7 @@ struct ReleaseZipRejectionTests {
 
   @Test(arguments: [
     "../x", "a/../../x", "/etc/x", "a\\\\..\\\\..\\\\x", "en.lproj/../../x.strings",
+    "__MACOSX/../../._x",
   ])
   func unsafePath(_ name: String) throws {
     let zip = try PythonZip.make("\(Self.table)\nadd('\(name)', b'x')")
@@ -36,6 +37,12 @@ struct ReleaseZipRejectionTests {
   @Test func duplicateEntry() throws {
     let zip = try PythonZip.make("\(Self.table)\n\(Self.table)")
     #expect(expectRejection(.duplicateEntry, zip)?.path == "en.lproj/Localizable.strings")
+  }
+
+  @Test func duplicateEntryInAnotherNormalization() throws {
+    let zip = try PythonZip.make(
+      "add('en.lproj/\\u00dc.strings', b'x')\nadd('en.lproj/U\\u0308.strings', b'y')")
+    expectRejection(.duplicateEntry, zip)
   }
 
   @Test func wrapperFolder() throws {
