@@ -77,7 +77,8 @@ public enum ReleaseZip {
     return try scan.finish()
   }
 
-  /// Whether the SDK ignores `path`: anything under `__MACOSX`, any `.DS_Store`, any `._*` name.
+  /// Whether the SDK ignores `path`: anything in a `__MACOSX` folder, any `.DS_Store`, any `._*`
+  /// name, at any depth.
   public static func isJunk(_ path: String) -> Bool {
     path.split(separator: "/").contains { name in
       name == "__MACOSX" || name == ".DS_Store" || name.hasPrefix("._")
