@@ -44,11 +44,18 @@ let package = Package(
     // String tables → .strings / .stringsdict files.
     .target(name: "StringsFiles", dependencies: ["StringTables", "LHCPlist", "LHCBase"]),
     // .strings / .stringsdict files, .lproj folders and release zips → string tables (read back for
-    // `diff`, validated as the LingoHub SDK does). Only importer of Clibarchive.
+    // `diff`, validated as the LingoHub SDK does).
     .target(
       name: "ReleaseFiles",
       dependencies: ["Clibarchive", "StringTables", "LHCPlist", "LHCBase"]
     ),
+    // .strings / .stringsdict files → reproducible release zips in the LingoHub SDK layout (`lhc pack`).
+    .target(
+      name: "ReleaseArchive",
+      dependencies: ["Clibarchive", "StringsFiles", "StringTables", "LHCBase"]
+    ),
+    // String tables → payloads of other over-the-air SDKs: Tolgee, ReRune, better-i18n (`lhc pack --target`).
+    .target(name: "OTAPayloads", dependencies: ["StringTables", "LHCBase"]),
     // Two sets of string tables → differences and runtime-safety findings (`lhc diff`).
     .target(name: "TableDiff", dependencies: ["StringTables", "PluralRules", "LHCBase"]),
     // The LingoHub CDN: distribution check and release download, as the iOS SDK talks to it.
@@ -58,7 +65,7 @@ let package = Package(
       name: "LHCCommandLine",
       dependencies: [
         "LHCBase", "StringCatalog", "StringTables", "SwiftSymbols", "CatalogLint", "CatalogStats",
-        "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "LingoHubCDN",
+        "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "LingoHubCDN", "ReleaseArchive", "OTAPayloads",
       ]
     ),
     // The executable: a thin shell over LHCCommandLine.
@@ -83,6 +90,11 @@ let package = Package(
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
     .testTarget(
       name: "ReleaseFilesTests", dependencies: ["ReleaseFiles", "StringTables", "LHCTestSupport"]),
+    .testTarget(
+      name: "ReleaseArchiveTests",
+      dependencies: ["ReleaseArchive", "ReleaseFiles", "StringTables", "LHCTestSupport"]),
+    .testTarget(
+      name: "OTAPayloadsTests", dependencies: ["OTAPayloads", "StringTables", "LHCTestSupport"]),
     .testTarget(name: "TableDiffTests", dependencies: ["TableDiff", "StringTables", "LHCTestSupport"]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(

@@ -1,0 +1,1 @@
+// String tables → the payloads of other over-the-air SDKs (`lhc pack --target`).

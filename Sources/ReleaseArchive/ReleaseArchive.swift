@@ -1,0 +1,1 @@
+// Table files → reproducible release zips through libarchive (`lhc pack`).
