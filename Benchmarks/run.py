@@ -373,6 +373,65 @@ def measure_gen_symbols(lhc_bin, row, work, args):
     return (name, rate >= 155, f"{best:.3f} s ({rate:.1f} MB/s)")
 
 
+def zip_tree(root, archive):
+    """Zips every file under root (paths relative to it, sorted) with Python's zipfile, deflate 6."""
+    import zipfile
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+        for base, dirs, files in sorted(os.walk(root)):
+            dirs.sort()
+            for name in sorted(files):
+                path = os.path.join(base, name)
+                z.write(path, os.path.relpath(path, root))
+
+
+def best_of(runs, argv, work, label, timeout, shell=False):
+    """Best wall time of `runs` runs of argv; (seconds, status, stderr tail) of the best run."""
+    best = None
+    for i in range(runs):
+        log_dir = os.path.join(work, "logs", label, f"run{i + 1}")
+        r = run_once(["/bin/sh", "-c", argv] if shell else argv,
+                     os.path.join(work, "out", label), log_dir, timeout)
+        if r.status not in (0, 1):
+            return (None, r.status, r.stderr_tail.strip())
+        log(f"  {label:<11} run {i + 1}/{runs}: {r.seconds:8.3f} s  peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
+        best = r.seconds if best is None else min(best, r.seconds)
+    return (best, 0, "")
+
+
+def measure_diff(lhc_bin, row, work, args):
+    """(f) `lhc diff` of the largest catalog against a zip of its compiled output, compared with
+    `unzip` + `diff -r` of that zip against the compiled tree (the reference the issue names)."""
+    size_mb, input_bytes, lhc, _ = row
+    name = (f"(f) lhc diff catalog vs zip of its output ≤ unzip + diff -r of that zip "
+            f"({input_bytes / 1e6:.1f} MB catalog)")
+    if lhc is None or not lhc.ok:
+        return (name, False, "lhc compile did not run successfully")
+    catalog = catalog_for(work, size_mb, args.languages, args.seed)[0]
+    tree = lhc.out_dir
+    archive = os.path.join(work, "out", "release.zip")
+    zip_tree(tree, archive)
+    zipped = os.path.getsize(archive)
+    runs = len(lhc.times)
+    extract = os.path.join(work, "out", "unzipped")
+    reference = (f"rm -rf '{extract}' && unzip -q '{archive}' -d '{extract}' && "
+                 f"diff -r '{extract}' '{tree}' > /dev/null")
+    ref, status, tail = best_of(runs, reference, work, "unzip+diff", args.timeout, shell=True)
+    if ref is None:
+        return (name, None, f"reference failed: exit status {status}: {tail}")
+    best, status, tail = best_of(
+        runs, [lhc_bin, "diff", "--summary", "--format", "json", catalog, archive], work, "diff",
+        args.timeout)
+    if best is None:
+        return (name, False, f"lhc diff failed: exit status {status}: {tail}")
+    return (name, best <= ref,
+            f"lhc diff {best:.3f} s vs unzip + diff -r {ref:.3f} s "
+            f"(zip {zipped / 1e6:.1f} MB of {tree_bytes(tree) / 1e6:.1f} MB)")
+
+
+def tree_bytes(root):
+    return sum(os.path.getsize(os.path.join(b, f)) for b, _, fs in os.walk(root) for f in fs)
+
+
 # MARK: Main
 
 def parse_sizes(text):
@@ -461,6 +520,7 @@ def main(argv=None):
     results = check_targets(rows)
     results.append(measure_lint(lhc_bin, rows[-1], work, args))
     results.append(measure_gen_symbols(lhc_bin, rows[-1], work, args))
+    results.append(measure_diff(lhc_bin, rows[-1], work, args))
     failed = False
     for name, passed, detail in results:
         verdict = "N/A " if passed is None else ("PASS" if passed else "FAIL")
