@@ -246,12 +246,6 @@ public final class XMLPlistStream: PlistBuilder {
   static let epilog: StaticString = "</plist>\n"
 }
 
-/// `libxml2` is initialised once per process before the first buffer is made.
-private let libxml2Initialized: Bool = {
-  xmlInitParser()
-  return true
-}()
-
 /// One libxml2 output buffer: raw writes, indentation, and Apple's escaping.
 ///
 /// Small pieces (tags, tabs, short strings) are gathered in a staging area and handed to libxml2
