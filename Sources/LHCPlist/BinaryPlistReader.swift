@@ -7,8 +7,8 @@
 //
 // Every offset, count and reference is checked against the file before use, with arithmetic
 // that cannot overflow (counts are first bounded by the file size); an object that contains
-// itself is an error; nesting is capped; containers are decoded once and shared, so a file whose
-// arrays reference one another many times over stays linear to read.
+// itself is an error; nesting is capped; every object is decoded once and shared, so a file whose
+// arrays or dictionaries reference the same objects many times over stays linear to read.
 
 /// Reads binary property lists (`bplist00`); never traps on any input.
 enum BinaryPlistReader {
@@ -38,7 +38,7 @@ struct BinaryPlistParser {
   private let tableOffset: Int
   /// Objects being decoded, from the root down (a reference to one of them is a cycle).
   private var active: Set<Int> = []
-  /// Decoded containers.
+  /// Decoded objects (a string or array referenced many times is decoded once and shared).
   private var cache: [Int: PlistValue] = [:]
 
   /// Reads and checks the trailer.
@@ -99,7 +99,7 @@ struct BinaryPlistParser {
     return Int(offset)
   }
 
-  /// Object `number`, decoded (containers from the cache when seen before).
+  /// Object `number`, decoded (from the cache when seen before).
   mutating func object(_ number: Int, depth: Int) throws(PlistReadError) -> PlistValue {
     if let cached = cache[number] { return cached }
     guard !active.contains(number) else { throw Self.error("object \(number) contains itself") }
@@ -110,22 +110,21 @@ struct BinaryPlistParser {
     defer { active.remove(number) }
     let start = try offset(of: number)
     let marker = bytes[start]
+    let value: PlistValue
     switch marker >> 4 {
     case 0xA:
-      let value = PlistValue.array(
+      value = .array(
         try references(number, start).map { (ref) throws(PlistReadError) in
           try object(ref, depth: depth + 1)
         })
-      cache[number] = value
-      return value
     case 0xD:
       let entries = try dictionaryEntries(number, depth: depth)
-      let value = PlistValue.dictionary(Dictionary(entries, uniquingKeysWith: { _, last in last }))
-      cache[number] = value
-      return value
+      value = .dictionary(Dictionary(entries, uniquingKeysWith: { _, last in last }))
     default:
-      return try scalar(number, start, marker)
+      value = try scalar(number, start, marker)
     }
+    cache[number] = value
+    return value
   }
 
   /// The key/value pairs of dictionary object `number`, in stored order.

@@ -8,6 +8,7 @@ public struct PlistReadError: Error, Sendable, Equatable, CustomStringConvertibl
   /// The 1-based column, when known (characters in text formats, as libxml2 counts in XML).
   public var column: Int?
 
+  /// An error with `message` at an optional 1-based position.
   public init(message: String, line: Int? = nil, column: Int? = nil) {
     self.message = message
     self.line = line

@@ -20,10 +20,10 @@ enum XMLPlistReader {
     }
     let builder = XMLPlistBuilder(shielded: shielded != nil)
     let parsed: Bool = input.withUnsafeBufferPointer { buffer in
-      let chars = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-      guard let context = xmlCreateMemoryParserCtxt(chars, Int32(buffer.count)) else {
-        return false
-      }
+      guard let base = buffer.baseAddress,
+        let context = xmlCreateMemoryParserCtxt(
+          UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(buffer.count))
+      else { return false }
       defer {
         if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
         xmlFreeParserCtxt(context)

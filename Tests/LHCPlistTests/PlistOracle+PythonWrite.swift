@@ -1,5 +1,6 @@
 import Foundation
 import LHCPlist
+import Testing
 
 extension PlistOracle {
   /// `values` written by Python's `plistlib.dumps` (`fmt` is `FMT_XML` or `FMT_BINARY`), in one
@@ -36,6 +37,23 @@ extension PlistOracle {
     }
     return try values.indices.map {
       [UInt8](try Data(contentsOf: directory.appendingPathComponent("\($0).plist")))
+    }
+  }
+
+  /// Random trees from `seeds` plus `extra`, written by `plistlib` in `fmt`, read back equal
+  /// by ``PlistReader``.
+  static func expectPythonWrittenReadsBack(
+    fmt: String, seeds: Range<Int>, allowControls: Bool, extra: [PlistValue]
+  ) throws {
+    var values = extra
+    for seed in seeds {
+      var random = RandomPlist(seed: UInt64(seed), allowControls: allowControls)
+      values.append(random.anyValue(depth: 4))
+    }
+    let documents = try pythonWrite(values, fmt: fmt)
+    #expect(documents.count == values.count)
+    for (value, document) in zip(values, documents) {
+      #expect(try PlistReader.read(document) == value)
     }
   }
 

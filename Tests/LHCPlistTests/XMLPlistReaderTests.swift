@@ -50,15 +50,9 @@ struct XMLPlistReaderTests {
 
   @Test("Python's plistlib XML reads equal")
   func pythonWritten() throws {
-    var values: [PlistValue] = []
-    for seed in 6000..<6100 {
-      var random = RandomPlist(seed: UInt64(seed), allowControls: false)
-      values.append(random.anyValue(depth: 3))
-    }
-    let documents = try PlistOracle.pythonWrite(values, fmt: "FMT_XML")
-    for (value, document) in zip(values, documents) {
-      #expect(try PlistReader.read(document) == value)
-    }
+    // expat (plistlib) refuses control characters, so the trees hold none.
+    try PlistOracle.expectPythonWrittenReadsBack(
+      fmt: "FMT_XML", seeds: 6000..<6100, allowControls: false, extra: [.real(0.1), .data([])])
   }
 
   @Test("a real catalog value with a raw control character (Rectangle, U+0018)")
