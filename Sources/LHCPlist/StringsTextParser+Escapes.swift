@@ -13,9 +13,10 @@ extension StringsTextParser {
     case UInt8(ascii: "t"): return "\t"
     case UInt8(ascii: "v"): return "\u{B}"
     case UInt8(ascii: "0")...UInt8(ascii: "7"): return octal(first: byte)
-    case UInt8(ascii: "U"), UInt8(ascii: "u"): return try unicode(start: start)
+    case UInt8(ascii: "U"): return try unicode(start: start)
     default:
-      // Any other character stands for itself (a multi-byte one is copied whole).
+      // Any other character stands for itself (a multi-byte one is copied whole). That includes a
+      // lower-case `\u`, as in CoreFoundation: `\u203A` reads as `u203A` on every Apple device.
       index -= 1
       var iterator = text[index...].makeIterator()
       var decoder = UTF8()
@@ -65,7 +66,7 @@ extension StringsTextParser {
     0x0142, 0x00F8, 0x0153, 0x00DF, 0x00FE, 0x00FF, 0xFFFD, 0xFFFD,
   ]
 
-  /// `\UXXXX` / `\uXXXX` (after the `U`), combining a surrogate pair written as two escapes.
+  /// `\UXXXX` (after the `U`), combining a surrogate pair written as two escapes.
   private mutating func unicode(start: Int) throws(PlistReadError) -> Unicode.Scalar {
     let unit = try hexUnit(start: start)
     if UTF16.isTrailSurrogate(unit) { throw unpaired(unit, at: start) }
@@ -74,7 +75,7 @@ extension StringsTextParser {
     }
     let next = index
     guard next + 1 < text.count, text[next] == UInt8(ascii: "\\"),
-      text[next + 1] == UInt8(ascii: "U") || text[next + 1] == UInt8(ascii: "u")
+      text[next + 1] == UInt8(ascii: "U")
     else { throw unpaired(unit, at: start) }
     index += 2
     let trail = try hexUnit(start: next)

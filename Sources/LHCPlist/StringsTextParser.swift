@@ -9,15 +9,16 @@
 // Whitespace (ASCII space, tab, LF, CR, VT, FF, and U+2028/U+2029) and comments (`/* … */`, `//` to the end of the
 // line, `///` included) may come between tokens, never inside a quoted string. Escapes in quoted
 // strings follow CoreFoundation: `\a \b \f \n \r \t \v`, `\"`, `\\`, octal `\NNN` (up to 3
-// digits), `\UXXXX` and `\uXXXX` (1–4 hex digits; a high surrogate must be followed by an
-// escaped low one), and any other character after a backslash stands for itself, so a
-// backslash before a line break (a continuation) keeps the line break. Octal escapes above
+// digits), `\UXXXX` (1–4 hex digits; a high surrogate must be followed by an escaped low one),
+// and any other character after a backslash stands for itself, so a backslash before a line
+// break (a continuation) keeps the line break and a lower-case `\u203A` reads as `u203A`, as on
+// every Apple device (Home Assistant's files have such escapes; `lhc diff` shows what the device
+// shows). Octal escapes above
 // `\177` are NeXTSTEP Latin, as in CoreFoundation. A quoted string without escapes is copied
 // straight from the input.
 //
-// Where this differs from CoreFoundation (swift-corelibs-foundation checked): lower-case `\uXXXX`
-// is a Unicode escape (CoreFoundation reads `\u` as `u`); an unpaired surrogate escape is an
-// error (CoreFoundation makes it U+FFFD); `+` is allowed in unquoted strings (CoreFoundation
+// Where this differs from CoreFoundation (swift-corelibs-foundation checked): an unpaired
+// surrogate escape is an error (CoreFoundation makes it U+FFFD); `+` is allowed in unquoted strings (CoreFoundation
 // refuses it); a stray `;` or a U+FEFF between entries is an error (CoreFoundation silently
 // stops reading there).
 

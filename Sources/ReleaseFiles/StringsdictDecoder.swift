@@ -83,13 +83,9 @@ extension PlistValue {
     case .array: "an array"
     case .integer: "an integer"
     case .boolean: "a boolean"
-    default: "\(self)".prefix { $0 != "(" }.lowercased().withArticle
+    case .real: "a real number"
+    case .data: "data"
+    case .date: "a date"
     }
-  }
-}
-
-extension String {
-  fileprivate var withArticle: String {
-    ("aeiou".contains(first ?? "x") ? "an " : "a ") + self
   }
 }

@@ -19,8 +19,19 @@ public struct KeyChange: Sendable, Equatable {
 
 /// The differences of one table in one language.
 public struct TableDifference: Sendable, Equatable {
+  /// Which sides have the table.
+  public enum Presence: String, Sendable {
+    case both
+    /// Only the old side: every key is removed (a release without the language: the app's own
+    /// strings are shown).
+    case oldOnly = "old-only"
+    /// Only the new side: every key is added.
+    case newOnly = "new-only"
+  }
+
   public var language: String
   public var table: String
+  public var presence: Presence
   /// In key order.
   public var changes: [KeyChange]
 

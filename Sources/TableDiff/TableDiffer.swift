@@ -60,7 +60,7 @@ public enum TableDiffer {
         n += 1
       } else {
         let (key, before, after) = (new[n].key, old[o].entry, new[n].entry)
-        if before != after {
+        if !before.isEquivalent(to: after) {
           let kind: KeyChange.Kind = before.kind == after.kind ? .changed : .kindChanged
           changes.append(KeyChange(kind: kind, key: key, old: before, new: after))
           findings += context.findings(id, key, after, appEntry: before)
@@ -71,7 +71,10 @@ public enum TableDiffer {
     }
     let difference =
       changes.isEmpty
-      ? nil : TableDifference(language: id.language, table: id.table, changes: changes)
+      ? nil
+      : TableDifference(
+        language: id.language, table: id.table,
+        presence: old.isEmpty ? .newOnly : new.isEmpty ? .oldOnly : .both, changes: changes)
     return (difference, findings)
   }
 

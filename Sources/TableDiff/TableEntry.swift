@@ -1,3 +1,4 @@
+import LHCBase
 import StringTables
 
 /// Everything one table holds for one key: a `.strings` value, a `.stringsdict` entry, or both
@@ -9,6 +10,51 @@ public struct TableEntry: Sendable, Equatable {
   public init(text: String? = nil, rule: StringsdictEntry? = nil) {
     self.text = text
     self.rule = rule
+  }
+
+  /// True when both entries show the same text in every case: equal, or equal once the
+  /// variables of their formats are renamed in order of first reference (`%#@arg1@` written by
+  /// Xcode's catalog compiler and `%#@files@` in a hand-written `.stringsdict` are the same rule).
+  public func isEquivalent(to other: TableEntry) -> Bool {
+    if self == other { return true }
+    guard text == other.text, let rule, let otherRule = other.rule else { return false }
+    return Self.canonical(rule) == Self.canonical(otherRule)
+  }
+
+  static func canonical(_ rule: StringsdictEntry) -> StringsdictEntry {
+    switch rule {
+    case .format(let format): return .format(canonical(format))
+    case .device(let forms):
+      return .device(
+        forms.mapValues { form in
+          if case .format(let format) = form { return .format(canonical(format)) }
+          return form
+        })
+    }
+  }
+
+  /// Variables renamed `1`, `2`, … in order of first reference in the format key (then by name
+  /// for variables never referenced), references rewritten.
+  static func canonical(_ format: FormatRule) -> FormatRule {
+    var names: [String] = []
+    for token in FormatString(parsing: format.formatKey).tokens {
+      if case .substitution(let reference) = token, !names.contains(reference.name) {
+        names.append(reference.name)
+      }
+    }
+    names += format.variables.keys.filter { !names.contains($0) }.sorted()
+    let renamed = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, "\($0 + 1)") })
+    var formatKey = ""
+    for token in FormatString(parsing: format.formatKey).tokens {
+      if case .substitution(let reference) = token, let name = renamed[reference.name] {
+        formatKey += "%" + (reference.position.map { "\($0)$" } ?? "") + "#@" + name + "@"
+      } else {
+        formatKey += token.text
+      }
+    }
+    var variables: [String: PluralVariable] = [:]
+    for (name, variable) in format.variables { variables[renamed[name] ?? name] = variable }
+    return FormatRule(formatKey: formatKey, variables: variables)
   }
 
   /// `plain`, `plural`, `device` or `plain+plural` (for "changes kind" reports).

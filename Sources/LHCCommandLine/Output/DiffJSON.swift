@@ -40,6 +40,7 @@ struct DiffJSON {
     members += [
       ("kindChanged", .integer(table.count(.kindChanged))),
       ("language", .string(table.language)),
+      ("presence", .string(table.presence.rawValue)),
       ("removed", .integer(table.count(.removed))),
       ("table", .string(table.table)),
     ]

@@ -28,8 +28,10 @@ struct DiffReport {
   var text: String {
     var out = ""
     for table in result.tables {
-      out += paint("1", "\(table.language) · \(table.table)") + ": " + counts(table.count) + "\n"
-      if summaryOnly { continue }
+      out +=
+        paint("1", "\(table.language) · \(table.table)") + ": " + counts(table.count)
+        + presenceNote(table) + "\n"
+      if summaryOnly || table.presence == .oldOnly { continue }
       for change in table.changes { out += "  " + line(for: change) + "\n" }
     }
     if !result.findings.isEmpty {
@@ -42,6 +44,16 @@ struct DiffReport {
       }
     }
     return out + (result.isEmpty ? "No differences.\n" : "Total: " + summaryLine + "\n")
+  }
+
+  /// ` (only in OLD: …)` for a table one side lacks; its keys are not listed when only the old
+  /// side has it (a release without the language: the app's own strings are shown).
+  private func presenceNote(_ table: TableDifference) -> String {
+    switch table.presence {
+    case .both: ""
+    case .oldOnly: " (only in OLD; the app's own strings are shown)"
+    case .newOnly: " (only in NEW)"
+    }
   }
 
   private func line(for change: KeyChange) -> String {
@@ -85,8 +97,10 @@ struct DiffReport {
       }
     }
     for table in result.tables {
-      out += "\n### \(cell(table.language)) · \(cell(table.table))\n\n" + counts(table.count) + "\n"
-      if summaryOnly { continue }
+      out +=
+        "\n### \(cell(table.language)) · \(cell(table.table))\n\n" + counts(table.count)
+        + presenceNote(table) + "\n"
+      if summaryOnly || table.presence == .oldOnly { continue }
       out += "\n| | Key | Old | New |\n|---|---|---|---|\n"
       for change in table.changes {
         let mark =
