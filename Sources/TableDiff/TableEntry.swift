@@ -104,19 +104,8 @@ public struct TableEntry: Sendable, Equatable {
     return format.formatKey + " {" + variables.joined(separator: "; ") + "}"
   }
 
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for character in text.unicodeScalars {
-      switch character {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result + "\""
-  }
+  /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
 }
 
 /// CLDR categories in their natural order (`zero one two few many other`), others after, sorted.
