@@ -30,7 +30,7 @@ enum BetterI18nPayload {
       let code = LocaleTag.canonical(language).lowercased()
       var tree = KeyTree()
       for (key, table, message) in PayloadParts.mergedMessages(
-        group, target: "better-i18n", skipped: &skipped)
+        group, target: "better-i18n", hasPlurals: false, skipped: &skipped)
       {
         do throws(Unrepresentable) {
           try tree.insert(try text(of: message), at: key)
@@ -115,10 +115,13 @@ struct KeyTree {
       var children: [String: Node] = [:]
       try insert(text, at: rest, into: &children, key: key)
       nodes[segment] = .branch(children)
-    case (.text, _), (.branch, true):
-      let prefix = key.split(separator: ".").prefix(key.split(separator: ".").count - rest.count)
-      throw Unrepresentable(
-        "key path collides with another key at '\(prefix.joined(separator: "."))'")
+    case (.text, false):
+      let prefix = key.split(separator: ".").dropLast(rest.count).joined(separator: ".")
+      throw Unrepresentable("key path runs through key '\(prefix)', which holds a string")
+    case (.branch, true):
+      throw Unrepresentable("key is the path prefix of other keys, so it would hold an object")
+    case (.text, true):
+      throw Unrepresentable("key is already present")
     }
   }
 

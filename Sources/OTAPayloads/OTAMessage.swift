@@ -38,7 +38,8 @@ struct PluralForm: Equatable {
 /// variable's reference replaced by that form.
 ///
 /// Expanding is exact for one variable: the category depends on that variable only, so the text
-/// around the reference is the same for every category.
+/// around the reference is the same for every category, and the runtime formats the expanded
+/// string with the call's arguments (a form may read arguments the format key does not name).
 struct PluralMessage: Equatable {
   /// The variable's name in the `.stringsdict` (a substitution name, or `argN`).
   var variable: String
@@ -81,7 +82,6 @@ struct PluralMessage: Equatable {
       }
       return PluralForm(category: category, text: Self.expand(format, name: name, with: form))
     }
-    try checkArguments(of: format)
   }
 
   /// CLDR categories first in CLDR order, then any others in key order.
@@ -99,35 +99,21 @@ struct PluralMessage: Equatable {
       }
     }
   }
-
-  /// Fails when expanding moved an argument of the surrounding text (a sequential `%@` after the
-  /// reference takes another position once the form's specifiers stand in the text).
-  private func checkArguments(of format: FormatString) throws(Unrepresentable) {
-    let expected = Self.otherArguments(format, excluding: position)
-    for form in forms
-    where Self.otherArguments(FormatString(parsing: form.text), excluding: position) != expected {
-      throw Unrepresentable(
-        "expanding plural form '\(form.category)' into the format key renumbers its arguments")
-    }
-  }
-
-  /// Position → value types of every argument but `excluding`.
-  private static func otherArguments(_ format: FormatString, excluding: Int) -> [Int: [String]] {
-    var result: [Int: [String]] = [:]
-    for argument in format.arguments where argument.position != excluding {
-      result[argument.position] = argument.specifiers.map(\.valueType)
-    }
-    return result
-  }
 }
 
 extension StringTable {
   /// Every key with its message, in key order; a key in both `.strings` and `.stringsdict` (a
   /// device variation's fallback) is read from the `.stringsdict`, so it is skipped as a whole
-  /// rather than shipped with its fallback only.
-  func messages() -> [(key: String, message: Result<OTAMessage, Unrepresentable>)] {
+  /// rather than shipped with its fallback only (the app's bundled entry stays in force).
+  /// `pluralsUnsupportedBy`: the name of a target without plurals, which fails every plural.
+  func messages(pluralsUnsupportedBy target: String? = nil) -> [(
+    key: String, message: Result<OTAMessage, Unrepresentable>
+  )] {
     let keys = KeyOrder.sorted(Set(strings.keys).union(rules.keys))
     return keys.map { key in
+      if let target, case .format? = rules[key] {
+        return (key, .failure(Unrepresentable("plurals are not supported by \(target)")))
+      }
       if let rule = rules[key] {
         return (key, Result { () throws(Unrepresentable) in try OTAMessage(rule) })
       }

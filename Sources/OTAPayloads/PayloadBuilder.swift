@@ -52,14 +52,15 @@ enum PayloadParts {
 
   /// The keys of one language's tables in one key space (targets without tables): messages in
   /// key order; a key in several tables is kept from the first table by name and skipped in the
-  /// others, and unrepresentable messages are skipped.
+  /// others, and unrepresentable messages are skipped. `hasPlurals` false skips every plural.
   static func mergedMessages(
-    _ tables: [StringTable], target: String, skipped: inout [SkippedEntry]
+    _ tables: [StringTable], target: String, hasPlurals: Bool = true,
+    skipped: inout [SkippedEntry]
   ) -> [(key: String, table: String, message: OTAMessage)] {
     var owner: [String: String] = [:]
     var merged: [(key: String, table: String, message: OTAMessage)] = []
     for table in tables {
-      for (key, result) in table.messages() {
+      for (key, result) in table.messages(pluralsUnsupportedBy: hasPlurals ? nil : target) {
         if let first = owner[key] {
           let reason = "key is also in table '\(first)'; \(target) has one key space per language"
           skipped.append(SkippedEntry(table, key: key, reason: reason))
