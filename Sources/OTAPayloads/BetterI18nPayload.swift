@@ -54,7 +54,7 @@ enum BetterI18nPayload {
       throw Unrepresentable("plurals are not supported by better-i18n")
     }
     let template = try Template(text)
-    let names = PlaceholderNames.names(for: template.types.keys, variable: nil)
+    let names = template.argumentNames
     let literal = template.literalText
     if let name = names.values.sorted().first(where: { literal.contains("{\($0)}") }) {
       throw Unrepresentable("literal text contains '{\(name)}', which the SDK would interpolate")

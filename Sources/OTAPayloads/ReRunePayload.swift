@@ -105,82 +105,89 @@ enum ReRunePayload {
 
   // MARK: Records
 
+  /// A key's `value` or `message` member with the types and names of its placeholders.
+  private struct Rendered {
+    var member: (String, JSONValue)
+    var types: [Int: PlaceholderType]
+    var names: [Int: String]
+  }
+
   /// The record of one key.
   static func record(key: String, message: OTAMessage, locale: String) throws(Unrepresentable)
     -> JSONValue
   {
-    let (content, types, names) = try rendered(message)
-    try checkDeclarationOrder(types)
-    let placeholders: [JSONValue] = types.keys.sorted().map { position in
+    let rendered = try render(message)
+    try checkDeclarationOrder(rendered.types)
+    let placeholders: [JSONValue] = rendered.types.keys.sorted().map { position in
       .object([
-        ("name", .string(names[position] ?? "")),
-        ("type", .string(types[position]?.rawValue ?? "")),
+        ("name", .string(rendered.names[position] ?? "")),
+        ("type", .string(rendered.types[position]?.rawValue ?? "")),
       ])
     }
-    var members: [(String, JSONValue)] = [
-      ("key", .string(key)),
-      ("values", .array([PayloadParts.object([("lang", .string(locale)), content])])),
-    ]
+    let entry = PayloadParts.object([("lang", .string(locale)), rendered.member])
+    var members: [(String, JSONValue)] = [("key", .string(key)), ("values", .array([entry]))]
     if !placeholders.isEmpty { members.append(("placeholders", .array(placeholders))) }
     return PayloadParts.object(members)
   }
 
-  /// The `value` or `message` member, the argument types and their names.
-  private static func rendered(_ message: OTAMessage) throws(Unrepresentable) -> (
-    (String, JSONValue), [Int: PlaceholderType], [Int: String]
-  ) {
+  /// A plain `value`, or a structured `message` for a plural.
+  private static func render(_ message: OTAMessage) throws(Unrepresentable) -> Rendered {
     switch message {
     case .text(let text):
       let template = try Template(text)
-      let names = PlaceholderNames.names(for: template.types.keys, variable: nil)
-      return (("value", .string(try render(template, names))), template.types, names)
+      let names = template.argumentNames
+      return Rendered(
+        member: ("value", .string(try render(template, names))), types: template.types,
+        names: names)
     case .plural(let plural):
-      return try structured(plural)
+      let (templates, types) = try pluralTemplates(plural)
+      let names = PlaceholderNames.names(for: types.keys, variable: (plural.variable, 1))
+      let message = try variantMessage(templates, names: names)
+      return Rendered(member: ("message", message), types: types, names: names)
     }
   }
 
-  /// `{ parts: [{ variant: { forms, offset: 0, variable } }] }` for a plural on argument 1.
-  private static func structured(_ plural: PluralMessage) throws(Unrepresentable) -> (
-    (String, JSONValue), [Int: PlaceholderType], [Int: String]
+  /// The template of each form and the types of all arguments; the plural must select on an
+  /// integer argument 1 and have CLDR categories including `other`.
+  private static func pluralTemplates(_ plural: PluralMessage) throws(Unrepresentable) -> (
+    [(category: String, template: Template)], [Int: PlaceholderType]
   ) {
     guard plural.position == 1 else {
       throw Unrepresentable(
         "plural selects on argument \(plural.position); ReRune passes the plural value as argument 1"
       )
     }
-    var templates: [(String, Template)] = []
-    var types: [Int: PlaceholderType] = [
-      1: try PlaceholderType(valueType: plural.valueType ?? "lld")
-    ]
+    guard plural.forms.contains(where: { $0.category == "other" }) else {
+      throw Unrepresentable("plural has no 'other' form")
+    }
+    var types: [Int: PlaceholderType] = [:]
+    try PlaceholderType(valueType: plural.valueType ?? "lld").record(at: 1, in: &types)
+    guard types[1] == .int else { throw Unrepresentable("the plural value is not an integer") }
+    var templates: [(category: String, template: Template)] = []
     for form in plural.forms {
       guard PluralMessage.categories.contains(form.category) else {
         throw Unrepresentable("plural category '\(form.category)' is not a CLDR category")
       }
       let template = try Template(form.text)
-      for (position, type) in template.types {
-        if let known = types[position], known != type {
-          throw Unrepresentable("argument \(position) is read as both \(known) and \(type)")
-        }
-        types[position] = type
-      }
+      for (position, type) in template.types { try type.record(at: position, in: &types) }
       templates.append((form.category, template))
     }
-    guard types[1] == .int else { throw Unrepresentable("the plural value is not an integer") }
-    guard plural.forms.contains(where: { $0.category == "other" }) else {
-      throw Unrepresentable("plural has no 'other' form")
-    }
-    let names = PlaceholderNames.names(for: types.keys, variable: (plural.variable, 1))
+    return (templates, types)
+  }
+
+  /// `{ parts: [{ variant: { forms: [{ parts: [{ text }], selector }], offset: 0, variable } }] }`.
+  private static func variantMessage(
+    _ templates: [(category: String, template: Template)], names: [Int: String]
+  ) throws(Unrepresentable) -> JSONValue {
     var forms: [JSONValue] = []
     for (category, template) in templates {
-      let text = try render(template, names)
-      let parts = JSONValue.array([.object([("text", .string(text))])])
+      let parts = JSONValue.array([.object([("text", .string(try render(template, names)))])])
       forms.append(.object([("parts", parts), ("selector", .string(category))]))
     }
     let variant = JSONValue.object([
       ("forms", .array(forms)), ("offset", .integer(0)), ("variable", .string(names[1] ?? "")),
     ])
-    let message = JSONValue.object([("parts", .array([.object([("variant", variant)])]))])
-    return (("message", message), types, names)
+    return .object([("parts", .array([.object([("variant", variant)])]))])
   }
 
   /// The text with `{{name}}` tokens; literal `{{` or `}}` cannot be escaped.

@@ -24,6 +24,14 @@ enum PlaceholderType: String, Equatable {
     }
   }
 
+  /// Records this type for argument `position` in `types`; one argument cannot have two types.
+  func record(at position: Int, in types: inout [Int: PlaceholderType]) throws(Unrepresentable) {
+    if let known = types[position], known != self {
+      throw Unrepresentable("argument \(position) is read as both \(known) and \(self)")
+    }
+    types[position] = self
+  }
+
   /// The type of a `NSStringFormatValueTypeKey` such as `lld`.
   init(valueType: String) throws(Unrepresentable) {
     guard let specifier = FormatString(parsing: "%" + valueType).specifiers.first else {
@@ -74,12 +82,14 @@ struct Template: Equatable {
     }
   }
 
-  /// Records that argument `position` is read as `type`; one argument cannot have two types.
-  mutating func declare(_ position: Int, _ type: PlaceholderType) throws(Unrepresentable) {
-    if let known = types[position], known != type {
-      throw Unrepresentable("argument \(position) is read as both \(known) and \(type)")
-    }
-    types[position] = type
+  /// Records that argument `position` is read as `type`.
+  private mutating func declare(_ position: Int, _ type: PlaceholderType) throws(Unrepresentable) {
+    try type.record(at: position, in: &types)
+  }
+
+  /// The `argN` name of every argument.
+  var argumentNames: [Int: String] {
+    PlaceholderNames.names(for: types.keys, variable: nil)
   }
 
   /// Appends literal text, joined with the text before it.
