@@ -84,5 +84,6 @@ public struct PayloadError: Error, CustomStringConvertible, Equatable {
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }

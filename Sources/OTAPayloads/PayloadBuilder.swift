@@ -4,6 +4,9 @@ import StringTables
 /// Builds the release files of an over-the-air target from compiled string tables.
 public enum PayloadBuilder {
   /// The payload of `tables` for `target`: files sorted by path, skipped keys sorted.
+  ///
+  /// Throws for settings the target needs and lacks, and for languages whose tags differ only in
+  /// spelling (`pt_BR`, `pt-BR`), which would share a file.
   public static func build(_ target: OTATarget, tables: [StringTable], options: PayloadOptions)
     throws(PayloadError) -> Payload
   {
@@ -14,6 +17,10 @@ public enum PayloadBuilder {
     case .betterI18n: payload = try BetterI18nPayload.build(tables, options: options)
     }
     payload.files.sort { KeyOrder.precedes($0.path, $1.path) }
+    for (file, next) in zip(payload.files, payload.files.dropFirst()) where file.path == next.path {
+      throw PayloadError(
+        "two languages map to '\(file.path)' (tags differing only in case or '_' and '-')")
+    }
     payload.skipped.sort(by: precedes)
     return payload
   }

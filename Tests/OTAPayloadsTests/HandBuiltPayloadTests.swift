@@ -248,6 +248,18 @@ struct PayloadErrorTests {
     }
   }
 
+  @Test(arguments: OTATarget.allCases)
+  func languagesSharingAFile(target: OTATarget) {
+    let tables = [
+      StringTable(name: "Localizable", language: "en", strings: ["a": "b"]),
+      StringTable(name: "Localizable", language: "pt_BR", strings: ["a": "b"]),
+      StringTable(name: "Localizable", language: "pt-BR", strings: ["a": "c"]),
+    ]
+    #expect(throws: PayloadError.self) {
+      try PayloadBuilder.build(target, tables: tables, options: HandBuilt.options)
+    }
+  }
+
   @Test func invalidReRuneLocale() {
     let table = StringTable(name: "Localizable", language: "en-x-private", strings: ["a": "b"])
     #expect(throws: PayloadError.self) {
