@@ -94,7 +94,8 @@ let package = Package(
       name: "ReleaseArchiveTests",
       dependencies: ["ReleaseArchive", "ReleaseFiles", "StringTables", "LHCTestSupport"]),
     .testTarget(
-      name: "OTAPayloadsTests", dependencies: ["OTAPayloads", "StringTables", "LHCTestSupport"]),
+      name: "OTAPayloadsTests",
+      dependencies: ["OTAPayloads", "StringCatalog", "StringTables", "LHCBase", "LHCTestSupport"]),
     .testTarget(name: "TableDiffTests", dependencies: ["TableDiff", "StringTables", "LHCTestSupport"]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(

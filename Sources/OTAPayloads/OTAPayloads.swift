@@ -1,1 +1,0 @@
-// String tables → the payloads of other over-the-air SDKs (`lhc pack --target`).
