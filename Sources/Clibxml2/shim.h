@@ -9,5 +9,6 @@
 #include <libxml/xmlsave.h>
 #include <libxml/tree.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
 #endif

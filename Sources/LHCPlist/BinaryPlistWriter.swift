@@ -12,7 +12,7 @@ public enum BinaryPlistWriter {
   public static func data(for value: PlistValue) throws(PlistError) -> [UInt8] {
     switch value {
     case .dictionary, .array: break
-    case .string, .integer, .boolean:
+    case .string, .integer, .boolean, .real, .data, .date:
       // `PropertyListEncoder` refuses top-level fragments; a scalar has no order to get wrong.
       return try serialized(value)
     }
@@ -32,6 +32,9 @@ public enum BinaryPlistWriter {
     case .string(let string): object = NSString(string: string)
     case .integer(let integer): object = NSNumber(value: integer)
     case .boolean(let flag): object = NSNumber(value: flag)
+    case .real(let real): object = NSNumber(value: real)
+    case .data(let bytes): object = NSData(bytes: bytes, length: bytes.count)
+    case .date(let date): object = NSDate(timeIntervalSinceReferenceDate: date)
     case .array, .dictionary: throw PlistError(message: "not a scalar")
     }
     do {
@@ -66,6 +69,15 @@ struct OrderedPlist: Encodable {
     case .boolean(let flag):
       var container = encoder.singleValueContainer()
       try container.encode(flag)
+    case .real(let real):
+      var container = encoder.singleValueContainer()
+      try container.encode(real)
+    case .data(let bytes):
+      var container = encoder.singleValueContainer()
+      try container.encode(Data(bytes))
+    case .date(let date):
+      var container = encoder.singleValueContainer()
+      try container.encode(Date(timeIntervalSinceReferenceDate: date))
     case .array(let elements):
       var container = encoder.unkeyedContainer()
       for element in elements { try container.encode(OrderedPlist(value: element)) }

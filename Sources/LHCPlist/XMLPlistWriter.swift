@@ -182,18 +182,44 @@ public final class XMLPlistStream: PlistBuilder {
       buffer.indent(depth)
       buffer.write("</array>\n")
     case .integer(let integer):
-      flushOpen()
-      buffer.indent(depth)
-      buffer.write("<integer>")
-      var digits = String(integer)
-      digits.withUTF8 { utf8 in
-        if let base = utf8.baseAddress { buffer.write(base, count: utf8.count) }
-      }
-      buffer.write("</integer>\n")
+      leaf("<integer>", String(integer), "</integer>\n")
     case .boolean(let flag):
       flushOpen()
       buffer.indent(depth)
       buffer.write(flag ? "<true/>\n" : "<false/>\n")
+    case .real(let real):
+      leaf("<real>", PlistScalarText.real(real), "</real>\n")
+    case .date(let date):
+      leaf("<date>", PlistScalarText.date(date), "</date>\n")
+    case .data(let bytes):
+      flushOpen()
+      buffer.indent(depth)
+      buffer.write("<data>\n")
+      // CoreFoundation indents base64 lines by at most 8 tabs, 76 columns minus 8 per tab.
+      let indent = min(depth, 8)
+      for line in PlistScalarText.base64Lines(bytes, lineLength: 76 - 8 * indent) {
+        buffer.indent(indent)
+        leafText(line + "\n")
+      }
+      buffer.indent(depth)
+      buffer.write("</data>\n")
+    }
+  }
+
+  /// Writes an indented element whose text needs no escaping (numbers, dates).
+  private func leaf(_ open: StaticString, _ text: String, _ close: StaticString) {
+    flushOpen()
+    buffer.indent(depth)
+    buffer.write(open)
+    leafText(text)
+    buffer.write(close)
+  }
+
+  /// Writes ASCII text as it is.
+  private func leafText(_ text: String) {
+    var text = text
+    text.withUTF8 { utf8 in
+      if let base = utf8.baseAddress { buffer.write(base, count: utf8.count) }
     }
   }
 
@@ -219,12 +245,6 @@ public final class XMLPlistStream: PlistBuilder {
     """
   static let epilog: StaticString = "</plist>\n"
 }
-
-/// `libxml2` is initialised once per process before the first buffer is made.
-private let libxml2Initialized: Bool = {
-  xmlInitParser()
-  return true
-}()
 
 /// One libxml2 output buffer: raw writes, indentation, and Apple's escaping.
 ///

@@ -12,6 +12,9 @@ enum PlistOracle {
     case .string(let string): return NSString(string: string)
     case .integer(let integer): return NSNumber(value: integer)
     case .boolean(let flag): return NSNumber(value: flag)
+    case .real(let real): return NSNumber(value: real)
+    case .data(let bytes): return NSData(bytes: bytes, length: bytes.count)
+    case .date(let date): return NSDate(timeIntervalSinceReferenceDate: date)
     case .array(let elements): return NSArray(array: elements.map(foundationObject))
     case .dictionary(let entries):
       let dictionary = NSMutableDictionary()
@@ -28,9 +31,12 @@ enum PlistOracle {
     // Foundation on Linux reads `<true/>` back as a native `Bool`, `<integer>` as an NSNumber.
     case let flag as Bool where type(of: object) == Bool.self: return .boolean(flag)
     case let string as String: return .string(string)
+    case let data as Data: return .data([UInt8](data))
+    case let date as Date: return .date(date.timeIntervalSinceReferenceDate)
     case let number as NSNumber:
-      // A Boolean NSNumber reports "c"; integers report "i" or "q".
+      // A Boolean NSNumber reports "c"; integers report "i" or "q"; reals "d" or "f".
       let type = String(cString: number.objCType)
+      if type == "d" || type == "f" { return .real(number.doubleValue) }
       return type == "c" || type == "B" ? .boolean(number.boolValue) : .integer(number.intValue)
     case let array as [Any]:
       var elements: [PlistValue] = []
@@ -59,7 +65,7 @@ enum PlistOracle {
     }
     switch value {
     case .string(let string): return .string(drop(string))
-    case .integer, .boolean: return value
+    case .integer, .boolean, .real, .data, .date: return value
     case .array(let elements): return .array(elements.map(droppingLeadingBOM))
     case .dictionary(let entries):
       var result: [String: PlistValue] = [:]
@@ -92,12 +98,18 @@ enum PlistOracle {
     for (index, document) in documents.enumerated() {
       try Data(document).write(to: directory.appendingPathComponent("\(index).plist"))
     }
-    // Tagged JSON keeps booleans and integers apart: {"s": …} {"i": …} {"b": …} {"a": …} {"d": …}.
+    // Tagged JSON keeps booleans and integers apart: {"s": …} {"i": …} {"b": …} {"a": …} {"d": …},
+    // reals {"r": repr}, data {"x": hex}, dates {"t": seconds since 2001}.
     let script = """
-      import json, plistlib, sys
+      import datetime, json, plistlib, sys
       def tag(v):
           if isinstance(v, bool): return {"b": v}
           if isinstance(v, int): return {"i": v}
+          if isinstance(v, float): return {"r": repr(v)}
+          if isinstance(v, bytes): return {"x": v.hex()}
+          if isinstance(v, datetime.datetime):
+              ref = datetime.datetime(2001, 1, 1)
+              return {"t": (v.replace(tzinfo=None) - ref).total_seconds()}
           if isinstance(v, str): return {"s": v}
           if isinstance(v, list): return {"a": [tag(x) for x in v]}
           if isinstance(v, dict): return {"d": {k: tag(x) for k, x in v.items()}}
@@ -135,14 +147,28 @@ enum PlistOracle {
     var b: Bool?
     var a: [Tagged]?
     var d: [String: Tagged]?
+    var r: String?
+    var x: String?
+    var t: Double?
 
     var value: PlistValue? {
       if let s { return .string(s) }
+      if let r { return Double(r).map(PlistValue.real) }
+      if let t { return .date(t) }
+      if let x { return .data(Self.bytes(hex: x)) }
       if let i { return .integer(i) }
       if let b { return .boolean(b) }
       if let a { return .array(a.compactMap(\.value)) }
       if let d { return .dictionary(d.compactMapValues(\.value)) }
       return nil
+    }
+
+    /// The bytes of lower-case hex text.
+    static func bytes(hex: String) -> [UInt8] {
+      let digits = Array(hex.utf8)
+      return stride(from: 0, to: digits.count - 1, by: 2).compactMap {
+        UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16)
+      }
     }
   }
 }

@@ -72,6 +72,21 @@ struct XMLPlistWriterTests {
           uniqueKeysWithValues: (0..<2000).map { ("key \($0 * 7919 % 2000)", .integer($0)) })
       )
     ),
+    (
+      "reals, data and dates",
+      .dictionary([
+        "reals": .array([
+          .real(1.5), .real(0.1), .real(-0.0), .real(1e300), .real(-2.5e-300), .real(.infinity),
+          .real(-.infinity), .real(3), .real(123_456_789.125),
+        ]),
+        "data": .array(
+          [0, 1, 2, 3, 56, 57, 58, 200].map { n in .data((0..<n).map { UInt8($0 * 37 % 256) }) }),
+        "dates": .array([.date(0), .date(-1), .date(1e9), .date(-3e10), .date(7.75e8)]),
+        "deep data": (0..<10).reduce(PlistValue.data(Array(repeating: 0xAB, count: 80))) { v, _ in
+          .array([v])
+        },
+      ])
+    ),
     ("format specifiers", .dictionary(["%@ %lld": .string("%1$@ has %2$lld items, 100%%")])),
   ]
 
@@ -186,7 +201,7 @@ struct XMLPlistWriterTests {
   static func hasControl(_ value: PlistValue) -> Bool {
     switch value {
     case .string(let string): RandomPlist.hasControl(string)
-    case .integer, .boolean: false
+    case .integer, .boolean, .real, .data, .date: false
     case .array(let elements): elements.contains(where: hasControl)
     case .dictionary(let entries):
       entries.contains { RandomPlist.hasControl($0.key) || hasControl($0.value) }

@@ -1,0 +1,175 @@
+import Clibxml2
+
+/// Turns libxml2 SAX events of an XML property list into a ``PlistValue``, checking the plist
+/// structure (keys and values alternate in `<dict>`, one value in `<plist>`, known elements only).
+/// The first error stops the parser.
+final class XMLPlistBuilder {
+  /// Deepest nesting of containers accepted (libxml2 itself stops at 256 elements).
+  static let maximumDepth = 512
+
+  /// An open container.
+  private struct Frame {
+    enum Kind { case plist, array, dictionary }
+    var kind: Kind
+    var values: [PlistValue] = []
+    var entries: [(key: String, value: PlistValue)] = []
+    var pendingKey: String?
+  }
+
+  private var stack: [Frame] = []
+  /// The open scalar element (`string`, `key`, `integer`, …) and its text so far.
+  private var leaf: String?
+  private var text: [UInt8] = []
+  private let shielded: Bool
+  /// The parser, while it runs.
+  var context: xmlParserCtxtPtr?
+  private(set) var error: PlistReadError?
+  private(set) var result: PlistValue?
+  /// The root dictionary's entries in document order.
+  private(set) var rootEntries: [(key: String, value: PlistValue)]?
+
+  init(shielded: Bool) {
+    self.shielded = shielded
+  }
+
+  /// The builder a SAX callback's context belongs to; nil once an error is recorded.
+  static func of(_ context: UnsafeMutableRawPointer?) -> XMLPlistBuilder? {
+    guard let context else { return nil }
+    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let builder = parser.pointee._private else { return nil }
+    let result = Unmanaged<XMLPlistBuilder>.fromOpaque(builder).takeUnretainedValue()
+    return result.error == nil ? result : nil
+  }
+
+  private static let leaves: Set<String> = [
+    "string", "key", "integer", "real", "true", "false", "data", "date",
+  ]
+
+  /// A start tag.
+  func start(_ name: String) {
+    if let leaf { return fail("unexpected element <\(name)> inside <\(leaf)>") }
+    guard stack.count < Self.maximumDepth else {
+      return fail("nesting deeper than \(Self.maximumDepth) levels")
+    }
+    switch name {
+    case "plist":
+      guard stack.isEmpty, result == nil else { return fail("unexpected <plist> inside a value") }
+      stack.append(Frame(kind: .plist))
+    case "dict": stack.append(Frame(kind: .dictionary))
+    case "array": stack.append(Frame(kind: .array))
+    case _ where Self.leaves.contains(name):
+      leaf = name
+      text.removeAll(keepingCapacity: true)
+    default: fail("unknown element <\(name)>")
+    }
+  }
+
+  /// An end tag.
+  func end() {
+    if let name = leaf {
+      leaf = nil
+      return finishLeaf(name)
+    }
+    guard let frame = stack.popLast() else { return }
+    switch frame.kind {
+    case .plist:
+      guard let value = frame.values.first else { return fail("empty <plist>") }
+      result = value
+    case .array: insert(.array(frame.values))
+    case .dictionary:
+      if let key = frame.pendingKey { return fail("missing value for key \"\(key)\"") }
+      if stack.isEmpty || stack.last?.kind == .plist { rootEntries = frame.entries }
+      insert(.dictionary(Dictionary(frame.entries, uniquingKeysWith: { _, last in last })))
+    }
+  }
+
+  /// Text (or CDATA) content.
+  func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
+    guard let bytes, count > 0 else { return }
+    let chunk = UnsafeBufferPointer(start: bytes, count: count)
+    if let leaf, leaf != "true", leaf != "false" {
+      text.append(contentsOf: chunk)
+      return
+    }
+    let content = shielded ? XMLControlShield.unshield(Array(chunk)) : Array(chunk)
+    let blank = content.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    if !blank {
+      fail(leaf.map { "unexpected text in <\($0)/>" } ?? "unexpected text between elements")
+    }
+  }
+
+  /// Converts a scalar element's text into its value.
+  private func finishLeaf(_ name: String) {
+    let content = shielded ? XMLControlShield.unshield(text) : text
+    let string = String(decoding: content, as: UTF8.self)
+    switch name {
+    case "key": return insertKey(string)
+    case "string": insert(.string(string))
+    case "true": insert(.boolean(true))
+    case "false": insert(.boolean(false))
+    case "data": insert(.data(PlistScalarText.decodeBase64(content)))
+    case "integer":
+      guard let integer = PlistScalarText.parseInteger(string) else {
+        return fail("invalid integer \"\(string)\"")
+      }
+      insert(.integer(integer))
+    case "real":
+      guard let real = PlistScalarText.parseReal(string) else {
+        return fail("invalid real \"\(string)\"")
+      }
+      insert(.real(real))
+    default:
+      guard let date = PlistScalarText.parseDate(string) else {
+        return fail("invalid date \"\(string)\"")
+      }
+      insert(.date(date))
+    }
+  }
+
+  /// Adds a finished value to the open container (or makes it the result).
+  private func insert(_ value: PlistValue) {
+    guard let top = stack.indices.last else {
+      result = value
+      return
+    }
+    switch stack[top].kind {
+    case .plist:
+      guard stack[top].values.isEmpty else { return fail("more than one value in <plist>") }
+      stack[top].values.append(value)
+    case .array: stack[top].values.append(value)
+    case .dictionary:
+      guard let key = stack[top].pendingKey else { return fail("value without a key in <dict>") }
+      stack[top].entries.append((key, value))
+      stack[top].pendingKey = nil
+    }
+  }
+
+  /// Records a `<key>`.
+  private func insertKey(_ key: String) {
+    guard let top = stack.indices.last, stack[top].kind == .dictionary else {
+      return fail("<key> outside a <dict>")
+    }
+    if let pending = stack[top].pendingKey { return fail("missing value for key \"\(pending)\"") }
+    stack[top].pendingKey = key
+  }
+
+  /// Records an error at the parser's position and stops the parser.
+  func fail(_ message: String) {
+    guard error == nil else { return }
+    let input = context?.pointee.input
+    error = PlistReadError(
+      message: message, line: input.map { Int($0.pointee.line) },
+      column: input.map { Int($0.pointee.col) })
+    if let context { xmlStopParser(context) }
+  }
+
+  /// Records an error libxml2 reports.
+  func libxml2Error(_ reported: xmlError) {
+    guard error == nil else { return }
+    var message = reported.message.map { String(cString: $0) } ?? "malformed XML"
+    while message.last?.isWhitespace == true { message.removeLast() }
+    error = PlistReadError(
+      message: message, line: reported.line > 0 ? Int(reported.line) : nil,
+      column: reported.int2 > 0 ? Int(reported.int2) : nil)
+  }
+}
