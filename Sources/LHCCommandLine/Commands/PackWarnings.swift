@@ -26,7 +26,8 @@ enum PackWarnings {
     let languages = Set(tables.map(\.language))
     return languages.sorted().compactMap { language in
       if language == "Base" {
-        return "Base.lproj: never selected by the LingoHub SDK, which asks for <language code>.lproj"
+        return "Base.lproj: never selected by the LingoHub SDK, which asks for "
+          + "<language code>.lproj"
       }
       let code = String(language.prefix { $0 != "-" && $0 != "_" })
       guard !isLanguageCode(language), !languages.contains(code) else { return nil }

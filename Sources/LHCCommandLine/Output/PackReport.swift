@@ -33,19 +33,22 @@ struct PackReport {
     var text = "\(archivePath): \(packed.archive.count) bytes, sha256 \(packed.sha256)\n"
     for language in languages {
       let tables = language.tables.map { "\($0.name) \($0.keys)" }.joined(separator: ", ")
-      text += "  \(language.name): \(language.keys) keys (\(tables))\n"
+      let keys = language.keys == 1 ? "1 key" : "\(language.keys) keys"
+      text += "  \(language.name): \(keys) (\(tables))\n"
     }
     return text
   }
 
-  /// The manifest: archive, inputs, languages, lhc version and target, keys sorted.
+  /// The manifest: archive, inputs (sorted by path), languages, lhc version and target, keys
+  /// sorted.
   var json: String {
     let archive = JSONValue.object([
       ("bytes", .integer(packed.archive.count)), ("entries", .integer(packed.entries)),
       ("path", .string(archivePath)), ("sha256", .string(packed.sha256)),
     ])
+    let sorted = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     let inputs = JSONValue.array(
-      inputs.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })
+      sorted.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })
     let languages = JSONValue.object(
       languages.map { language in
         let tables = language.tables.map { ($0.name, JSONValue.integer($0.keys)) }
