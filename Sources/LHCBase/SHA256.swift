@@ -15,14 +15,8 @@ public enum SHA256 {
 
   /// The 32-byte digest of `bytes`.
   public static func digest(of bytes: [UInt8]) -> [UInt8] {
-    var state = initialState
-    let fullBlocks = bytes.count / 64
-    bytes.withUnsafeBufferPointer { buffer in
-      for block in 0..<fullBlocks {
-        compress(&state, UnsafeBufferPointer(rebasing: buffer[block * 64..<block * 64 + 64]))
-      }
-    }
     // The tail, `0x80`, zeros, and the length in bits (big-endian): one or two blocks.
+    let fullBlocks = bytes.count / 64
     var tail = Array(bytes[(fullBlocks * 64)...])
     tail.append(0x80)
     while tail.count % 64 != 56 { tail.append(0) }
@@ -30,9 +24,19 @@ public enum SHA256 {
     for shift in stride(from: 56, through: 0, by: -8) {
       tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
     }
-    tail.withUnsafeBufferPointer { buffer in
-      for start in stride(from: 0, to: buffer.count, by: 64) {
-        compress(&state, UnsafeBufferPointer(rebasing: buffer[start..<start + 64]))
+    var state = initialState
+    state.withUnsafeMutableBufferPointer { state in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+        roundConstants.withUnsafeBufferPointer { constants in
+          for data in [bytes[..<(fullBlocks * 64)], tail[...]] {
+            data.withUnsafeBufferPointer { buffer in
+              for start in stride(from: 0, to: buffer.count, by: 64) {
+                let block = UnsafeBufferPointer(rebasing: buffer[start..<start + 64])
+                compress(state, block, schedule: schedule, constants: constants)
+              }
+            }
+          }
+        }
       }
     }
     return state.flatMap { word in
@@ -40,17 +44,11 @@ public enum SHA256 {
     }
   }
 
-  /// Mixes one 64-byte block into `state`.
-  private static func compress(_ state: inout [UInt32], _ block: UnsafeBufferPointer<UInt8>) {
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-      compress(&state, block, schedule: w)
-    }
-  }
-
-  /// Mixes one block into `state`, using `w` for the message schedule.
+  /// Mixes one block into `state`, using `w` for the message schedule (a hot loop: unsafe
+  /// buffers and local variables, no allocation).
   private static func compress(
-    _ state: inout [UInt32], _ block: UnsafeBufferPointer<UInt8>,
-    schedule w: UnsafeMutableBufferPointer<UInt32>
+    _ state: UnsafeMutableBufferPointer<UInt32>, _ block: UnsafeBufferPointer<UInt8>,
+    schedule w: UnsafeMutableBufferPointer<UInt32>, constants k: UnsafeBufferPointer<UInt32>
   ) {
     for t in 0..<16 {
       w[t] =
@@ -67,14 +65,21 @@ public enum SHA256 {
     for t in 0..<64 {
       let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
       let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ roundConstants[t] &+ w[t]
+      let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
       let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
       let majority = (a & b) ^ (a & c) ^ (b & c)
       let t2 = s0 &+ majority
       (h, g, f, e) = (g, f, e, d &+ t1)
       (d, c, b, a) = (c, b, a, t1 &+ t2)
     }
-    for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
+    state[0] &+= a
+    state[1] &+= b
+    state[2] &+= c
+    state[3] &+= d
+    state[4] &+= e
+    state[5] &+= f
+    state[6] &+= g
+    state[7] &+= h
   }
 
   @inline(__always)
