@@ -8,19 +8,21 @@ PLURAL_RULES_SWIFT := Sources/PluralRules/PluralRules+Generated.swift
 
 .PHONY: deps build demo test bench cldr clean
 
-# System packages: libxml2 (XML plists), libarchive (zip), pkg-config, python3 (test oracles: plistlib).
+# System packages: libxml2 (XML plists), libarchive (zip), pkg-config, python3 (test oracles: plistlib),
+# unzip (tests run `unzip -t` on packed archives).
 deps:
 	@missing=""; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
 	pkg-config --exists libarchive 2>/dev/null || missing="$$missing libarchive-dev"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	command -v unzip >/dev/null 2>&1 || missing="$$missing unzip"; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  elif command -v brew >/dev/null 2>&1; then \
-	    brew install libxml2 libarchive pkg-config python3; \
+	    brew install libxml2 libarchive pkg-config python3 unzip; \
 	  else \
 	    echo "Please install:$$missing" >&2; exit 1; \
 	  fi; \

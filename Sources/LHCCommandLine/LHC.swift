@@ -8,7 +8,7 @@ public enum LHC {
   /// Commands by name, in the order `lhc --help` lists them.
   static let commands: [CommandSpec] = [
     CompileCommand.spec, LintCommand.spec, StatsCommand.spec, GenSymbolsCommand.spec,
-    DiffCommand.spec,
+    DiffCommand.spec, PackCommand.spec,
   ]
 
   /// Runs lhc with `arguments` (without the program name) and returns the exit status.
@@ -56,6 +56,10 @@ public enum LHC {
     case DiffCommand.spec.name:
       return run(DiffCommand.spec, rest, console) { (parsed) throws(UsageError) in
         try DiffCommand(parsed: parsed).run(console)
+      }
+    case PackCommand.spec.name:
+      return run(PackCommand.spec, rest, console) { (parsed) throws(UsageError) in
+        try PackCommand(parsed: parsed).run(console)
       }
     default:
       console.error("Error: unknown command '\(first)'\n\n\(usage)")

@@ -16,19 +16,24 @@ public enum RunLHC {
     return TestPaths.packageRoot.appendingPathComponent(".build/debug/lhc")
   }
 
-  /// Runs `lhc arguments...` in `directory` and waits for it.
-  public static func run(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
-    try runProcess(binary, arguments, in: directory)
+  /// Runs `lhc arguments...` in `directory` and waits for it; `environment` replaces the
+  /// inherited one when given.
+  public static func run(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+  ) throws -> ProcessResult {
+    try runProcess(binary, arguments, in: directory, environment: environment)
   }
 }
 
-/// Runs any executable and collects its output.
-public func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil)
-  throws -> ProcessResult
-{
+/// Runs any executable and collects its output; `environment` replaces the inherited one when given.
+public func runProcess(
+  _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+  environment: [String: String]? = nil
+) throws -> ProcessResult {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  if let environment { process.environment = environment }
   if let directory { process.currentDirectoryURL = directory }
   let out = Pipe()
   let err = Pipe()

@@ -27,6 +27,19 @@ public struct Release: Sendable {
 
   /// Reads every `<lang>.lproj/<Table>.strings|.stringsdict` directly inside `directory`.
   public static func read(directory: String) throws(ReleaseArchiveError) -> Release {
+    var files: [ArchiveEntry] = []
+    for path in try tableFiles(in: directory) {
+      guard let data = FileManager.default.contents(atPath: directory + "/" + path) else {
+        throw ReleaseArchiveError(.malformedLocalizationFile, "cannot read file", path: path)
+      }
+      files.append(ArchiveEntry(path: path, bytes: [UInt8](data)))
+    }
+    return try read(files: files)
+  }
+
+  /// The `<lang>.lproj/<Table>.strings|.stringsdict` files directly inside `directory`, relative
+  /// to it, sorted by folder then name; throws when there is none.
+  public static func tableFiles(in directory: String) throws(ReleaseArchiveError) -> [String] {
     let manager = FileManager.default
     let folders: [String]
     do {
@@ -34,15 +47,11 @@ public struct Release: Sendable {
     } catch {
       throw ReleaseArchiveError(.unreadableArchive, "cannot read directory", path: directory)
     }
-    var files: [ArchiveEntry] = []
+    var files: [String] = []
     for folder in folders.sorted() where folder.hasSuffix(".lproj") {
       let names = (try? manager.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []
       for name in names.sorted() where TableFileReader.isTableFile(name) {
-        let path = folder + "/" + name
-        guard let data = manager.contents(atPath: directory + "/" + path) else {
-          throw ReleaseArchiveError(.malformedLocalizationFile, "cannot read file", path: path)
-        }
-        files.append(ArchiveEntry(path: path, bytes: [UInt8](data)))
+        files.append(folder + "/" + name)
       }
     }
     guard !files.isEmpty else {
@@ -50,7 +59,7 @@ public struct Release: Sendable {
         .noLocalizationContent, "no <lang>.lproj folder with a .strings or .stringsdict file",
         path: directory)
     }
-    return try read(files: files)
+    return files
   }
 
   /// Parses `files` (on every core) and joins each language's `.strings` and `.stringsdict`.

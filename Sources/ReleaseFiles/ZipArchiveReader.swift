@@ -1,4 +1,5 @@
 import Clibarchive
+import LHCBase
 
 #if canImport(Glibc)
   import Glibc
@@ -144,21 +145,5 @@ final class ZipArchiveReader {
     let message = archive_error_string(handle).map { String(cString: $0) }
     return ReleaseArchiveError(
       .unreadableArchive, message.map { "libarchive: \($0)" } ?? "not a readable zip", path: path)
-  }
-}
-
-/// Runs work with a UTF-8 `LC_CTYPE` on the calling thread only, when the system has one.
-enum UTF8ThreadLocale {
-  static func run<R>(_ body: () -> R) -> R {
-    let names = ["C.UTF-8", "en_US.UTF-8", "UTF-8"]
-    guard let locale = names.lazy.compactMap({ newlocale(LC_CTYPE_MASK, $0, nil) }).first else {
-      return body()
-    }
-    let previous = uselocale(locale)
-    defer {
-      uselocale(previous)
-      freelocale(locale)
-    }
-    return body()
   }
 }

@@ -1,0 +1,161 @@
+import Foundation
+import LHCBase
+import ReleaseArchive
+import ReleaseFiles
+import StringTables
+import StringsFiles
+
+/// `lhc pack`: String Catalogs or a folder of `.lproj` folders → a reproducible release zip that
+/// the LingoHub iOS SDK accepts, validated as the SDK validates it.
+struct PackCommand {
+  static let spec = CommandSpec(
+    name: "pack",
+    abstract: "Pack catalogs or .lproj folders into a reproducible, validated release zip.",
+    arguments: "CATALOG.xcstrings... | --from DIR",
+    options: [
+      .value("output", short: "o", "FILE", help: "Write the release zip to FILE (required)."),
+      .value(
+        "from", "DIR",
+        help: "Pack DIR's <lang>.lproj/*.strings and .stringsdict files byte for byte."),
+      .value(
+        "language", short: "l", "LANG", repeatable: true,
+        help: "Pack only this language (repeatable; default: every language)."),
+      .value(
+        "serialization-format", "FORMAT",
+        help: "Catalogs only: xml (default; 'text' is an alias) or binary."),
+      .value(
+        "manifest", "FILE",
+        help: "Also write the archive's size, SHA-256, key counts and inputs as JSON."),
+      .value("format", short: "f", "FORMAT", help: "Summary on standard output: text or json."),
+      .value("target", "SDK", help: "The SDK the archive is for: lingohub (default)."),
+      .flag("warnings-as-errors", help: "Treat warnings as errors."),
+    ],
+    discussion: """
+      Entries are sorted, timestamped 1980-01-01T00:00:00Z (or SOURCE_DATE_EPOCH) and stored \
+      with mode 0644, so the same inputs give the same bytes. The archive is checked against \
+      the SDK's limits and read back as the SDK reads it before it is written. Exit status: 0 on \
+      success, 1 when an input has errors or the archive would be refused (nothing is written \
+      then), 64 on a usage error.
+      """)
+
+  /// The SDKs `--target` names.
+  enum Target: String {
+    case lingohub
+    // other targets: OTAPayloads (tolgee, rerune, better-i18n) are added here.
+  }
+
+  enum Format: String { case text, json }
+
+  var catalogs: [String]
+  var folder: String?
+  var output: String
+  var manifest: String?
+  var options: CompileOptions
+  var serialization: SerializationFormat
+  var format: Format
+  var target: Target
+  var warningsAsErrors: Bool
+  /// Seconds since 1970 for every entry: `SOURCE_DATE_EPOCH`, else the zip epoch.
+  var modificationTime: Int
+
+  init(
+    parsed: ParsedArguments,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(UsageError) {
+    catalogs = parsed.positionals
+    folder = parsed.value("from")
+    guard catalogs.isEmpty != (folder == nil) else {
+      throw UsageError(
+        catalogs.isEmpty
+          ? "missing catalog (.xcstrings) or '--from <DIR>' to pack"
+          : "pack catalogs or '--from <DIR>', not both")
+    }
+    guard let output = parsed.value("output"), !output.isEmpty else {
+      throw UsageError("missing '--output <FILE>'")
+    }
+    self.output = output
+    manifest = parsed.value("manifest")
+    let languages = parsed.all("language")
+    options = CompileOptions(languages: languages.isEmpty ? nil : Set(languages))
+    serialization = try Self.serialization(parsed, folder: folder)
+    format = try Self.parse(Format.self, parsed.value("format") ?? "text", "format", "text or json")
+    target = try Self.parse(Target.self, parsed.value("target") ?? "lingohub", "target", "lingohub")
+    warningsAsErrors = parsed.flag("warnings-as-errors")
+    modificationTime = try Self.sourceDateEpoch(environment) ?? ZipWriter.zipEpoch
+    let tables = catalogs.map(CatalogCompilation.tableName(of:))
+    if let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 }) {
+      throw UsageError("two catalogs compile to the same table '\(duplicate)'")
+    }
+  }
+
+  private static func parse<Value: RawRepresentable<String>>(
+    _ type: Value.Type, _ name: String, _ option: String, _ expected: String
+  ) throws(UsageError) -> Value {
+    guard let value = Value(rawValue: name) else {
+      throw UsageError("unknown \(option) '\(name)' (expected \(expected))")
+    }
+    return value
+  }
+
+  private static func serialization(
+    _ parsed: ParsedArguments, folder: String?
+  ) throws(UsageError) -> SerializationFormat {
+    guard let name = parsed.value("serialization-format") else { return .xml }
+    guard folder == nil else {
+      throw UsageError("--serialization-format applies to catalogs; --from packs files as they are")
+    }
+    switch name {
+    case "xml", "text": return .xml
+    case "binary": return .binary
+    default:
+      throw UsageError("unknown serialization format '\(name)' (expected xml, text or binary)")
+    }
+  }
+
+  /// `SOURCE_DATE_EPOCH` (reproducible-builds.org): nil when unset or empty, an error when not a
+  /// whole number of seconds.
+  static func sourceDateEpoch(_ environment: [String: String]) throws(UsageError) -> Int? {
+    guard let text = environment["SOURCE_DATE_EPOCH"], !text.isEmpty else { return nil }
+    guard let seconds = Int(text), seconds >= 0 else {
+      throw UsageError("SOURCE_DATE_EPOCH '\(text)' is not a number of seconds since 1970")
+    }
+    return seconds
+  }
+
+  func run(_ console: Console) -> Int32 {
+    let printer = DiagnosticPrinter(console: console, warningsAsErrors: warningsAsErrors)
+    // Stage 1: the files to pack, from catalogs (compiled in memory) or a folder.
+    guard let inputs = PackInputs.gather(self, printer: printer, console: console) else {
+      return ExitStatus.failure
+    }
+    defer { console.keepUntilExit(inputs) }
+    // Stage 2: the archive for the target, read back as the SDK reads it.
+    let packed: PackedRelease
+    do {
+      switch target {
+      case .lingohub:
+        packed = try PackedRelease.lingoHub(inputs.entries, modificationTime: modificationTime)
+      // other targets: OTAPayloads
+      }
+    } catch {
+      console.error("\(output): error: \(error)\n")
+      return ExitStatus.failure
+    }
+    // Stage 3: warnings (errors under --warnings-as-errors), then the files, then the summary.
+    let warnings = PackWarnings.find(packed.release).map { Diagnostic.warning($0) }
+    if printer.print(warnings, path: output, source: nil) {
+      return ExitStatus.failure
+    }
+    let report = PackReport(
+      archivePath: output, packed: packed, inputs: inputs.hashes, target: target.rawValue)
+    do {
+      try OutputFile.write(packed.archive, to: output)
+      if let manifest { try OutputFile.write(Array(report.json.utf8), to: manifest) }
+    } catch {
+      console.error("\(error.path): error: cannot write file: \(error.message)\n")
+      return ExitStatus.failure
+    }
+    console.out(format == .json ? report.json : report.text)
+    return ExitStatus.success
+  }
+}

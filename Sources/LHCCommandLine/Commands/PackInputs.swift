@@ -1,0 +1,98 @@
+import Foundation
+import LHCBase
+import LHCPlist
+import ReleaseArchive
+import ReleaseFiles
+import StringsFiles
+
+/// What `lhc pack` packs: the archive's files, and the inputs they came from with their hashes.
+struct PackInputs {
+  /// One input file for the manifest.
+  struct Hashed {
+    var path: String
+    var sha256: String
+  }
+
+  var entries: [ZipEntry]
+  var hashes: [Hashed]
+
+  /// The inputs of `command`, or nil after printing why they cannot be packed.
+  static func gather(
+    _ command: PackCommand, printer: DiagnosticPrinter, console: Console
+  ) -> PackInputs? {
+    if let folder = command.folder {
+      return files(in: folder, languages: command.options.languages, console: console)
+    }
+    return compiled(command, printer: printer, console: console)
+  }
+
+  /// Every catalog compiled in memory (in parallel), diagnostics printed as `lhc compile` does;
+  /// nil when any has errors.
+  private static func compiled(
+    _ command: PackCommand, printer: DiagnosticPrinter, console: Console
+  ) -> PackInputs? {
+    let results = Parallel.map(command.catalogs) { path in
+      CatalogCompilation.compile(path, options: command.options)
+    }
+    console.keepUntilExit(results)
+    var failed = false
+    for (path, result) in zip(command.catalogs, results) {
+      if printer.print(result.diagnostics, path: path, source: result.source) { failed = true }
+    }
+    if failed { return nil }
+    let jobs = results.flatMap(\.tables).flatMap { table in
+      TableFileWriter.files(of: table).map { (table, $0) }
+    }
+    let written = Parallel.map(jobs) { table, file in
+      Result { () throws(PlistError) in
+        ZipEntry(
+          path: file.relativePath,
+          bytes: try TableFileWriter.bytes(of: file.kind, table, format: command.serialization))
+      }
+    }
+    var entries: [ZipEntry] = []
+    for (result, (_, file)) in zip(written, jobs) {
+      switch result {
+      case .success(let entry): entries.append(entry)
+      case .failure(let error):
+        console.error("\(file.relativePath): error: \(error)\n")
+        failed = true
+      }
+    }
+    let hashes = Parallel.map(Array(zip(command.catalogs, results))) { path, result in
+      Hashed(path: path, sha256: SHA256.hex(of: result.source.map { Array($0.bytes) } ?? []))
+    }
+    return failed ? nil : PackInputs(entries: entries, hashes: hashes)
+  }
+
+  /// The `<lang>.lproj/<Table>.strings|.stringsdict` files of `folder`, byte for byte (a
+  /// symlink's target is read), in `languages` when given; nil after printing an error.
+  private static func files(
+    in folder: String, languages: Set<String>?, console: Console
+  ) -> PackInputs? {
+    let paths: [String]
+    do {
+      paths = try Release.tableFiles(in: folder).filter { path in
+        let language = String(path.prefix { $0 != "/" }.dropLast(".lproj".count))
+        return languages?.contains(language) ?? true
+      }
+    } catch {
+      console.error("\(folder): error: \(error.message) (\(error.reason.rawValue))\n")
+      return nil
+    }
+    let read = Parallel.map(paths) { path -> (ZipEntry, Hashed)? in
+      guard let data = FileManager.default.contents(atPath: folder + "/" + path) else { return nil }
+      let bytes = [UInt8](data)
+      return (
+        ZipEntry(path: path, bytes: bytes),
+        Hashed(path: folder + "/" + path, sha256: SHA256.hex(of: bytes))
+      )
+    }
+    if let missing = zip(paths, read).first(where: { $0.1 == nil }) {
+      console.error("\(folder)/\(missing.0): error: cannot read file\n")
+      return nil
+    }
+    let pairs = read.compactMap { $0 }
+    return PackInputs(entries: pairs.map(\.0), hashes: pairs.map(\.1))
+  }
+}

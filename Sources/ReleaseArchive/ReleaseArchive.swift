@@ -1,1 +1,0 @@
-// Table files → reproducible release zips through libarchive (`lhc pack`).
