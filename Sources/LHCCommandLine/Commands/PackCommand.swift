@@ -1,5 +1,6 @@
 import Foundation
 import LHCBase
+import OTAPayloads
 import ReleaseArchive
 import ReleaseFiles
 import StringTables
@@ -27,7 +28,15 @@ struct PackCommand {
         "manifest", "FILE",
         help: "Also write the archive's size, SHA-256, key counts and inputs as JSON."),
       .value("format", short: "f", "FORMAT", help: "Summary on standard output: text or json."),
-      .value("target", "SDK", help: "The SDK the archive is for: lingohub (default)."),
+      .value(
+        "target", "SDK",
+        help:
+          "lingohub (default: a release zip), tolgee, rerune or better-i18n (a folder, or a zip)."),
+      .value("base-url", "URL", help: "rerune, better-i18n: the URL the output is served from."),
+      .value("release-version", "N", help: "rerune: the release's integer version (required)."),
+      .value(
+        "source-language", "LANG",
+        help: "rerune, better-i18n: the development language (default: the catalogs')."),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
     ],
     discussion: """
@@ -38,10 +47,27 @@ struct PackCommand {
       then), 64 on a usage error.
       """)
 
-  /// The SDKs `--target` names.
-  enum Target: String {
+  /// The SDKs `--target` names: LingoHub's release zip, or another SDK's payload.
+  enum Target: RawRepresentable, Equatable {
     case lingohub
-    // other targets: OTAPayloads (tolgee, rerune, better-i18n) are added here.
+    case other(OTATarget)
+
+    init?(rawValue: String) {
+      if rawValue == "lingohub" {
+        self = .lingohub
+      } else if let other = OTATarget(rawValue: rawValue) {
+        self = .other(other)
+      } else {
+        return nil
+      }
+    }
+
+    var rawValue: String {
+      switch self {
+      case .lingohub: "lingohub"
+      case .other(let target): target.rawValue
+      }
+    }
   }
 
   enum Format: String { case text, json }
@@ -55,6 +81,8 @@ struct PackCommand {
   var format: Format
   var target: Target
   var warningsAsErrors: Bool
+  /// Settings of the other SDKs' payloads (`--base-url`, `--release-version`, `--source-language`).
+  var payloadOptions: PayloadOptions
   /// Seconds since 1970 for every entry: `SOURCE_DATE_EPOCH`, else the zip epoch.
   var modificationTime: Int
 
@@ -79,7 +107,14 @@ struct PackCommand {
     options = CompileOptions(languages: languages.isEmpty ? nil : Set(languages))
     serialization = try Self.serialization(parsed, folder: folder)
     format = try Self.parse(Format.self, parsed.value("format") ?? "text", "format", "text or json")
-    target = try Self.parse(Target.self, parsed.value("target") ?? "lingohub", "target", "lingohub")
+    target = try Self.parse(
+      Target.self, parsed.value("target") ?? "lingohub", "target",
+      "lingohub, " + OTATarget.allCases.map(\.rawValue).joined(separator: ", "))
+    payloadOptions = try Self.payloadOptions(parsed, target: target)
+    if target != .lingohub, manifest != nil {
+      throw UsageError(
+        "--manifest describes a LingoHub release zip; not with --target \(target.rawValue)")
+    }
     warningsAsErrors = parsed.flag("warnings-as-errors")
     modificationTime = try Self.sourceDateEpoch(environment) ?? ZipWriter.zipEpoch
     let tables = catalogs.map(CatalogCompilation.tableName(of:))
@@ -95,6 +130,25 @@ struct PackCommand {
       throw UsageError("unknown \(option) '\(name)' (expected \(expected))")
     }
     return value
+  }
+
+  private static func payloadOptions(
+    _ parsed: ParsedArguments, target: Target
+  ) throws(UsageError) -> PayloadOptions {
+    let names = ["base-url", "release-version", "source-language"]
+    if target == .lingohub, let given = names.first(where: { parsed.value($0) != nil }) {
+      throw UsageError("--\(given) applies to --target rerune, better-i18n or tolgee")
+    }
+    var version: Int?
+    if let text = parsed.value("release-version") {
+      guard let number = Int(text), number >= 0 else {
+        throw UsageError("--release-version '\(text)' is not a whole number ≥ 0")
+      }
+      version = number
+    }
+    return PayloadOptions(
+      baseURL: parsed.value("base-url"), releaseVersion: version,
+      sourceLanguage: parsed.value("source-language"))
   }
 
   private static func serialization(
@@ -130,13 +184,13 @@ struct PackCommand {
     }
     defer { console.keepUntilExit(inputs) }
     // Stage 2: the archive for the target, read back as the SDK reads it.
+    if case .other(let other) = target {
+      return PackPayload(command: self, target: other).run(
+        inputs, printer: printer, console: console)
+    }
     let packed: PackedRelease
     do {
-      switch target {
-      case .lingohub:
-        packed = try PackedRelease.lingoHub(inputs.entries, modificationTime: modificationTime)
-      // other targets: OTAPayloads
-      }
+      packed = try PackedRelease.lingoHub(inputs.entries, modificationTime: modificationTime)
     } catch {
       console.error("\(output): error: \(error)\n")
       return ExitStatus.failure

@@ -3,6 +3,7 @@ import LHCBase
 import LHCPlist
 import ReleaseArchive
 import ReleaseFiles
+import StringTables
 import StringsFiles
 
 /// What `lhc pack` packs: the archive's files, and the inputs they came from with their hashes.
@@ -15,6 +16,10 @@ struct PackInputs {
 
   var entries: [ZipEntry]
   var hashes: [Hashed]
+  /// The compiled tables, when the inputs are catalogs (other SDKs' payloads are made from them).
+  var tables: [StringTable]?
+  /// The catalogs' development language (the first catalog's).
+  var sourceLanguage: String?
 
   /// The inputs of `command`, or nil after printing why they cannot be packed.
   static func gather(
@@ -62,7 +67,11 @@ struct PackInputs {
     let hashes = Parallel.map(Array(zip(command.catalogs, results))) { path, result in
       Hashed(path: path, sha256: SHA256.hex(of: result.source.map { Array($0.bytes) } ?? []))
     }
-    return failed ? nil : PackInputs(entries: entries, hashes: hashes)
+    return failed
+      ? nil
+      : PackInputs(
+        entries: entries, hashes: hashes, tables: results.flatMap(\.tables),
+        sourceLanguage: results.compactMap(\.sourceLanguage).first)
   }
 
   /// The `<lang>.lproj/<Table>.strings|.stringsdict` files of `folder`, byte for byte (a
