@@ -207,7 +207,7 @@ struct PackEndToEndTests {
         ["pack", catalog, "--from", "d", "-o", "x.zip"],
         "pack catalogs or '--from <DIR>', not both"
       ),
-      (["pack", catalog, "-o", "x.zip", "--target", "tolgee"], "unknown target 'tolgee'"),
+      (["pack", catalog, "-o", "x.zip", "--target", "crowdin"], "unknown target 'crowdin'"),
       (["pack", catalog, "-o", "x.zip", "--format", "xml"], "unknown format 'xml'"),
     ]
     for (arguments, message) in cases {
