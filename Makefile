@@ -6,10 +6,22 @@ DEMO_OUT := out/demo
 CLDR_PLURALS ?= /usr/share/unicode/cldr/common/supplemental/plurals.xml
 PLURAL_RULES_SWIFT := Sources/PluralRules/PluralRules+Generated.swift
 
-.PHONY: deps build demo test bench cldr clean
+# make install: where, and which binary (default: a release build with the Swift runtime linked in,
+# so the installed lhc does not depend on the toolchain's location).
+PREFIX ?= /usr/local
+DESTDIR ?=
+LHC_BINARY ?=
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+MANPAGES = $(notdir $(wildcard man/*.1))
+
+.PHONY: deps build demo test bench cldr clean install uninstall
 
 # System packages: libxml2 (XML plists), libarchive (zip), pkg-config, python3 (test oracles: plistlib),
-# unzip (tests run `unzip -t` on packed archives).
+# unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts).
 deps:
 	@missing=""; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
@@ -17,12 +29,14 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	command -v unzip >/dev/null 2>&1 || missing="$$missing unzip"; \
+	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  elif command -v brew >/dev/null 2>&1; then \
-	    brew install libxml2 libarchive pkg-config python3 unzip; \
+	    brew install libxml2 libarchive pkg-config python3 unzip zsh fish; \
 	  else \
 	    echo "Please install:$$missing" >&2; exit 1; \
 	  fi; \
@@ -61,6 +75,24 @@ cldr:
 	  fi; \
 	fi
 	python3 Scripts/generate-plural-rules.py --input "$(CLDR_PLURALS)" --output $(PLURAL_RULES_SWIFT)
+
+# The binary, the man pages and the bash, zsh and fish completions under $(DESTDIR)$(PREFIX).
+install: deps
+	@binary="$(LHC_BINARY)"; \
+	if [ -z "$$binary" ]; then \
+	  $(SWIFT) build -c release --static-swift-stdlib && binary=.build/release/lhc; \
+	fi; \
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" && \
+	install -m 755 "$$binary" "$(BINDIR)/lhc" && \
+	install -m 644 $(addprefix man/,$(MANPAGES)) "$(MANDIR)/" && \
+	"$$binary" completions bash > "$(BASHDIR)/lhc" && \
+	"$$binary" completions zsh > "$(ZSHDIR)/_lhc" && \
+	"$$binary" completions fish > "$(FISHDIR)/lhc.fish" && \
+	echo "Installed lhc, $(words $(MANPAGES)) man pages and completions under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f "$(BINDIR)/lhc" $(addprefix "$(MANDIR)/,$(addsuffix ",$(MANPAGES))) \
+	  "$(BASHDIR)/lhc" "$(ZSHDIR)/_lhc" "$(FISHDIR)/lhc.fish"
 
 clean:
 	rm -rf .build out Benchmarks/work Benchmarks/FoundationBaseline/.build

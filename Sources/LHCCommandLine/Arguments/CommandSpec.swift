@@ -9,6 +9,8 @@ struct OptionSpec: Sendable {
   /// May be given more than once.
   var repeatable = false
   var help: String
+  /// The values the option takes, when they are a fixed list (offered by shell completion).
+  var choices: [String] = []
 
   static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
     OptionSpec(long: long, short: short, valueName: nil, help: help)
@@ -16,9 +18,11 @@ struct OptionSpec: Sendable {
 
   static func value(
     _ long: String, short: Character? = nil, _ valueName: String, repeatable: Bool = false,
-    help: String
+    choices: [String] = [], help: String
   ) -> OptionSpec {
-    OptionSpec(long: long, short: short, valueName: valueName, repeatable: repeatable, help: help)
+    OptionSpec(
+      long: long, short: short, valueName: valueName, repeatable: repeatable, help: help,
+      choices: choices)
   }
 
   /// `-o, --output-directory DIR`.
@@ -37,6 +41,18 @@ struct CommandSpec: Sendable {
   var options: [OptionSpec]
   /// Extra help paragraphs.
   var discussion: String = ""
+  /// The words the positional arguments are, when they are a fixed list (`bash`, `zsh`, `fish`).
+  var positionalChoices: [String] = []
+
+  /// File extensions the positional arguments have (`xcstrings` for `CATALOG.xcstrings...`),
+  /// read from ``arguments``; empty when any file or folder will do.
+  var positionalExtensions: [String] {
+    arguments.split(whereSeparator: { $0 == " " || $0 == "|" }).compactMap { word in
+      guard let dot = word.firstIndex(of: ".") else { return nil }
+      let ext = word[word.index(after: dot)...].prefix { $0.isLetter || $0.isNumber }
+      return ext.isEmpty ? nil : String(ext)
+    }
+  }
 
   var usage: String {
     "lhc \(name) [options] \(arguments)"

@@ -24,9 +24,11 @@ struct CompileCommand {
         "force-build-all-strings",
         help: "Emit every string unit that has a value, including units in state 'new'."),
       .value(
-        "serialization-format", "FORMAT",
+        "serialization-format", "FORMAT", choices: ["xml", "text", "binary"],
         help: "xml (default; 'text' is accepted as an alias) or binary."),
-      .value("format", short: "f", "FORMAT", help: "Output kind; only 'stringsAndStringsdict'."),
+      .value(
+        "format", short: "f", "FORMAT", choices: ["stringsAndStringsdict"],
+        help: "Output kind; only 'stringsAndStringsdict'."),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
     ],
     discussion: """

@@ -10,11 +10,11 @@ struct DiffCommand {
     arguments: "OLD... NEW",
     options: [
       .value(
-        "format", short: "f", "FORMAT",
+        "format", short: "f", "FORMAT", choices: ["text", "json", "markdown"],
         help: "text (default; coloured on a terminal), json or markdown."),
       .flag("summary", help: "Counts per language and table only, no keys."),
       .value(
-        "fail-on", "WHAT",
+        "fail-on", "WHAT", choices: ["any", "unsafe"],
         help: "any (default): exit 1 on any difference; unsafe: only on runtime-safety findings."),
       .value(
         "language", short: "l", "LANG", repeatable: true,
@@ -70,8 +70,12 @@ struct DiffCommand {
   }
 
   func run(_ console: Console) -> Int32 {
-    guard let oldSide = DiffSource.load(old, options: options, table: table, console: console),
-      let newSide = DiffSource.load([new], options: options, table: table, console: console)
+    let annotate = console.githubActions && format == .text
+    guard
+      let oldSide = DiffSource.load(
+        old, options: options, table: table, annotate: annotate, console: console),
+      let newSide = DiffSource.load(
+        [new], options: options, table: table, annotate: annotate, console: console)
     else { return Self.trouble }
     let result = TableDiffer.diff(
       old: oldSide.tables, new: newSide.tables,
@@ -87,6 +91,17 @@ struct DiffCommand {
       console.out(
         DiffJSON(result: result, old: oldSide.label, new: newSide.label, summaryOnly: summaryOnly)
           .document)
+    }
+    if annotate && !result.findings.isEmpty {
+      console.error(
+        result.findings.map { finding in
+          GitHubAnnotation(
+            severity: finding.severity == .error ? .error : .warning, file: nil, line: nil,
+            column: nil, title: "lhc diff \(finding.kind.rawValue)",
+            message: [finding.language, finding.table, finding.key].compactMap { $0 }
+              .joined(separator: " · ") + ": " + finding.message
+          ).command
+        }.joined())
     }
     let different = failOnUnsafeOnly ? !result.findings.isEmpty : !result.isEmpty
     return different ? ExitStatus.failure : ExitStatus.success

@@ -16,11 +16,13 @@ struct DiffSource {
   /// Reads `paths`: one or more `.xcstrings` catalogs, or a single directory or zip.
   /// Problems are printed; nil when the side cannot be read.
   static func load(
-    _ paths: [String], options: CompileOptions, table: String?, console: Console
+    _ paths: [String], options: CompileOptions, table: String?, annotate: Bool, console: Console
   ) -> DiffSource? {
     let label = paths.joined(separator: " ")
     if paths.allSatisfy({ $0.hasSuffix(".xcstrings") }) {
-      return loadCatalogs(paths, options: options, table: table, console: console).map {
+      return loadCatalogs(
+        paths, options: options, table: table, annotate: annotate, console: console
+      ).map {
         DiffSource(label: label, tables: $0, isRelease: false)
       }
     }
@@ -58,13 +60,14 @@ struct DiffSource {
 
   /// Compiles catalogs as `lhc compile` does; only errors are printed.
   private static func loadCatalogs(
-    _ paths: [String], options: CompileOptions, table: String?, console: Console
+    _ paths: [String], options: CompileOptions, table: String?, annotate: Bool, console: Console
   ) -> TableSet? {
     let results = Parallel.map(paths) {
       CatalogCompilation.compile($0, options: options, table: table)
     }
     console.keepUntilExit(results)
-    let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
+    let printer = DiagnosticPrinter(
+      console: console, warningsAsErrors: false, annotations: annotate)
     var failed = false
     for (path, result) in zip(paths, results) {
       let errors = result.diagnostics.filter { $0.severity == .error }

@@ -14,9 +14,11 @@ struct GenSymbolsCommand {
       .value(
         "output-directory", "DIR", help: "Write <DIR>/<Table>.swift, one file per catalog."),
       .value(
-        "bundle", "BUNDLE",
+        "bundle", "BUNDLE", choices: ["main", "module", "lingohub"],
         help: "main (default), module, lingohub, or a Swift expression of type Bundle."),
-      .value("access-level", "LEVEL", help: "internal (default), public or package."),
+      .value(
+        "access-level", "LEVEL", choices: ["internal", "public", "package"],
+        help: "internal (default), public or package."),
       .flag(
         "only-manual",
         help: "Only keys Xcode generates symbols for (extractionState manual, generatesSymbol)."),

@@ -12,7 +12,7 @@ struct LintCommand {
     arguments: "CATALOG.xcstrings...",
     options: [
       .value(
-        "format", "FORMAT",
+        "format", "FORMAT", choices: ["text", "xcode", "github", "json"],
         help: "Report format: text (default), xcode, github (workflow annotations) or json."),
       .value("disable", "ID", repeatable: true, help: "Turn off the check ID (repeatable)."),
       .flag("warnings-as-errors", help: "Report warnings as errors (and exit 1 on them)."),
@@ -62,7 +62,11 @@ struct LintCommand {
   func run(_ console: Console) -> Int32 {
     let results = Parallel.map(catalogs) { path in lint(path) }
     defer { console.keepUntilExit(results) }
-    let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
+    // In a GitHub Actions run the text report is also given as annotations (not with --format
+    // xcode, github or json, which are what the user asked for).
+    let annotate = console.githubActions && format == .text
+    let printer = DiagnosticPrinter(
+      console: console, warningsAsErrors: false, annotations: annotate)
     var readFailed = false
     var files: [LintReport.File] = []
     for (path, result) in zip(catalogs, results) {
@@ -76,6 +80,7 @@ struct LintCommand {
     }
     let report = LintReport(files: files, warningsAsErrors: warningsAsErrors)
     console.out(report.render(format))
+    if annotate { console.error(report.github()) }
     return readFailed || report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
   }
 

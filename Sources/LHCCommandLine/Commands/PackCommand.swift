@@ -22,14 +22,16 @@ struct PackCommand {
         "language", short: "l", "LANG", repeatable: true,
         help: "Pack only this language (repeatable; default: every language)."),
       .value(
-        "serialization-format", "FORMAT",
+        "serialization-format", "FORMAT", choices: ["xml", "text", "binary"],
         help: "Catalogs only: xml (default; 'text' is an alias) or binary."),
       .value(
         "manifest", "FILE",
         help: "Also write the archive's size, SHA-256, key counts and inputs as JSON."),
-      .value("format", short: "f", "FORMAT", help: "Summary on standard output: text or json."),
       .value(
-        "target", "SDK",
+        "format", short: "f", "FORMAT", choices: ["text", "json"],
+        help: "Summary on standard output: text or json."),
+      .value(
+        "target", "SDK", choices: ["lingohub", "tolgee", "rerune", "better-i18n"],
         help:
           "lingohub (default: a release zip), tolgee, rerune or better-i18n (a folder, or a zip)."),
       .value("base-url", "URL", help: "rerune, better-i18n: the URL the output is served from."),
@@ -177,7 +179,9 @@ struct PackCommand {
   }
 
   func run(_ console: Console) -> Int32 {
-    let printer = DiagnosticPrinter(console: console, warningsAsErrors: warningsAsErrors)
+    let printer = DiagnosticPrinter(
+      console: console, warningsAsErrors: warningsAsErrors,
+      annotations: console.githubActions && format == .text)
     // Stage 1: the files to pack, from catalogs (compiled in memory) or a folder.
     guard let inputs = PackInputs.gather(self, printer: printer, console: console) else {
       return ExitStatus.failure

@@ -11,7 +11,7 @@ struct StatsCommand {
     arguments: "CATALOG.xcstrings...",
     options: [
       .value(
-        "format", "FORMAT",
+        "format", "FORMAT", choices: ["table", "json", "markdown"],
         help: "table (default: aligned columns), json (stable schema) or markdown (a PR comment).")
     ],
     discussion: """
@@ -44,7 +44,9 @@ struct StatsCommand {
     // `lhc compile` and `lhc lint`: stats reports progress, not problems.
     let results = Parallel.map(catalogs) { path in Self.read(path) }
     defer { console.keepUntilExit(results) }
-    let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
+    let printer = DiagnosticPrinter(
+      console: console, warningsAsErrors: false,
+      annotations: console.githubActions && format == .table)
     var read: [Catalog] = []
     for (path, result) in zip(catalogs, results) {
       switch result {

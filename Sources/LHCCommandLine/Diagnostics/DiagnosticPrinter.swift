@@ -6,6 +6,14 @@ struct DiagnosticPrinter {
   let console: Console
   /// `--warnings-as-errors`: warnings are printed and counted as errors.
   let warningsAsErrors: Bool
+  /// Also print each diagnostic as a GitHub Actions annotation (in a workflow run).
+  var annotations: Bool
+
+  init(console: Console, warningsAsErrors: Bool, annotations: Bool? = nil) {
+    self.console = console
+    self.warningsAsErrors = warningsAsErrors
+    self.annotations = annotations ?? console.githubActions
+  }
 
   /// Prints the diagnostics of one input file, resolving offsets to lines through `source`.
   /// Returns true when any of them counts as an error.
@@ -20,10 +28,16 @@ struct DiagnosticPrinter {
       if severity == .warning && warningsAsErrors { severity = .error }
       if severity == .error { failed = true }
       var location = path
-      if let offset = diagnostic.offset, let position = positions[offset] {
-        location += ":\(position.line):\(position.column)"
-      }
+      let position = diagnostic.offset.flatMap { positions[$0] }
+      if let position { location += ":\(position.line):\(position.column)" }
       text += "\(location): \(label(severity)) \(diagnostic.message)\(diagnostic.contextSuffix)\n"
+      if annotations {
+        text +=
+          GitHubAnnotation(
+            severity: severity, file: path, line: position?.line, column: position?.column,
+            title: "lhc", message: diagnostic.message + diagnostic.contextSuffix
+          ).command
+      }
     }
     if !text.isEmpty { console.error(text) }
     return failed

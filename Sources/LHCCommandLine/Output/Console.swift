@@ -9,6 +9,9 @@ public final class Console: @unchecked Sendable {
   public let errorIsTerminal: Bool
   /// True when standard output is a terminal (colour allowed in reports).
   public let outIsTerminal: Bool
+  /// True in a GitHub Actions workflow run (`GITHUB_ACTIONS=true`): diagnostics are also
+  /// written as workflow annotations, unless a command's `--format` chooses machine output.
+  public let githubActions: Bool
   /// The process exits right after the command: large data can be left for the kernel to reclaim
   /// instead of being freed object by object (compilers do the same).
   let exitsAfterCommand: Bool
@@ -16,11 +19,13 @@ public final class Console: @unchecked Sendable {
   nonisolated(unsafe) private static var keptUntilExit: [Any] = []
 
   public init(
-    errorIsTerminal: Bool = false, outIsTerminal: Bool = false, exitsAfterCommand: Bool = false,
+    errorIsTerminal: Bool = false, outIsTerminal: Bool = false, githubActions: Bool = false,
+    exitsAfterCommand: Bool = false,
     out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
   ) {
     self.errorIsTerminal = errorIsTerminal
     self.outIsTerminal = outIsTerminal
+    self.githubActions = githubActions
     self.exitsAfterCommand = exitsAfterCommand
     self.writeOut = out
     self.writeError = error
@@ -30,6 +35,7 @@ public final class Console: @unchecked Sendable {
   public static func standard() -> Console {
     Console(
       errorIsTerminal: isatty(STDERR_FILENO) != 0, outIsTerminal: isatty(STDOUT_FILENO) != 0,
+      githubActions: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true",
       exitsAfterCommand: true,
       out: { FileHandle.standardOutput.write(Data($0.utf8)) },
       error: { FileHandle.standardError.write(Data($0.utf8)) })

@@ -66,45 +66,20 @@ struct LintReport {
   }
 
   /// GitHub Actions workflow commands: `::warning file=…,line=…,col=…,title=lhc ID::message`.
-  private func github() -> String {
+  func github() -> String {
     var result = ""
     for file in files {
       for finding in file.findings {
-        let command =
-          switch severity(of: finding) {
-          case .error: "error"
-          case .warning: "warning"
-          case .note: "notice"
-          }
-        var properties = ["file=\(Self.githubProperty(file.path))"]
-        if let position = file.position(of: finding) {
-          properties += ["line=\(position.line)", "col=\(position.column)"]
-        }
-        properties.append("title=\(Self.githubProperty("lhc \(finding.check)"))")
-        let message = finding.diagnostic.message + finding.diagnostic.contextSuffix
-        result += "::\(command) \(properties.joined(separator: ","))::\(Self.githubData(message))\n"
+        let position = file.position(of: finding)
+        result +=
+          GitHubAnnotation(
+            severity: severity(of: finding), file: file.path, line: position?.line,
+            column: position?.column, title: "lhc \(finding.check)",
+            message: finding.diagnostic.message + finding.diagnostic.contextSuffix
+          ).command
       }
     }
     return result
-  }
-
-  /// Escapes a workflow command's message: `%`, CR, LF.
-  static func githubData(_ text: String) -> String {
-    var result = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "%": result += "%25"
-      case "\r": result += "%0D"
-      case "\n": result += "%0A"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result
-  }
-
-  /// Escapes a workflow command's property value: as a message, plus `:` and `,`.
-  static func githubProperty(_ text: String) -> String {
-    githubData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
   }
 
   /// Human-readable: per file, per key (in file order), one line per finding; then a summary.
