@@ -18,16 +18,9 @@ struct LHCSymbols: BuildToolPlugin {
     guard let target = target as? SwiftSourceModuleTarget else { return [] }
     let catalogs = target.sourceFiles(withSuffix: "xcstrings").map(\.url)
     let config = target.directoryURL.appending(path: SymbolsConfig.fileName)
-    do {
-      return try SymbolsCommand.commands(
-        catalogs: catalogs, config: config, defaultBundle: "module",
-        tool: context.tool(named: "lhc").url, workDirectory: context.pluginWorkDirectoryURL)
-    } catch let error as ConfigError {
-      // An error diagnostic stops the build. SwiftPM prints only the message (`error: message`),
-      // Xcode attaches it to the file: name the file in the message for both.
-      Diagnostics.error(error.description, file: error.file)
-      return []
-    }
+    return try SymbolsCommand.commands(
+      catalogs: catalogs, config: config, defaultBundle: "module",
+      tool: context.tool(named: "lhc").url, workDirectory: context.pluginWorkDirectoryURL)
   }
 }
 
@@ -62,7 +55,14 @@ enum SymbolsCommand {
     var inputs = catalogs
     var options = SymbolsConfig()
     if FileManager.default.fileExists(atPath: config.path) {
-      options = try SymbolsConfig.read(config)
+      do {
+        options = try SymbolsConfig.read(config)
+      } catch {
+        // An error diagnostic stops the build. SwiftPM prints only the message (`error: message`),
+        // Xcode attaches it to the file: name the file in the message for both.
+        Diagnostics.error(error.description, file: error.file)
+        return []
+      }
       inputs.append(config)
     }
     let output = workDirectory.appending(path: outputName)
@@ -89,7 +89,7 @@ struct SymbolsConfig {
   var onlyManual: Bool?
 
   /// Reads and checks the file; any problem is an error naming it.
-  static func read(_ url: URL) throws -> SymbolsConfig {
+  static func read(_ url: URL) throws(ConfigError) -> SymbolsConfig {
     func fail(_ message: String) -> ConfigError {
       ConfigError(file: url.path, message: message)
     }
