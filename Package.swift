@@ -9,7 +9,9 @@ let package = Package(
   name: "lhc",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "lhc", targets: ["lhc"])
+    .executable(name: "lhc", targets: ["lhc"]),
+    // `lhc gen-symbols` as a SwiftPM / Xcode build-tool plugin.
+    .plugin(name: "LHCSymbols", targets: ["LHCSymbols"]),
   ],
   targets: [
     // MARK: System libraries
@@ -70,6 +72,8 @@ let package = Package(
     ),
     // The executable: a thin shell over LHCCommandLine.
     .executableTarget(name: "lhc", dependencies: ["LHCCommandLine"]),
+    // Build-tool plugin: runs `lhc gen-symbols` on the catalogs of the target it is applied to.
+    .plugin(name: "LHCSymbols", capability: .buildTool(), dependencies: ["lhc"]),
 
     // MARK: Tests
     .target(
