@@ -74,7 +74,8 @@ struct GenSymbolsCommand {
     }
     if output == nil && outputDirectory == nil && xcode.isRunScriptPhase {
       try useDeclaredOutputs(
-        xcode, catalogsDeclared: parsed.positionals.isEmpty && parsed.all("input-file-list").isEmpty)
+        xcode, catalogsDeclared: parsed.positionals.isEmpty && parsed.all("input-file-list").isEmpty
+      )
     }
   }
 

@@ -43,7 +43,8 @@ struct XcodeBuildEnvironment {
   /// `$PROJECT_FILE_PATH/project.pbxproj`; nil when the variable, the file or the key is missing.
   var knownRegions: [String]? {
     guard let project = variables["PROJECT_FILE_PATH"], !project.isEmpty else { return nil }
-    return KnownRegions.read(projectFile: (project as NSString).appendingPathComponent("project.pbxproj"))
+    return KnownRegions.read(
+      projectFile: (project as NSString).appendingPathComponent("project.pbxproj"))
   }
 
   /// `path` with a leading build directory written as a build-setting reference, longest first:
