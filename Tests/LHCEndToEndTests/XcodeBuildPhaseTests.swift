@@ -10,8 +10,8 @@ struct XcodeBuildPhaseTests {
   static let sample = TestPaths.testData.appendingPathComponent("sample")
   static let xcode = TestPaths.testData.appendingPathComponent("xcode")
 
-  /// A project folder (`SRCROOT`) with `App/Localizable.xcstrings`, `App/InfoPlist.xcstrings`, and a
-  /// build folder beside it, removed by `deinit`-less callers through `remove()`.
+  /// A temporary folder holding a project folder (`SRCROOT`: `MyApp/App/Localizable.xcstrings`,
+  /// `MyApp/App/InfoPlist.xcstrings`) and a build folder beside it; callers `remove()` it.
   struct Project {
     var root: URL
     var srcroot: URL { root.appendingPathComponent("MyApp") }
@@ -55,7 +55,7 @@ struct XcodeBuildPhaseTests {
     }
 
     /// Relative paths of every file under `directory`, sorted.
-    func files(under directory: URL) -> [String] {
+    static func files(under directory: URL) -> [String] {
       let enumerator = FileManager.default.enumerator(atPath: directory.path)
       var paths: [String] = []
       while let path = enumerator?.nextObject() as? String {
@@ -81,12 +81,12 @@ struct XcodeBuildPhaseTests {
     #expect(result.stderr.isEmpty)
     // knownRegions = (en, Base, de, "zh-Hans"): the catalog's ru is not compiled.
     #expect(
-      project.files(under: project.buildDir.appendingPathComponent(resources)) == [
+      Project.files(under: project.buildDir.appendingPathComponent(resources)) == [
         "de.lproj/Localizable.strings", "de.lproj/Localizable.stringsdict",
         "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict",
       ])
     #expect(
-      project.files(under: project.srcroot) == [
+      Project.files(under: project.srcroot) == [
         "App/InfoPlist.xcstrings", "App/Localizable.xcstrings",
       ])
   }
@@ -108,7 +108,7 @@ struct XcodeBuildPhaseTests {
     #expect(result.status == 0, "\(result.stderr)")
     let resources = project.buildDir.appendingPathComponent("MyApp.app/Contents/Resources")
     #expect(
-      project.files(under: resources) == [
+      Project.files(under: resources) == [
         "de.lproj/InfoPlist.strings", "de.lproj/Localizable.strings",
         "de.lproj/Localizable.stringsdict", "en.lproj/InfoPlist.strings",
         "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict",
@@ -207,10 +207,8 @@ struct XcodeBuildPhaseTests {
     #expect(
       result.stderr
         == "note: no --output-directory given; writing <lang>.lproj folders into \(cwd)\n")
-    let project = try Project()
-    defer { project.remove() }
     #expect(
-      project.files(under: directory) == [
+      Project.files(under: directory) == [
         "Localizable.xcstrings", "de.lproj/Localizable.strings", "de.lproj/Localizable.stringsdict",
         "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict",
         "ru.lproj/Localizable.stringsdict",
@@ -245,7 +243,7 @@ struct XcodeBuildPhaseTests {
       }
     )
     #expect(
-      project.files(under: URL(fileURLWithPath: out)).count == written.split(separator: "\n").count)
+      Project.files(under: URL(fileURLWithPath: out)).count == written.split(separator: "\n").count)
   }
 
   @Test func outputFileListInXcodeUsesBuildSettingReferences() throws {
@@ -351,7 +349,7 @@ struct XcodeBuildPhaseTests {
     environment["SCRIPT_OUTPUT_FILE_LIST_0"] = outputs.path
     let result = try RunLHC.run(["gen-symbols"], in: project.srcroot, environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(project.files(under: project.derived) == ["InfoPlist.swift", "Localizable.swift"])
+    #expect(Project.files(under: project.derived) == ["InfoPlist.swift", "Localizable.swift"])
     let single = try RunLHC.run(
       ["gen-symbols", project.catalog("InfoPlist")], environment: ["PATH": "/usr/bin:/bin"])
     #expect(
