@@ -279,6 +279,37 @@ struct XcodeBuildPhaseTests {
     #expect(build.stderr.isEmpty, "\(build.stderr)")
   }
 
+  /// The README's one-off Terminal command that writes the checked-in output file list gives the
+  /// list an Xcode build writes.
+  @Test func readmeBootstrapCommandWritesTheXcodeList() throws {
+    let project = try Project()
+    defer { project.remove() }
+    let xcodeproj = project.srcroot.appendingPathComponent("MyApp.xcodeproj")
+    try FileManager.default.copyItem(
+      at: Self.xcode.appendingPathComponent("MyApp.xcodeproj"), to: xcodeproj)
+    let inXcode = project.root.appendingPathComponent("xcode.xcfilelist").path
+    let build = try RunLHC.run(
+      ["compile", "App/Localizable.xcstrings", "App/InfoPlist.xcstrings", "--dry-run"]
+        + ["--output-file-list", inXcode], in: project.srcroot,
+      environment: project.environment(resources: "MyApp.app"))
+    #expect(build.status == 0)
+    let bootstrap = try RunLHC.run(
+      ["compile", "App/Localizable.xcstrings", "App/InfoPlist.xcstrings", "--dry-run"]
+        + ["--output-file-list", "App/CompiledStrings.xcfilelist"], in: project.srcroot,
+      environment: [
+        "PATH": "/usr/bin:/bin", "ACTION": "build", "SCRIPT_INPUT_FILE_COUNT": "0",
+        "TARGET_BUILD_DIR": "/tmp/lhc", "UNLOCALIZED_RESOURCES_FOLDER_PATH": "App",
+        "PROJECT_FILE_PATH": "MyApp.xcodeproj",
+      ])
+    #expect(bootstrap.status == 0, "\(bootstrap.stderr)")
+    let list = try String(
+      contentsOf: project.srcroot.appendingPathComponent("App/CompiledStrings.xcfilelist"),
+      encoding: .utf8)
+    #expect(list == (try String(contentsOfFile: inXcode, encoding: .utf8)))
+    #expect(list.hasPrefix("$(TARGET_BUILD_DIR)/$(UNLOCALIZED_RESOURCES_FOLDER_PATH)/de.lproj/"))
+    #expect(!list.contains("ru.lproj"))
+  }
+
   @Test func inputFileListExpandsBuildSettingsAndSkipsComments() throws {
     let project = try Project()
     defer { project.remove() }
