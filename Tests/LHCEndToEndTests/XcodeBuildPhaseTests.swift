@@ -293,13 +293,26 @@ struct XcodeBuildPhaseTests {
         + ["--output-file-list", inXcode], in: project.srcroot,
       environment: project.environment(resources: "MyApp.app"))
     #expect(build.status == 0)
+    // README, "Build phase recipe", steps 1 and 2, verbatim.
+    try Data(
+      """
+      # String Catalogs compiled by lhc (only *.xcstrings entries are read as catalogs)
+      $(SRCROOT)/App/Localizable.xcstrings
+      $(SRCROOT)/App/InfoPlist.xcstrings
+      # knownRegions: lhc reads them from here (user script sandboxing only allows declared inputs)
+      $(PROJECT_FILE_PATH)/project.pbxproj
+
+      """.utf8
+    ).write(to: project.srcroot.appendingPathComponent("App/LHCInputs.xcfilelist"))
     let bootstrap = try RunLHC.run(
-      ["compile", "App/Localizable.xcstrings", "App/InfoPlist.xcstrings", "--dry-run"]
-        + ["--output-file-list", "App/CompiledStrings.xcfilelist"], in: project.srcroot,
+      [
+        "compile", "--input-file-list", "App/LHCInputs.xcfilelist", "--dry-run",
+        "--output-file-list", "App/CompiledStrings.xcfilelist",
+      ], in: project.srcroot,
       environment: [
         "PATH": "/usr/bin:/bin", "ACTION": "build", "SCRIPT_INPUT_FILE_COUNT": "0",
         "TARGET_BUILD_DIR": "/tmp/lhc", "UNLOCALIZED_RESOURCES_FOLDER_PATH": "App",
-        "PROJECT_FILE_PATH": "MyApp.xcodeproj",
+        "PROJECT_FILE_PATH": "MyApp.xcodeproj", "SRCROOT": project.srcroot.path,
       ])
     #expect(bootstrap.status == 0, "\(bootstrap.stderr)")
     let list = try String(
