@@ -12,7 +12,11 @@ public enum LHC {
   ]
 
   /// Runs lhc with `arguments` (without the program name) and returns the exit status.
-  public static func main(arguments: [String], console: Console = .standard()) -> Int32 {
+  /// `environment` is where Xcode's build settings are read from (a Run Script phase's).
+  public static func main(
+    arguments: [String], console: Console = .standard(),
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int32 {
     guard let first = arguments.first else {
       console.error("Error: missing command\n\n\(usage)")
       return ExitStatus.usage
@@ -39,7 +43,7 @@ public enum LHC {
     switch first {
     case CompileCommand.spec.name:
       return run(CompileCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try CompileCommand(parsed: parsed).run(console)
+        try CompileCommand(parsed: parsed, environment: environment).run(console)
       }
     case LintCommand.spec.name:
       return run(LintCommand.spec, rest, console) { (parsed) throws(UsageError) in
@@ -51,7 +55,7 @@ public enum LHC {
       }
     case GenSymbolsCommand.spec.name:
       return run(GenSymbolsCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try GenSymbolsCommand(parsed: parsed).run(console)
+        try GenSymbolsCommand(parsed: parsed, environment: environment).run(console)
       }
     case DiffCommand.spec.name:
       return run(DiffCommand.spec, rest, console) { (parsed) throws(UsageError) in

@@ -28,7 +28,7 @@ struct CommandLineTests {
     ([], "Error: missing command"),
     (["frobnicate"], "Error: unknown command 'frobnicate'"),
     (["compile", "-o", "out"], "Error: missing catalog (.xcstrings) to compile"),
-    (["compile", "A.xcstrings"], "Error: missing '--output-directory <DIR>'"),
+    (["compile", "A.xcstrings", "-o", ""], "Error: missing '--output-directory <DIR>'"),
     (["compile", "A.xcstrings", "-o"], "Error: missing value for '-o'"),
     (["compile", "A.xcstrings", "-o", "x", "--bogus"], "Error: unknown option '--bogus'"),
     (

@@ -13,10 +13,16 @@ struct CompileCommand {
     options: [
       .value(
         "output-directory", short: "o", "DIR",
-        help: "Write <DIR>/<lang>.lproj/<Table>.strings and .stringsdict (required)."),
+        help: "Write <DIR>/<lang>.lproj/<Table>.strings and .stringsdict (default: see below)."),
       .value(
         "language", short: "l", "LANG", repeatable: true,
         help: "Compile only this language (repeatable; default: every language)."),
+      .value(
+        "input-file-list", "FILE", repeatable: true,
+        help: "Also compile the .xcstrings files listed in this .xcfilelist (repeatable)."),
+      .value(
+        "output-file-list", "FILE",
+        help: "Write the paths of the files this run writes to this .xcfilelist."),
       .flag(
         "dry-run",
         help: "Print the absolute paths of the files that would be written; write nothing."),
@@ -32,6 +38,12 @@ struct CompileCommand {
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
     ],
     discussion: """
+      Without --output-directory the files go to the product's resources folder \
+      ($TARGET_BUILD_DIR/$UNLOCALIZED_RESOURCES_FOLDER_PATH) inside an Xcode Run Script phase, \
+      else into the current directory. In a Run Script phase, catalogs may be omitted (the \
+      phase's declared .xcstrings inputs are compiled) and, without --language, only the \
+      project's known regions are compiled.
+
       Exit status: 0 on success, 1 when a catalog has errors or an output cannot be written \
       (nothing is written then), 64 on a usage error. Files are replaced atomically and only \
       when their bytes change.
@@ -39,23 +51,40 @@ struct CompileCommand {
 
   var catalogs: [String]
   var outputDirectory: String
+  /// True when no `--output-directory` was given outside Xcode: a note says where files go.
+  var outputDirectoryIsDefault = false
+  var outputFileList: String?
   var options: CompileOptions
   var dryRun: Bool
   var serialization: SerializationFormat
   var warningsAsErrors: Bool
+  var xcode: XcodeBuildEnvironment
+  /// The Run Script phase's declared output files (empty outside Xcode).
+  var declaredOutputs: [String] = []
 
-  init(parsed: ParsedArguments) throws(UsageError) {
-    guard !parsed.positionals.isEmpty else {
-      throw UsageError("missing catalog (.xcstrings) to compile")
+  init(
+    parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(UsageError) {
+    xcode = XcodeBuildEnvironment(environment)
+    catalogs = try CatalogInputs.resolve(parsed, xcode, purpose: " to compile")
+    if let output = parsed.value("output-directory") {
+      guard !output.isEmpty else { throw UsageError("missing '--output-directory <DIR>'") }
+      outputDirectory = output
+    } else if xcode.isRunScriptPhase {
+      outputDirectory = try xcode.resourcesFolder()
+    } else {
+      outputDirectory = FileManager.default.currentDirectoryPath
+      outputDirectoryIsDefault = true
     }
-    guard let output = parsed.value("output-directory"), !output.isEmpty else {
-      throw UsageError("missing '--output-directory <DIR>'")
+    if let list = parsed.value("output-file-list") {
+      guard !list.isEmpty else { throw UsageError("empty '--output-file-list' path") }
+      outputFileList = list
     }
-    catalogs = parsed.positionals
-    outputDirectory = output
+    if xcode.isRunScriptPhase { declaredOutputs = (try? xcode.declaredOutputs()) ?? [] }
     let languages = parsed.all("language")
     options = CompileOptions(
-      languages: languages.isEmpty ? nil : Set(languages),
+      languages: languages.isEmpty
+        ? (xcode.isRunScriptPhase ? xcode.knownRegions.map(Set.init) : nil) : Set(languages),
       forceBuildAllStrings: parsed.flag("force-build-all-strings"))
     dryRun = parsed.flag("dry-run")
     warningsAsErrors = parsed.flag("warnings-as-errors")
@@ -90,11 +119,19 @@ struct CompileCommand {
     // Stage 2: one job per output file; nothing is written when any catalog failed.
     let tables = results.flatMap(\.tables)
     let jobs = tables.flatMap { table in TableFileWriter.files(of: table).map { (table, $0) } }
+    let root = XcodeBuildEnvironment.standardized(outputDirectory)
+    let paths = jobs.map { root + "/" + $0.1.relativePath }.sorted()
     if dryRun {
-      let root = URL(fileURLWithPath: outputDirectory).standardizedFileURL.path
-      let paths = jobs.map { root + "/" + $0.1.relativePath }.sorted()
+      if let message = writeOutputFileList(paths) {
+        console.error(message)
+        return ExitStatus.failure
+      }
       console.out(paths.map { $0 + "\n" }.joined())
       return ExitStatus.success
+    }
+    if outputDirectoryIsDefault {
+      console.error(
+        "note: no --output-directory given; writing <lang>.lproj folders into \(root)\n")
     }
     let errors = Parallel.map(jobs) { table, file -> String? in
       let path = outputDirectory + "/" + file.relativePath
@@ -110,8 +147,36 @@ struct CompileCommand {
     }
     var messages = errors.compactMap { $0 }
     if messages.isEmpty { messages = removeStaleOutputs(keeping: Set(jobs.map(\.1.relativePath))) }
+    if messages.isEmpty, let message = writeOutputFileList(paths) { messages = [message] }
     messages.forEach(console.error)
+    if messages.isEmpty, outputFileList == nil, let warning = undeclaredOutputsWarning(paths) {
+      console.error(warning)
+    }
     return messages.isEmpty ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// Writes `--output-file-list` (when given): `paths` with build directories as build-setting
+  /// references inside Xcode. Returns an error message on failure.
+  private func writeOutputFileList(_ paths: [String]) -> String? {
+    guard let outputFileList else { return nil }
+    do {
+      try OutputFile.write(FileList.bytes(paths.map(xcode.referencing)), to: outputFileList)
+      return nil
+    } catch {
+      return "\(error.path): error: cannot write file: \(error.message)\n"
+    }
+  }
+
+  /// A warning when the Run Script phase declares outputs but not every file this run wrote:
+  /// Xcode's dependency analysis would not know them.
+  private func undeclaredOutputsWarning(_ paths: [String]) -> String? {
+    guard !declaredOutputs.isEmpty else { return nil }
+    let declared = Set(declaredOutputs.map(XcodeBuildEnvironment.standardized))
+    let missing = paths.filter { !declared.contains($0) }
+    guard let first = missing.first else { return nil }
+    return "warning: \(missing.count) of the \(paths.count) files written are not declared "
+      + "outputs of this build phase (first: \(first)); declare them, or write the phase's "
+      + "output file list with --output-file-list\n"
   }
 
   /// Removes `<lang>.lproj/<Table>.strings(dict)` files of the compiled tables that this run did

@@ -19,12 +19,18 @@ struct GenSymbolsCommand {
       .value(
         "access-level", "LEVEL", choices: ["internal", "public", "package"],
         help: "internal (default), public or package."),
+      .value(
+        "input-file-list", "FILE", repeatable: true,
+        help: "Also read the .xcstrings files listed in this .xcfilelist (repeatable)."),
       .flag(
         "only-manual",
         help: "Only keys Xcode generates symbols for (extractionState manual, generatesSymbol)."),
     ],
     discussion: """
-      Without --output or --output-directory the source goes to standard output. By default every \
+      Without --output or --output-directory the source goes to standard output; inside an \
+      Xcode Run Script phase it goes to the phase's declared .swift output (one declared: all \
+      tables in it; several: <Table>.swift per catalog), and catalogs may be omitted (the \
+      phase's declared .xcstrings inputs are read). By default every \
       key with a source-language value gets a symbol. Exit status: 0 on success, 1 when a catalog \
       cannot be read, a key cannot get a symbol (name collision, argument type) or an output \
       cannot be written (nothing is written then), 64 on a usage error. Files are replaced \
@@ -34,11 +40,15 @@ struct GenSymbolsCommand {
   var catalogs: [String]
   var output: String?
   var outputDirectory: String?
+  /// Inside Xcode, with several `.swift` outputs declared: the output of each table.
+  var declaredFiles: [(table: String, path: String)] = []
   var options: SymbolOptions
 
-  init(parsed: ParsedArguments) throws(UsageError) {
-    guard !parsed.positionals.isEmpty else { throw UsageError("missing catalog (.xcstrings)") }
-    catalogs = parsed.positionals
+  init(
+    parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(UsageError) {
+    let xcode = XcodeBuildEnvironment(environment)
+    catalogs = try CatalogInputs.resolve(parsed, xcode, purpose: "")
     output = parsed.value("output")
     outputDirectory = parsed.value("output-directory")
     if output != nil && outputDirectory != nil {
@@ -64,6 +74,41 @@ struct GenSymbolsCommand {
     if let duplicate = types.first(where: { name in types.filter { $0 == name }.count > 1 }) {
       throw UsageError("two catalogs generate the same table namespace '\(duplicate)'")
     }
+    if output == nil && outputDirectory == nil && xcode.isRunScriptPhase {
+      try useDeclaredOutputs(
+        xcode, catalogsDeclared: parsed.positionals.isEmpty && parsed.all("input-file-list").isEmpty
+      )
+    }
+  }
+
+  /// Inside a Run Script phase without an output option: one declared `.swift` output gets every
+  /// table; several are matched to catalogs by name (`<Table>.swift`); none means standard output,
+  /// or an error when the catalogs themselves came from the phase.
+  private mutating func useDeclaredOutputs(
+    _ xcode: XcodeBuildEnvironment, catalogsDeclared: Bool
+  ) throws(UsageError) {
+    let swiftOutputs = try xcode.declaredOutputs().filter { $0.hasSuffix(".swift") }
+    switch swiftOutputs.count {
+    case 0:
+      if catalogsDeclared {
+        throw UsageError(
+          "the build phase declares no .swift output file; declare one or pass '--output <FILE>'")
+      }
+    case 1:
+      output = swiftOutputs[0]
+    default:
+      for table in catalogs.map(CatalogCompilation.tableName(of:)) {
+        guard
+          let path = swiftOutputs.first(where: {
+            ($0 as NSString).lastPathComponent == table + ".swift"
+          })
+        else {
+          throw UsageError(
+            "the build phase declares several .swift outputs but none named '\(table).swift'")
+        }
+        declaredFiles.append((table, path))
+      }
+    }
   }
 
   func run(_ console: Console) -> Int32 {
@@ -80,7 +125,13 @@ struct GenSymbolsCommand {
     // Stage 2: Swift source to stdout, one file, or one file per table.
     let tables = results.compactMap(\.table)
     var files: [(path: String, text: String)] = []
-    if let outputDirectory {
+    if !declaredFiles.isEmpty {
+      files = tables.compactMap { table in
+        declaredFiles.first(where: { $0.table == table.table }).map {
+          ($0.path, SwiftSourceWriter.source(for: [table], options: options))
+        }
+      }
+    } else if let outputDirectory {
       files = tables.map {
         (
           outputDirectory + "/" + $0.table + ".swift",
