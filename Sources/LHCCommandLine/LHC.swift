@@ -8,6 +8,7 @@ public enum LHC {
   /// Commands by name, in the order `lhc --help` lists them.
   static let commands: [CommandSpec] = [
     CompileCommand.spec, LintCommand.spec, StatsCommand.spec, GenSymbolsCommand.spec,
+    FetchCommand.spec,
   ]
 
   /// Runs lhc with `arguments` (without the program name) and returns the exit status.
@@ -51,6 +52,10 @@ public enum LHC {
     case GenSymbolsCommand.spec.name:
       return run(GenSymbolsCommand.spec, rest, console) { (parsed) throws(UsageError) in
         try GenSymbolsCommand(parsed: parsed).run(console)
+      }
+    case FetchCommand.spec.name:
+      return run(FetchCommand.spec, rest, console) { (parsed) throws(UsageError) in
+        try FetchCommand(parsed: parsed).run(console)
       }
     default:
       console.error("Error: unknown command '\(first)'\n\n\(usage)")

@@ -16,19 +16,27 @@ public enum RunLHC {
     return TestPaths.packageRoot.appendingPathComponent(".build/debug/lhc")
   }
 
-  /// Runs `lhc arguments...` in `directory` and waits for it.
-  public static func run(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
-    try runProcess(binary, arguments, in: directory)
+  /// Runs `lhc arguments...` in `directory` and waits for it; `environment` entries are added to
+  /// (or replace) this process's environment.
+  public static func run(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+  ) throws -> ProcessResult {
+    try runProcess(binary, arguments, in: directory, environment: environment)
   }
 }
 
-/// Runs any executable and collects its output.
-public func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil)
-  throws -> ProcessResult
-{
+/// Runs any executable and collects its output; `environment` entries are added to (or replace)
+/// this process's environment.
+public func runProcess(
+  _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+  environment: [String: String] = [:]
+) throws -> ProcessResult {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   if let directory { process.currentDirectoryURL = directory }
   let out = Pipe()
   let err = Pipe()
