@@ -16,6 +16,7 @@ SCENARIO maps a request path to a list of responses, used in turn (the last one 
   chunks      send the body in this many pieces ...
   chunkDelay  ... sleeping this many seconds before each piece
   redirect    a Location for a 302 ("{base}" replaced)
+  noContentLength  send no Content-Length: the body ends when the connection closes
 """
 import json
 import os
@@ -84,7 +85,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
-        self.send_header("Content-Length", str(len(payload)))
+        if not spec.get("noContentLength"):
+            self.send_header("Content-Length", str(len(payload)))
         self.send_header("Connection", "close")
         self.end_headers()
         if "truncate" in spec:

@@ -262,6 +262,15 @@ struct FetchEndToEndTests {
         == "error: the response is larger than the limit of \(zip.bytes.count - 1) bytes\n")
   }
 
+  @Test func bodyOverTheLimitWithoutContentLengthIsCutOff() throws {
+    let (server, zip) = try offeringServer(download: ["noContentLength": true, "chunks": 4])
+    let result = try fetch(server, ["--max-size", "\(zip.bytes.count / 2)"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "error: the response is larger than the limit of \(zip.bytes.count / 2) bytes\n")
+  }
+
   @Test func redirectToPlainHTTPIsRefused() throws {
     let (server, _) = try offeringServer(download: [
       "redirect": "http://cdn-mirror.example/release.zip?X-Amz-Signature=s3cr3t"
