@@ -59,29 +59,32 @@ public struct SHA256: Sendable {
     }
   }
 
-  /// One 64-byte block through the compression function.
+  /// One 64-byte block through the compression function (the message schedule on the stack).
   private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-    var w = [UInt32](repeating: 0, count: 64)
-    for t in 0..<16 {
-      w[t] = (0..<4).reduce(0) { $0 << 8 | UInt32(block[4 * t + $1]) }
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for t in 0..<16 {
+        w[t] =
+          UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16
+          | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+      }
+      for t in 16..<64 {
+        let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
+        let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
+        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+      }
+      var (a, b, c, d, e, f, g, h) = (
+        state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+      )
+      for t in 0..<64 {
+        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+        let choice = (e & f) ^ (~e & g)
+        let t1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
+        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+      }
+      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
     }
-    for t in 16..<64 {
-      let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-      let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (
-      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-    )
-    for t in 0..<64 {
-      let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-      let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
-      let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
-    }
-    for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
   }
 }
 

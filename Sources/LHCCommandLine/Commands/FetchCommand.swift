@@ -9,7 +9,7 @@ struct FetchCommand {
   static let spec = CommandSpec(
     name: "fetch",
     abstract: "Download the LingoHub CDN release an app version gets, verified as the SDK does.",
-    arguments: "",
+    arguments: "--app-version VERSION -o FILE",
     options: [
       .value(
         "app-version", "VERSION", help: "The app version (CFBundleShortVersionString). Required."),
