@@ -171,6 +171,14 @@ struct FetchEndToEndTests {
     #expect(try server.paths() == [Self.checkPath])
   }
 
+  @Test func keyEchoedByTheServerIsHidden() throws {
+    let answer = Self.problem(401, "no such key: \(Self.key)", ["CDN_KEY_NOT_FOUND"])
+    let server = try CDNTestServer([Self.checkPath: [answer]])
+    let result = try fetch(server)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("no such key: <CDN key> [CDN_KEY_NOT_FOUND]"))
+  }
+
   @Test func serverErrorTwiceFailsAfterExactlyTwoRequests() throws {
     let server = try CDNTestServer([
       Self.checkPath: [["status": 502, "headers": ["Retry-After": "1"]]]
