@@ -1,98 +1,8 @@
-/// SHA-256 (FIPS 180-4) of bytes in memory: the digest the LingoHub CDN publishes as
-/// `filesSha256`, and the hashes in `lhc pack` manifests.
-public enum SHA256 {
-  /// The lower-case hex digest of `bytes`.
-  public static func hex(of bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(64)
-    for byte in digest(of: bytes) {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0xF)])
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-
-  /// The 32-byte digest of `bytes`.
-  public static func digest(of bytes: [UInt8]) -> [UInt8] {
-    // The tail, `0x80`, zeros, and the length in bits (big-endian): one or two blocks.
-    let fullBlocks = bytes.count / 64
-    var tail = Array(bytes[(fullBlocks * 64)...])
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    let bits = UInt64(bytes.count) &* 8
-    for shift in stride(from: 56, through: 0, by: -8) {
-      tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
-    }
-    var state = initialState
-    state.withUnsafeMutableBufferPointer { state in
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-        roundConstants.withUnsafeBufferPointer { constants in
-          for data in [bytes[..<(fullBlocks * 64)], tail[...]] {
-            data.withUnsafeBufferPointer { buffer in
-              for start in stride(from: 0, to: buffer.count, by: 64) {
-                let block = UnsafeBufferPointer(rebasing: buffer[start..<start + 64])
-                compress(state, block, schedule: schedule, constants: constants)
-              }
-            }
-          }
-        }
-      }
-    }
-    return state.flatMap { word in
-      [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
-    }
-  }
-
-  /// Mixes one block into `state`, using `w` for the message schedule (a hot loop: unsafe
-  /// buffers and local variables, no allocation).
-  private static func compress(
-    _ state: UnsafeMutableBufferPointer<UInt32>, _ block: UnsafeBufferPointer<UInt8>,
-    schedule w: UnsafeMutableBufferPointer<UInt32>, constants k: UnsafeBufferPointer<UInt32>
-  ) {
-    for t in 0..<16 {
-      w[t] =
-        UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16
-        | UInt32(block[t * 4 + 2]) << 8 | UInt32(block[t * 4 + 3])
-    }
-    for t in 16..<64 {
-      let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var (a, b, c, d) = (state[0], state[1], state[2], state[3])
-    var (e, f, g, h) = (state[4], state[5], state[6], state[7])
-    for t in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ majority
-      (h, g, f, e) = (g, f, e, d &+ t1)
-      (d, c, b, a) = (c, b, a, t1 &+ t2)
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
-  }
-
-  @inline(__always)
-  private static func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value >> count) | (value << (32 - count))
-  }
-
-  private static let initialState: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
-    0x5be0_cd19,
-  ]
-
-  private static let roundConstants: [UInt32] = [
+/// SHA-256 (FIPS 180-4): `filesSha256` of downloaded releases (`lhc fetch`), archive and input
+/// hashes (`lhc pack`). CryptoKit does not exist on Linux and lhc takes no outside packages, so the
+/// compression function is written out here.
+public struct SHA256: Sendable {
+  private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
     0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
     0x9bdc_06a7, 0xc19b_f174, 0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f,
@@ -104,4 +14,83 @@ public enum SHA256 {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7,
     0xc671_78f2,
   ]
+
+  private var state: [UInt32] = [
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
+    0x5be0_cd19,
+  ]
+  /// Bytes not yet hashed (fewer than 64).
+  private var pending: [UInt8] = []
+  private var length: UInt64 = 0
+
+  public init() {}
+
+  /// The digest of `bytes` in lower-case hex.
+  public static func hex<C: Collection<UInt8>>(_ bytes: C) -> String {
+    var hash = SHA256()
+    hash.update(bytes)
+    return hash.finalize().map { byte in
+      let digits = Array("0123456789abcdef")
+      return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
+    }.joined()
+  }
+
+  /// Adds `bytes` to the message.
+  public mutating func update<C: Collection<UInt8>>(_ bytes: C) {
+    length &+= UInt64(bytes.count)
+    pending.append(contentsOf: bytes)
+    var start = 0
+    pending.withUnsafeBufferPointer { buffer in
+      while buffer.count - start >= 64 {
+        compress(UnsafeBufferPointer(rebasing: buffer[start..<start + 64]))
+        start += 64
+      }
+    }
+    pending.removeFirst(start)
+  }
+
+  /// Pads the message and returns the 32-byte digest.
+  public consuming func finalize() -> [UInt8] {
+    let bits = length &* 8
+    var tail: [UInt8] = [0x80]
+    tail += repeatElement(0, count: (119 - pending.count) % 64)
+    tail += (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64($0))) }
+    update(tail)
+    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) }
+    }
+  }
+
+  /// One 64-byte block through the compression function (the message schedule on the stack).
+  private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for t in 0..<16 {
+        w[t] =
+          UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16
+          | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+      }
+      for t in 16..<64 {
+        let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
+        let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
+        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+      }
+      var (a, b, c, d, e, f, g, h) = (
+        state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+      )
+      for t in 0..<64 {
+        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+        let choice = (e & f) ^ (~e & g)
+        let t1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
+        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+      }
+      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
+    }
+  }
+}
+
+extension UInt32 {
+  fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
+    (self >> count) | (self << (32 - count))
+  }
 }

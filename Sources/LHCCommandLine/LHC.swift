@@ -8,7 +8,7 @@ public enum LHC {
   /// Commands by name, in the order `lhc --help` lists them.
   static let commands: [CommandSpec] = [
     CompileCommand.spec, LintCommand.spec, StatsCommand.spec, GenSymbolsCommand.spec,
-    DiffCommand.spec, PackCommand.spec, CompletionsCommand.spec,
+    FetchCommand.spec, DiffCommand.spec, PackCommand.spec, CompletionsCommand.spec,
   ]
 
   /// Runs lhc with `arguments` (without the program name) and returns the exit status.
@@ -68,6 +68,10 @@ public enum LHC {
     case CompletionsCommand.spec.name:
       return run(CompletionsCommand.spec, rest, console) { (parsed) throws(UsageError) in
         try CompletionsCommand(parsed: parsed).run(console)
+      }
+    case FetchCommand.spec.name:
+      return run(FetchCommand.spec, rest, console) { (parsed) throws(UsageError) in
+        try FetchCommand(parsed: parsed).run(console)
       }
     default:
       console.error("Error: unknown command '\(first)'\n\n\(usage)")

@@ -3,28 +3,50 @@ import LHCBase
 import LHCTestSupport
 import Testing
 
-/// `SHA256.hex(of:)` against Python's `hashlib` on random inputs around the padding boundaries.
 @Suite("SHA256")
 struct SHA256Tests {
   @Test func knownVectors() {
+    #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     #expect(
-      SHA256.hex(of: [])
-        == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-    #expect(
-      SHA256.hex(of: Array("abc".utf8))
+      SHA256.hex(Array("abc".utf8))
         == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
   }
 
-  @Test func matchesPythonHashlib() throws {
-    var random = SplitMix64(state: 256)
-    let lengths = [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 1000, 1 << 20]
+  /// Random inputs of every length around the block and padding boundaries (and a few large
+  /// ones), hashed whole and in pieces, against Python's `hashlib`.
+  @Test func matchesPythonHashlibOnRandomInputs() throws {
+    var random = SplitMix64(state: 0x5AA5_1234)
+    let lengths = Array(0...130) + [183, 447, 448, 511, 512, 1000, 4096, 65_537, 1 << 20]
+    let inputs = lengths.map { length in
+      (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    }
+    let script = """
+      import hashlib, sys
+      for line in sys.stdin:
+          print(hashlib.sha256(bytes.fromhex(line.strip())).hexdigest())
+      """
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    for length in lengths {
-      let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
-      let file = directory.appendingPathComponent("input-\(length)")
-      try Data(bytes).write(to: file)
-      #expect(SHA256.hex(of: bytes) == (try pythonSHA256(file)), "length \(length)")
+    let input = directory.appendingPathComponent("inputs.txt")
+    let hex = inputs.map { $0.map { String(format: "%02x", $0) }.joined() }
+    try Data((hex.joined(separator: "\n") + "\n").utf8).write(to: input)
+    let result = try runProcess(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "python3 -c \"$0\" < \"$1\"", script, input.path])
+    let expected = result.stdout.split(separator: "\n").map(String.init)
+    try #require(expected.count == inputs.count)
+    for (bytes, digest) in zip(inputs, expected) {
+      #expect(SHA256.hex(bytes) == digest, "length \(bytes.count)")
+      var pieces = SHA256()
+      var start = 0
+      while start < bytes.count {
+        let end = min(bytes.count, start + 1 + start % 97)
+        pieces.update(bytes[start..<end])
+        start = end
+      }
+      #expect(pieces.finalize().map { String(format: "%02x", $0) }.joined() == digest)
     }
   }
 }

@@ -65,7 +65,7 @@ struct PackInputs {
       }
     }
     let hashes = Parallel.map(Array(zip(command.catalogs, results))) { path, result in
-      Hashed(path: path, sha256: SHA256.hex(of: result.source.map { Array($0.bytes) } ?? []))
+      Hashed(path: path, sha256: SHA256.hex(result.source.map { Array($0.bytes) } ?? []))
     }
     return failed
       ? nil
@@ -94,7 +94,7 @@ struct PackInputs {
       let bytes = [UInt8](data)
       return (
         ZipEntry(path: path, bytes: bytes),
-        Hashed(path: folder + "/" + path, sha256: SHA256.hex(of: bytes))
+        Hashed(path: folder + "/" + path, sha256: SHA256.hex(bytes))
       )
     }
     if let missing = zip(paths, read).first(where: { $0.1 == nil }) {

@@ -20,7 +20,7 @@ struct PackedRelease {
     do {
       let release = try Release.read(zip: archive)
       return PackedRelease(
-        archive: archive, sha256: SHA256.hex(of: archive), entries: entries.count,
+        archive: archive, sha256: SHA256.hex(archive), entries: entries.count,
         release: release)
     } catch {
       throw PackValidationError(cause: error)
