@@ -15,7 +15,7 @@ struct FetchCommand {
         "app-version", "VERSION", help: "The app version (CFBundleShortVersionString). Required."),
       .value("output", short: "o", "FILE", help: "Where to write the release zip. Required."),
       .value(
-        "environment", "ENV",
+        "environment", "ENV", choices: ["production", "staging", "development", "test"],
         help: "production (default), staging, development or test."),
       .value(
         "api-key-file", "FILE", help: "Read the CDN key from FILE (else LINGOHUB_CDN_KEY)."),
@@ -25,7 +25,7 @@ struct FetchCommand {
       .value("client-user", "ID", help: "clientUser sent to the CDN (default \"lhc\")."),
       .value("timeout", "SECONDS", help: "Connect and stall timeout (default 30)."),
       .value("max-size", "BYTES", help: "Largest archive accepted (default 52428800, the SDK's)."),
-      .value("format", "FORMAT", help: "text (default) or json."),
+      .value("format", "FORMAT", choices: ["text", "json"], help: "text (default) or json."),
     ],
     discussion: """
       The key is sent only as the check's Authorization header and is never printed. Exit \
