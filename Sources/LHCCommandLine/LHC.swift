@@ -5,11 +5,42 @@ public enum LHC {
   /// The version printed by `lhc --version` and recorded in manifests.
   public static let version = "0.1.0"
 
-  /// Commands by name, in the order `lhc --help` lists them.
-  static let commands: [CommandSpec] = [
-    CompileCommand.spec, LintCommand.spec, StatsCommand.spec, GenSymbolsCommand.spec,
-    FetchCommand.spec, DiffCommand.spec, PackCommand.spec, CompletionsCommand.spec,
+  /// A command: its name, options and help, and how it runs once its arguments are parsed.
+  struct Command: Sendable {
+    var spec: CommandSpec
+    var run: @Sendable (ParsedArguments, Console, [String: String]) throws(UsageError) -> Int32
+  }
+
+  /// Every command, in the order `lhc --help` lists them.
+  static let all: [Command] = [
+    Command(spec: CompileCommand.spec) { (parsed, console, environment) throws(UsageError) in
+      try CompileCommand(parsed: parsed, environment: environment).run(console)
+    },
+    Command(spec: LintCommand.spec) { (parsed, console, _) throws(UsageError) in
+      try LintCommand(parsed: parsed).run(console)
+    },
+    Command(spec: StatsCommand.spec) { (parsed, console, _) throws(UsageError) in
+      try StatsCommand(parsed: parsed).run(console)
+    },
+    Command(spec: GenSymbolsCommand.spec) { (parsed, console, environment) throws(UsageError) in
+      try GenSymbolsCommand(parsed: parsed, environment: environment).run(console)
+    },
+    Command(spec: FetchCommand.spec) { (parsed, console, environment) throws(UsageError) in
+      try FetchCommand(parsed: parsed, environment: environment).run(console)
+    },
+    Command(spec: DiffCommand.spec) { (parsed, console, _) throws(UsageError) in
+      try DiffCommand(parsed: parsed).run(console)
+    },
+    Command(spec: PackCommand.spec) { (parsed, console, environment) throws(UsageError) in
+      try PackCommand(parsed: parsed, environment: environment).run(console)
+    },
+    Command(spec: CompletionsCommand.spec) { (parsed, console, _) throws(UsageError) in
+      try CompletionsCommand(parsed: parsed).run(console)
+    },
   ]
+
+  /// The commands' specs, in `lhc --help` order (help, completion scripts).
+  static var commands: [CommandSpec] { all.map(\.spec) }
 
   /// Runs lhc with `arguments` (without the program name) and returns the exit status.
   /// `environment` is where Xcode's build settings are read from (a Run Script phase's).
@@ -39,43 +70,13 @@ public enum LHC {
     default:
       break
     }
-    let rest = Array(arguments.dropFirst())
-    switch first {
-    case CompileCommand.spec.name:
-      return run(CompileCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try CompileCommand(parsed: parsed, environment: environment).run(console)
-      }
-    case LintCommand.spec.name:
-      return run(LintCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try LintCommand(parsed: parsed).run(console)
-      }
-    case StatsCommand.spec.name:
-      return run(StatsCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try StatsCommand(parsed: parsed).run(console)
-      }
-    case GenSymbolsCommand.spec.name:
-      return run(GenSymbolsCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try GenSymbolsCommand(parsed: parsed, environment: environment).run(console)
-      }
-    case DiffCommand.spec.name:
-      return run(DiffCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try DiffCommand(parsed: parsed).run(console)
-      }
-    case PackCommand.spec.name:
-      return run(PackCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try PackCommand(parsed: parsed).run(console)
-      }
-    case CompletionsCommand.spec.name:
-      return run(CompletionsCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try CompletionsCommand(parsed: parsed).run(console)
-      }
-    case FetchCommand.spec.name:
-      return run(FetchCommand.spec, rest, console) { (parsed) throws(UsageError) in
-        try FetchCommand(parsed: parsed).run(console)
-      }
-    default:
+    guard let command = all.first(where: { $0.spec.name == first }) else {
       console.error("Error: unknown command '\(first)'\n\n\(usage)")
       return ExitStatus.usage
+    }
+    return run(command.spec, Array(arguments.dropFirst()), console) {
+      (parsed) throws(UsageError) in
+      try command.run(parsed, console, environment)
     }
   }
 

@@ -58,7 +58,10 @@ struct FetchCommand {
     case environment(String)
   }
 
-  init(parsed: ParsedArguments) throws(UsageError) {
+  init(
+    parsed: ParsedArguments,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(UsageError) {
     guard parsed.positionals.isEmpty else {
       throw UsageError("unexpected argument '\(parsed.positionals[0])'")
     }
@@ -74,7 +77,7 @@ struct FetchCommand {
       throw UsageError("'--base-url' must be an https:// URL (http:// only for a loopback host)")
     }
     self.endpoint = endpoint
-    keySource = try Self.keySource(parsed)
+    keySource = try Self.keySource(parsed, environment)
     timeout = TimeInterval(try Self.positive(parsed, "timeout", default: 30))
     maxSize = try Self.positive(parsed, "max-size", default: 50 << 20)
     format = try Self.choice(parsed, "format", default: .text)
@@ -190,9 +193,11 @@ extension FetchCommand {
     init(_ description: String) { self.description = description }
   }
 
-  private static func keySource(_ parsed: ParsedArguments) throws(UsageError) -> KeySource {
+  private static func keySource(
+    _ parsed: ParsedArguments, _ environment: [String: String]
+  ) throws(UsageError) -> KeySource {
     if let path = parsed.value("api-key-file") { return .file(path) }
-    if let value = ProcessInfo.processInfo.environment["LINGOHUB_CDN_KEY"] {
+    if let value = environment["LINGOHUB_CDN_KEY"] {
       return .environment(value)
     }
     throw UsageError("no CDN key: give '--api-key-file FILE' or set LINGOHUB_CDN_KEY")
