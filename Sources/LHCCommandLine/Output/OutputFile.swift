@@ -15,18 +15,34 @@ enum OutputFile {
   /// alone). The bytes go to a temporary file in the same directory, which is renamed into place, so
   /// a failure or a kill never leaves a partial file.
   static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+    guard let staged = try stage(bytes, to: path) else { return }
+    try commit([staged])
+  }
+
+  /// A file written to its temporary name, not yet renamed into place.
+  struct Staged: Sendable {
+    var temporary: String
+    var path: String
+  }
+
+  /// The first half of `write`: the bytes in a temporary file beside `path`, or nil when `path`
+  /// already holds exactly them. Writing every file of a run first and renaming them only when all
+  /// were written (`commit`) leaves every previous output untouched when one write fails.
+  static func stage(_ bytes: [UInt8], to path: String) throws(OutputError) -> Staged? {
     let directory = (path as NSString).deletingLastPathComponent
     let folder = directory.isEmpty ? "." : directory
     removeLeftovers(in: folder)
-    if holdsExactly(bytes, path) { return }
-    try createDirectory(folder)
+    if holdsExactly(bytes, path) { return nil }
+    do { try createDirectory(folder) } catch {
+      throw OutputError(path: path, message: error.message)
+    }
     var template = Array(
       (folder + "/." + (path as NSString).lastPathComponent + temporaryMarker
         + "\(getpid()).XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
     let temporary = String(cString: template)
-    // Held until after the rename: `removeLeftovers` of another run never takes this file.
+    // Held while writing: `removeLeftovers` of another run never takes a file being written.
     _ = flock(fd, LOCK_EX)
     let written =
       fchmod(fd, 0o666 & ~currentUmask) == 0
@@ -36,30 +52,43 @@ enum OutputFile {
         }
       }
     let failure = errno
-    let renamed = written && rename(temporary, path) == 0
-    let renameFailure = errno
-    if !renamed { unlink(temporary) }
     close(fd)
-    guard renamed else { throw OutputError(path: path, errno: written ? renameFailure : failure) }
+    guard written else {
+      unlink(temporary)
+      throw OutputError(path: path, errno: failure)
+    }
+    return Staged(temporary: temporary, path: path)
   }
 
-  /// `mkdir -p folder`, with the reason when it fails (`not a directory`, `read-only file system`).
+  /// The second half of `write`: renames every staged file into place, in order. After a failed
+  /// rename the files not yet renamed are removed and the error is thrown.
+  static func commit(_ staged: [Staged]) throws(OutputError) {
+    for (index, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
+      let failure = errno
+      discard(staged[index...])
+      throw OutputError(path: file.path, errno: failure)
+    }
+  }
+
+  /// Removes staged files that will not be committed.
+  static func discard(_ staged: some Sequence<Staged>) {
+    for file in staged { unlink(file.temporary) }
+  }
+
+  /// `mkdir -p folder`, with the reason when it fails (`'x' is not a directory`, `cannot create
+  /// directory 'x': read-only file system`).
   private static func createDirectory(_ folder: String) throws(OutputError) {
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw OutputError(path: folder, message: "'\(folder)' is not a directory")
+      }
       return
     }
     let parent = (folder as NSString).deletingLastPathComponent
     if !parent.isEmpty, parent != folder { try createDirectory(parent) }
     guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
-      throw OutputError(path: folder, message: "cannot create directory: " + reason(errno))
-    }
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw OutputError(path: folder, message: "cannot create directory: " + reason(ENOTDIR))
+      throw OutputError(path: folder, message: "cannot create directory '\(folder)': " + reason(errno))
     }
   }
 
