@@ -133,7 +133,8 @@ struct KillLoop {
     var leftoversSeen = 0
     for iteration in 0..<iterations {
       // Both commands write at the end of a run: every other delay falls in its last part.
-      let range = iteration.isMultiple(of: 2) ? 0..<(seconds * 1.2) : (seconds * 0.7)..<(seconds * 1.1)
+      let range =
+        iteration.isMultiple(of: 2) ? 0..<(seconds * 1.2) : (seconds * 0.7)..<(seconds * 1.1)
       let delay = Double.random(in: range, using: &generator)
       let process = try start()
       usleep(useconds_t(delay * 1_000_000))
@@ -166,7 +167,8 @@ struct KillLoop {
       guard tree != old else { continue }  // killed before anything was written
       try restore()
       #expect(
-        try fileTree(output) == old, "iteration \(iteration): a complete run leaves old outputs only",
+        try fileTree(output) == old,
+        "iteration \(iteration): a complete run leaves old outputs only",
         sourceLocation: sourceLocation)
     }
     // Evidence that kills landed while files were written, not only before or after.

@@ -20,13 +20,25 @@ struct HostileInputTests {
   /// standing for the zip's path. Hard-link entries are missing: no zip tool writes one and
   /// libarchive reports none (see `hardLinkedFilesAreCopiesInAZip`).
   static let zipCases: [(String, String)] = [
-    ("ZipSlip", "ZIP/de.lproj/../../evil.strings: error: entry path has a '..' component [unsafeEntryPath]"),
+    (
+      "ZipSlip",
+      "ZIP/de.lproj/../../evil.strings: error: entry path has a '..' component [unsafeEntryPath]"
+    ),
     ("AbsolutePath", "ZIP//tmp/evil.strings: error: entry path is absolute [unsafeEntryPath]"),
-    ("Symlink", "ZIP/de.lproj/InfoPlist.strings: error: entry is a symbolic or hard link [unsafeEntryPath]"),
+    (
+      "Symlink",
+      "ZIP/de.lproj/InfoPlist.strings: error: entry is a symbolic or hard link [unsafeEntryPath]"
+    ),
     ("Bomb", "ZIP: error: archive decompresses to more than the limit [uncompressedSizeTooLarge]"),
-    ("LyingSize", "ZIP: error: archive decompresses to more than the limit [uncompressedSizeTooLarge]"),
+    (
+      "LyingSize",
+      "ZIP: error: archive decompresses to more than the limit [uncompressedSizeTooLarge]"
+    ),
     ("TooManyEntries", "ZIP: error: archive has more than 10000 entries [tooManyEntries]"),
-    ("DuplicateEntry", "ZIP/de.lproj/Localizable.strings: error: entry appears twice [duplicateEntry]"),
+    (
+      "DuplicateEntry",
+      "ZIP/de.lproj/Localizable.strings: error: entry appears twice [duplicateEntry]"
+    ),
     (
       "WrapperFolder",
       "ZIP/release: error: the .lproj folders are inside the folder 'release'; SDK revisions "
@@ -48,14 +60,23 @@ struct HostileInputTests {
   /// `lhc diff` on a folder `TestData/hostile/releases/<case>` holding one bad
   /// `de.lproj/<file>`: the case, the file and the stderr after `<file>`.
   static let folderCases: [(String, String, String)] = [
-    ("ExternalEntity", "Localizable.stringsdict", ":3:46: error: entity declarations are not allowed"),
-    ("BillionLaughs", "Localizable.stringsdict", ":3:19: error: entity declarations are not allowed"),
+    (
+      "ExternalEntity", "Localizable.stringsdict",
+      ":3:46: error: entity declarations are not allowed"
+    ),
+    (
+      "BillionLaughs", "Localizable.stringsdict",
+      ":3:19: error: entity declarations are not allowed"
+    ),
     ("DeepNesting", "Localizable.stringsdict", ":5:1786: error: nesting is deeper than 256 levels"),
     (
       "InvalidUTF8", "Localizable.stringsdict",
       ":5:13: error: invalid UTF-8 (bytes 0xC3 0x28 0x65 0x69)"
     ),
-    ("ArrayRoot", "Localizable.stringsdict", ": error: the root is an array; the SDK requires a dictionary"),
+    (
+      "ArrayRoot", "Localizable.stringsdict",
+      ": error: the root is an array; the SDK requires a dictionary"
+    ),
     (
       "StringRoot", "Localizable.strings",
       ": error: the root of a .strings property list must be a dictionary"
@@ -84,10 +105,16 @@ struct HostileInputTests {
       "TruncatedAfterMember",
       ":12:3: error: expected a string key after ',' in object, found end of file"
     ),
-    ("WrongType-sourceLanguage", ":2:22: error: at `sourceLanguage`: expected a string, found a number"),
+    (
+      "WrongType-sourceLanguage",
+      ":2:22: error: at `sourceLanguage`: expected a string, found a number"
+    ),
     ("WrongType-version", ":4:15: error: at `version`: expected a string, found a number"),
     ("WrongType-strings", ":3:15: error: at `strings`: expected an object, found an array"),
-    ("WrongType-entry", ":4:15: error: at `strings.Hello`: expected an object, found a string (Hello)"),
+    (
+      "WrongType-entry",
+      ":4:15: error: at `strings.Hello`: expected an object, found a string (Hello)"
+    ),
     (
       "WrongType-comment",
       ":5:19: error: at `strings.Hello.comment`: expected a string, found a number (Hello)"
@@ -283,8 +310,10 @@ struct HostileInputTests {
     let zip = directory.appendingPathComponent("release.zip").path
     let made = try runProcess(
       URL(fileURLWithPath: "/usr/bin/bsdtar"),
-      ["-cf", zip, "--format", "zip", "-C", directory.appendingPathComponent("release").path,
-       "de.lproj"], timeout: Self.deadline)
+      [
+        "-cf", zip, "--format", "zip", "-C", directory.appendingPathComponent("release").path,
+        "de.lproj",
+      ], timeout: Self.deadline)
     try #require(made.status == 0, "\(made.stderr)")
     let result = try RunLHC.run(
       ["diff", "--format", "json", "--summary", Self.appCatalog, zip], timeout: Self.deadline)

@@ -47,7 +47,9 @@ struct WriteFailureTests {
     let errors = Self.errorLines(result.stderr)
     #expect(!errors.isEmpty)
     for line in errors {
-      #expect(line.hasPrefix(out.path + "/") && line.hasSuffix(": error: cannot write file: file too large"))
+      #expect(
+        line.hasPrefix(out.path + "/")
+          && line.hasSuffix(": error: cannot write file: file too large"))
     }
     // Every output is staged before any is renamed: the small files that fit are not replaced.
     #expect(try fileTree(out) == old)
@@ -63,7 +65,10 @@ struct WriteFailureTests {
     let result = try Self.runLimited(
       ["pack", sample, "-o", archive.path, "--manifest", manifest.path])
     #expect(result.status == 1)
-    #expect(Self.errorLines(result.stderr) == ["\(archive.path): error: cannot write file: file too large"])
+    #expect(
+      Self.errorLines(result.stderr) == [
+        "\(archive.path): error: cannot write file: file too large"
+      ])
     #expect(try fileTree(directory) == ["release.zip": Data("previous".utf8)])
   }
 
@@ -139,8 +144,10 @@ struct WriteFailureTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try runProcess(
       URL(fileURLWithPath: "/bin/sh"),
-      ["-c", #"ulimit -f 1; exec "$0" --help > "$1""#, RunLHC.binary.path,
-       directory.appendingPathComponent("help.txt").path],
+      [
+        "-c", #"ulimit -f 1; exec "$0" --help > "$1""#, RunLHC.binary.path,
+        directory.appendingPathComponent("help.txt").path,
+      ],
       timeout: 60)
     #expect(result.status == 0, "\(result.stderr.prefix(500))")
   }

@@ -3,9 +3,9 @@ import Foundation
 /// Writes output files the way build phases need them: atomically, and only when bytes change.
 ///
 /// Temporary files: the bytes go to `.<name>.lhc-tmp-<pid>.XXXXXX` in the output's own directory
-/// (same file system, so the final `rename` is atomic), locked with `flock` until renamed. A kill
-/// (SIGKILL, a power cut) can leave one behind; it is hidden, never ends in an output suffix, and
-/// the next lhc run that writes into that directory removes it — only when its process is gone
+/// (same file system, so the final `rename` is atomic), locked with `flock` while being written. A
+/// kill (SIGKILL, a power cut) can leave one behind; it is hidden, never ends in an output suffix,
+/// and the next lhc run that writes into that directory removes it — only when its process is gone
 /// and nobody holds its lock, so a concurrent run's temporary file is left alone.
 enum OutputFile {
   /// The marker in every temporary file name.
@@ -88,7 +88,8 @@ enum OutputFile {
     let parent = (folder as NSString).deletingLastPathComponent
     if !parent.isEmpty, parent != folder { try createDirectory(parent) }
     guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
-      throw OutputError(path: folder, message: "cannot create directory '\(folder)': " + reason(errno))
+      throw OutputError(
+        path: folder, message: "cannot create directory '\(folder)': " + reason(errno))
     }
   }
 
