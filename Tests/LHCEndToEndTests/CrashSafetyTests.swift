@@ -78,6 +78,34 @@ struct CrashSafetyTests {
     try loop.run(seconds: try measure { try pack(new, reference) })
   }
 
+  /// A run removes the temporary files of dead runs in the folders it writes to, and keeps
+  /// those of live processes and those someone holds a lock on.
+  @Test func leftoversOfDeadRunsOnlyAreRemoved() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sample = TestPaths.testData.appendingPathComponent("sample/Localizable.xcstrings").path
+    let out = directory.appendingPathComponent("out")
+    let folder = out.appendingPathComponent("de.lproj")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let dead = try RunLHC.start(["--version"])
+    dead.waitUntilExit()
+    let deadRun = ".Localizable.strings.lhc-tmp-\(dead.processIdentifier).a1b2c3"
+    let liveRun = ".Localizable.strings.lhc-tmp-\(getpid()).d4e5f6"
+    let lockedRun = ".Localizable.stringsdict.lhc-tmp-\(dead.processIdentifier).g7h8i9"
+    let notOurs = ".Localizable.strings.tmp-1234.abcdef"
+    for name in [deadRun, liveRun, lockedRun, notOurs] {
+      try Data("partial".utf8).write(to: folder.appendingPathComponent(name))
+    }
+    let locked = open(folder.appendingPathComponent(lockedRun).path, O_RDONLY)
+    defer { close(locked) }
+    #expect(flock(locked, LOCK_EX) == 0)
+    let result = try RunLHC.run(["compile", sample, "-o", out.path], timeout: 60)
+    #expect(result.status == 0, "\(result.stderr)")
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+    #expect(
+      left == ["Localizable.strings", "Localizable.stringsdict", liveRun, lockedRun, notOurs])
+  }
+
   // FETCH: `lhc fetch` writes its output with the same `OutputFile`. Its case is the two tests
   // above with a local CDN serving an old and a new release:
   //
