@@ -168,8 +168,22 @@ final class XMLPlistBuilder {
     guard error == nil else { return }
     var message = reported.message.map { String(cString: $0) } ?? "malformed XML"
     while message.last?.isWhitespace == true { message.removeLast() }
+    message = Self.plainMessage(message)
     error = PlistReadError(
       message: message, line: reported.line > 0 ? Int(reported.line) : nil,
       column: reported.int2 > 0 ? Int(reported.int2) : nil)
+  }
+
+  /// libxml2's message on one line, in lhc's words where libxml2's would mislead: its depth limit
+  /// names a parser option users cannot set, its UTF-8 error asks to declare an encoding.
+  static func plainMessage(_ message: String) -> String {
+    if message.hasPrefix("Excessive depth in document: ") {
+      let limit = message.dropFirst("Excessive depth in document: ".count).prefix(while: \.isNumber)
+      return "nesting is deeper than \(limit) levels"
+    }
+    if message.hasPrefix("Input is not proper UTF-8"), let bytes = message.range(of: "Bytes: ") {
+      return "invalid UTF-8 (bytes " + message[bytes.upperBound...] + ")"
+    }
+    return message.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 }

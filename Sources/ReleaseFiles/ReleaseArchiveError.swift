@@ -28,6 +28,9 @@ public struct ReleaseArchiveError: Error, Sendable, Equatable, CustomStringConve
   public var message: String
   /// The entry concerned, if any.
   public var path: String?
+  /// The 1-based line and column in the entry's text, when a table file fails to parse there.
+  public var line: Int?
+  public var column: Int?
 
   /// An error for `reason`, explained by `message`, about the entry at `path` if any.
   public init(_ reason: Reason, _ message: String, path: String? = nil) {
@@ -36,8 +39,14 @@ public struct ReleaseArchiveError: Error, Sendable, Equatable, CustomStringConve
     self.path = path
   }
 
-  /// `path: message (reason)`, or `message (reason)` without a path.
+  /// `line:column` or `line` when the position is known, else nil.
+  public var position: String? {
+    line.map { line in column.map { "\(line):\($0)" } ?? "\(line)" }
+  }
+
+  /// `path:line:column: message (reason)`, without the parts that are unknown.
   public var description: String {
-    (path.map { "\($0): " } ?? "") + message + " (\(reason.rawValue))"
+    let location = [path, position].compactMap { $0 }.joined(separator: ":")
+    return (location.isEmpty ? "" : location + ": ") + message + " (\(reason.rawValue))"
   }
 }

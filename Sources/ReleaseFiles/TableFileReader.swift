@@ -27,9 +27,15 @@ enum TableFileReader {
     func malformed(_ message: String) -> ReleaseArchiveError {
       ReleaseArchiveError(.malformedLocalizationFile, message, path: path)
     }
+    func malformed(_ error: PlistReadError) -> ReleaseArchiveError {
+      var result = malformed(error.message)
+      result.line = error.line
+      result.column = error.line == nil ? nil : error.column
+      return result
+    }
     if isStrings {
       let pairs: [(key: String, value: PlistValue)]
-      do { pairs = try StringsFileReader.read(bytes) } catch { throw malformed(error.description) }
+      do { pairs = try StringsFileReader.read(bytes) } catch { throw malformed(error) }
       var values: [String: String] = [:]
       values.reserveCapacity(pairs.count)
       for (key, value) in pairs {
@@ -47,7 +53,7 @@ enum TableFileReader {
       table.strings = KeyedValues(values)
     } else {
       let root: PlistValue
-      do { root = try PlistReader.read(bytes) } catch { throw malformed(error.description) }
+      do { root = try PlistReader.read(bytes) } catch { throw malformed(error) }
       guard case .dictionary(let entries) = root else {
         throw malformed("the root is \(root.typeDescription); the SDK requires a dictionary")
       }

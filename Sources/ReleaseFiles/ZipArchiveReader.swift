@@ -96,7 +96,21 @@ final class ZipArchiveReader {
         handle, UnsafeMutableRawPointer(mutating: buffer.baseAddress) ?? .init(placeholder),
         buffer.count)
     }
-    guard status == ARCHIVE_OK else { throw unreadable() }
+    guard status == ARCHIVE_OK else { throw unopenable(buffer) }
+  }
+
+  /// Why `buffer` does not open, in words for the three usual cases: an empty file, a zip cut
+  /// short (a local header but no central directory), anything else.
+  private func unopenable(_ buffer: UnsafeRawBufferPointer) -> ReleaseArchiveError {
+    let libarchive = unreadable().message
+    guard buffer.count > 0 else {
+      return ReleaseArchiveError(.unreadableArchive, "the file is empty (0 bytes)")
+    }
+    let message =
+      buffer.starts(with: [0x50, 0x4B, 0x03, 0x04])
+      ? "truncated or damaged zip: its central directory is missing (\(libarchive))"
+      : "not a zip archive (\(libarchive))"
+    return ReleaseArchiveError(.unreadableArchive, message)
   }
 
   /// The next entry's header, or nil at the end of the central directory.

@@ -113,7 +113,7 @@ struct DiffEndToEndTests {
     let result = Self.diff([Self.catalog, archive.path])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.hasPrefix("\(archive.path)/de.lproj/Localizable.strings: error: 3:1: "))
+    #expect(result.stderr.hasPrefix("\(archive.path)/de.lproj/Localizable.strings:3:1: error: "))
     #expect(result.stderr.hasSuffix("[malformedLocalizationFile]\n"))
   }
 

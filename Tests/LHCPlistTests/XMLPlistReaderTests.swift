@@ -160,7 +160,7 @@ struct XMLPlistReaderTests {
       Self.readError(
         Array("<plist>\n<string>a".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8)))
     #expect(badUTF8.line == 2 && badUTF8.column != nil)
-    #expect(badUTF8.message.contains("UTF-8"))
+    #expect(badUTF8.message == "invalid UTF-8 (bytes 0xC3 0x28 0x3C 0x2F)")
     #expect(Self.readError([]) == PlistReadError(message: "empty document"))
   }
 
@@ -194,6 +194,7 @@ struct XMLPlistReaderTests {
       String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000)
     let error = try #require(Self.readError(Array(("<plist>" + deep + "</plist>").utf8)))
     #expect(error.line == 1)
+    #expect(error.message == "nesting is deeper than 256 levels")
     let deepDicts =
       String(repeating: "<dict><key>k</key>", count: 300) + "<true/>"
       + String(repeating: "</dict>", count: 300)

@@ -133,19 +133,28 @@ struct CompileCommand {
       console.error(
         "note: no --output-directory given; writing <lang>.lproj folders into \(root)\n")
     }
-    let errors = Parallel.map(jobs) { table, file -> String? in
+    // Every file is written to a temporary name first and renamed into place only when all
+    // were written: a failure leaves every previous output as it was.
+    let staged = Parallel.map(jobs) { table, file -> (file: OutputFile.Staged?, error: String?) in
       let path = outputDirectory + "/" + file.relativePath
       do {
         let bytes = try TableFileWriter.bytes(of: file.kind, table, format: serialization)
-        try OutputFile.write(bytes, to: path)
-        return nil
+        return (try OutputFile.stage(bytes, to: path), nil)
       } catch let error as OutputError {
-        return "\(error.path): error: cannot write file: \(error.message)\n"
+        return (nil, "\(error.path): error: cannot write file: \(error.message)\n")
       } catch {
-        return "\(path): error: \(error)\n"
+        return (nil, "\(path): error: \(error)\n")
       }
     }
-    var messages = errors.compactMap { $0 }
+    var messages = staged.compactMap(\.error)
+    let files = staged.compactMap(\.file)
+    if messages.isEmpty {
+      do { try OutputFile.commit(files) } catch {
+        messages = ["\(error.path): error: cannot write file: \(error.message)\n"]
+      }
+    } else {
+      OutputFile.discard(files)
+    }
     if messages.isEmpty { messages = removeStaleOutputs(keeping: Set(jobs.map(\.1.relativePath))) }
     if messages.isEmpty, let message = writeOutputFileList(paths) { messages = [message] }
     messages.forEach(console.error)

@@ -52,7 +52,8 @@ struct DiffSource {
       return DiffSource(
         label: label, tables: TableSet(tables: tables), isRelease: !isDirectory.boolValue)
     } catch {
-      let location = error.path.map { path + "/" + $0 } ?? path
+      let location = [error.path.map { path + "/" + $0 } ?? path, error.position]
+        .compactMap { $0 }.joined(separator: ":")
       console.error("\(location): error: \(error.message) [\(error.reason.rawValue)]\n")
       return nil
     }

@@ -51,7 +51,8 @@ struct PackPayload {
         command.options.languages?.contains($0.language) ?? true
       }
     } catch {
-      let location = error.path.map { folder + "/" + $0 } ?? folder
+      let location = [error.path.map { folder + "/" + $0 } ?? folder, error.position]
+        .compactMap { $0 }.joined(separator: ":")
       console.error("\(location): error: \(error.message) [\(error.reason.rawValue)]\n")
       return nil
     }

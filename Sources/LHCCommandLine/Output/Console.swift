@@ -37,8 +37,23 @@ public final class Console: @unchecked Sendable {
       errorIsTerminal: isatty(STDERR_FILENO) != 0, outIsTerminal: isatty(STDOUT_FILENO) != 0,
       githubActions: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true",
       exitsAfterCommand: true,
-      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      error: { FileHandle.standardError.write(Data($0.utf8)) })
+      out: { writeAll($0, to: STDOUT_FILENO) },
+      error: { writeAll($0, to: STDERR_FILENO) })
+  }
+
+  /// Writes `text` to `fd`, giving up on an error: a full disk or a file-size limit on a
+  /// redirected stream must not crash lhc (`FileHandle.write` traps on any error).
+  private static func writeAll(_ text: String, to fd: Int32) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    bytes.withUnsafeMutableBytes { buffer in
+      while offset < buffer.count {
+        let done = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if done < 0 && errno == EINTR { continue }
+        guard done > 0 else { return }
+        offset += done
+      }
+    }
   }
 
   /// Keeps `value` alive until the process exits, when it does so right after the command.

@@ -1,25 +1,49 @@
 import Foundation
 
 /// Writes output files the way build phases need them: atomically, and only when bytes change.
+///
+/// Temporary files: the bytes go to `.<name>.lhc-tmp-<pid>.XXXXXX` in the output's own directory
+/// (same file system, so the final `rename` is atomic), locked with `flock` while being written. A
+/// kill (SIGKILL, a power cut) can leave one behind; it is hidden, never ends in an output suffix,
+/// and the next lhc run that writes into that directory removes it — only when its process is gone
+/// and nobody holds its lock, so a concurrent run's temporary file is left alone.
 enum OutputFile {
+  /// The marker in every temporary file name.
+  static let temporaryMarker = ".lhc-tmp-"
+
   /// Writes `bytes` to `path` unless the file already holds exactly them (its mtime is then left
   /// alone). The bytes go to a temporary file in the same directory, which is renamed into place, so
   /// a failure or a kill never leaves a partial file.
   static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
-    if holdsExactly(bytes, path) { return }
+    guard let staged = try stage(bytes, to: path) else { return }
+    try commit([staged])
+  }
+
+  /// A file written to its temporary name, not yet renamed into place.
+  struct Staged: Sendable {
+    var temporary: String
+    var path: String
+  }
+
+  /// The first half of `write`: the bytes in a temporary file beside `path`, or nil when `path`
+  /// already holds exactly them. Writing every file of a run first and renaming them only when all
+  /// were written (`commit`) leaves every previous output untouched when one write fails.
+  static func stage(_ bytes: [UInt8], to path: String) throws(OutputError) -> Staged? {
     let directory = (path as NSString).deletingLastPathComponent
-    do {
-      try FileManager.default.createDirectory(
-        atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
-    } catch {
-      throw OutputError(path: directory, message: "cannot create directory")
+    let folder = directory.isEmpty ? "." : directory
+    removeLeftovers(in: folder)
+    if holdsExactly(bytes, path) { return nil }
+    do { try createDirectory(folder) } catch {
+      throw OutputError(path: path, message: error.message)
     }
     var template = Array(
-      ((directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent
-        + ".lhc-XXXXXX").utf8CString)
+      (folder + "/." + (path as NSString).lastPathComponent + temporaryMarker
+        + "\(getpid()).XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
     let temporary = String(cString: template)
+    // Held while writing: `removeLeftovers` of another run never takes a file being written.
+    _ = flock(fd, LOCK_EX)
     let written =
       fchmod(fd, 0o666 & ~currentUmask) == 0
       && bytes.withUnsafeBytes { buffer in
@@ -29,10 +53,60 @@ enum OutputFile {
       }
     let failure = errno
     close(fd)
-    guard written, rename(temporary, path) == 0 else {
-      let code = written ? errno : failure
+    guard written else {
       unlink(temporary)
-      throw OutputError(path: path, errno: code)
+      throw OutputError(path: path, errno: failure)
+    }
+    return Staged(temporary: temporary, path: path)
+  }
+
+  /// The second half of `write`: renames every staged file into place, in order. After a failed
+  /// rename the files not yet renamed are removed and the error is thrown.
+  static func commit(_ staged: [Staged]) throws(OutputError) {
+    for (index, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
+      let failure = errno
+      discard(staged[index...])
+      throw OutputError(path: file.path, errno: failure)
+    }
+  }
+
+  /// Removes staged files that will not be committed.
+  static func discard(_ staged: some Sequence<Staged>) {
+    for file in staged { unlink(file.temporary) }
+  }
+
+  /// `mkdir -p folder`, with the reason when it fails (`'x' is not a directory`, `cannot create
+  /// directory 'x': read-only file system`).
+  private static func createDirectory(_ folder: String) throws(OutputError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw OutputError(path: folder, message: "'\(folder)' is not a directory")
+      }
+      return
+    }
+    let parent = (folder as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != folder { try createDirectory(parent) }
+    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+      throw OutputError(
+        path: folder, message: "cannot create directory '\(folder)': " + reason(errno))
+    }
+  }
+
+  /// Removes the temporary files that killed lhc runs left in `folder`: those whose process no
+  /// longer exists and whose lock nobody holds.
+  static func removeLeftovers(in folder: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(".") {
+      guard let marker = name.range(of: temporaryMarker, options: .backwards),
+        let pid = Int32(name[marker.upperBound...].prefix { $0 != "." }),
+        pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let path = folder + "/" + name
+      let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+      guard fd >= 0 else { continue }
+      if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+      close(fd)
     }
   }
 
@@ -62,6 +136,11 @@ enum OutputFile {
     return complete && existing == bytes
   }
 
+  /// `strerror`, lower-cased.
+  static func reason(_ code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
+  }
+
   /// The process umask, read once (reading it means setting it, so do it before threads start).
   nonisolated(unsafe) static let currentUmask: mode_t = {
     let mask = umask(0o022)
@@ -81,6 +160,6 @@ struct OutputError: Error {
   }
 
   init(path: String, errno code: Int32) {
-    self.init(path: path, message: String(cString: strerror(code)).lowercased())
+    self.init(path: path, message: OutputFile.reason(code))
   }
 }
