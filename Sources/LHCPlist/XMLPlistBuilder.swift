@@ -3,7 +3,7 @@ import Clibxml2
 /// Turns libxml2 SAX events of an XML property list into a ``PlistValue``, checking the plist
 /// structure (keys and values alternate in `<dict>`, one value in `<plist>`, known elements only).
 /// The first error stops the parser.
-final class XMLPlistBuilder {
+final class XMLPlistBuilder: XMLPlistSAXHandler {
   /// Deepest nesting of containers accepted (libxml2 itself stops at 256 elements).
   static let maximumDepth = 512
 
@@ -21,6 +21,8 @@ final class XMLPlistBuilder {
   private var leaf: String?
   private var text: [UInt8] = []
   private let shielded: Bool
+  /// Whether a root dictionary is built as a value too, not only kept as ``rootEntries``.
+  private let rootDictionary: Bool
   /// The parser, while it runs.
   var context: xmlParserCtxtPtr?
   private(set) var error: PlistReadError?
@@ -28,25 +30,24 @@ final class XMLPlistBuilder {
   /// The root dictionary's entries in document order.
   private(set) var rootEntries: [(key: String, value: PlistValue)]?
 
-  init(shielded: Bool) {
+  init(shielded: Bool, rootDictionary: Bool = true) {
     self.shielded = shielded
+    self.rootDictionary = rootDictionary
   }
 
-  /// The builder a SAX callback's context belongs to; nil once an error is recorded.
-  static func of(_ context: UnsafeMutableRawPointer?) -> XMLPlistBuilder? {
-    guard let context else { return nil }
-    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    guard let builder = parser.pointee._private else { return nil }
-    let result = Unmanaged<XMLPlistBuilder>.fromOpaque(builder).takeUnretainedValue()
-    return result.error == nil ? result : nil
-  }
+  /// Events stop with the first error.
+  var isListening: Bool { error == nil }
 
   private static let leaves: Set<String> = [
     "string", "key", "integer", "real", "true", "false", "data", "date",
   ]
 
   /// A start tag.
-  func start(_ name: String) {
+  func start(_ name: UnsafePointer<xmlChar>?) {
+    start(name.map { String(cString: $0) } ?? "")
+  }
+
+  private func start(_ name: String) {
     if let leaf { return fail("unexpected element <\(name)> inside <\(leaf)>") }
     guard stack.count < Self.maximumDepth else {
       return fail("nesting deeper than \(Self.maximumDepth) levels")
@@ -78,7 +79,10 @@ final class XMLPlistBuilder {
     case .array: insert(.array(frame.values))
     case .dictionary:
       if let key = frame.pendingKey { return fail("missing value for key \"\(key)\"") }
-      if stack.isEmpty || stack.last?.kind == .plist { rootEntries = frame.entries }
+      if stack.isEmpty || stack.last?.kind == .plist {
+        rootEntries = frame.entries
+        if !rootDictionary { return insert(.dictionary([:])) }
+      }
       insert(.dictionary(Dictionary(frame.entries, uniquingKeysWith: { _, last in last })))
     }
   }

@@ -28,42 +28,62 @@ enum TableFileReader {
       ReleaseArchiveError(.malformedLocalizationFile, message, path: path)
     }
     if isStrings {
-      let pairs: [(key: String, value: PlistValue)]
-      do { pairs = try StringsFileReader.read(bytes) } catch { throw malformed(error.description) }
-      var values: [String: String] = [:]
-      values.reserveCapacity(pairs.count)
-      for (key, value) in pairs {
-        guard case .string(let text) = value else {
-          throw malformed(
-            "the value of key '\(key)' is \(value.typeDescription); the SDK requires every value to be a string"
-          )
+      let strings: [(key: String, value: String)]?
+      do { strings = try StringsFileReader.readStrings(bytes) } catch {
+        throw malformed(error.description)
+      }
+      guard let values = strings else {
+        let pairs: [(key: String, value: PlistValue)]
+        do { pairs = try StringsFileReader.read(bytes) } catch {
+          throw malformed(error.description)
         }
-        if values.updateValue(text, forKey: key) != nil {
+        throw malformed(nonStringMessage(pairs))
+      }
+      table.strings = KeyedValues(pairsKeepingLast: values)
+      if table.strings.count < values.count {
+        var seen: Set<String> = []
+        for (key, _) in values where !seen.insert(key).inserted {
           warnings.append(
             ReleaseWarning(
               path: path, key: key, message: "key appears more than once; the last value is used"))
         }
       }
-      table.strings = KeyedValues(values)
     } else {
-      let root: PlistValue
-      do { root = try PlistReader.read(bytes) } catch { throw malformed(error.description) }
-      guard case .dictionary(let entries) = root else {
-        throw malformed("the root is \(root.typeDescription); the SDK requires a dictionary")
+      let root: [(key: String, value: PlistValue)]?
+      do { root = try PlistReader.rootEntries(bytes) } catch { throw malformed(error.description) }
+      guard let entries = root else {
+        let value: PlistValue
+        do { value = try PlistReader.read(bytes) } catch { throw malformed(error.description) }
+        throw malformed("the root is \(value.typeDescription); the SDK requires a dictionary")
       }
-      var rules: [String: StringsdictEntry] = [:]
-      for (key, value) in entries {
-        switch StringsdictDecoder.entry(value) {
-        case .success(let entry): rules[key] = entry
+      // Last value wins for a repeated key, as in a dictionary.
+      let decoded = KeyedValues(
+        pairsKeepingLast: entries.map { ($0.key, StringsdictDecoder.entry($0.value)) })
+      var rules: [(key: String, value: StringsdictEntry)] = []
+      rules.reserveCapacity(decoded.count)
+      for (key, result) in decoded {
+        switch result {
+        case .success(let entry): rules.append((key, entry))
         case .failure(let unsupported):
           warnings.append(
             ReleaseWarning(
               path: path, key: key, message: "entry \(unsupported.reason); not compared"))
         }
       }
-      table.rules = KeyedValues(rules)
+      table.rules = KeyedValues(pairsKeepingLast: rules)
     }
     return (table, warnings.sorted { ($0.key ?? "") < ($1.key ?? "") })
+  }
+
+  /// The error for the first value of `pairs` that is not a string.
+  private static func nonStringMessage(_ pairs: [(key: String, value: PlistValue)]) -> String {
+    for (key, value) in pairs {
+      guard case .string = value else {
+        return
+          "the value of key '\(key)' is \(value.typeDescription); the SDK requires every value to be a string"
+      }
+    }
+    return "a value is not a string"
   }
 
   /// `de.lproj/Localizable.strings` → (`de`, `Localizable`, true).

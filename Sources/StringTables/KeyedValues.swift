@@ -23,6 +23,49 @@ public struct KeyedValues<Value> {
     values = entries.map(\.value)
   }
 
+  /// The entries of `pairs`; when a key repeats, its last value wins.
+  ///
+  /// Property-list writers (lhc's, Xcode's, Foundation's) emit dictionaries in key order, so the
+  /// pairs are checked in one linear pass and taken as they are when sorted and unique; only
+  /// other input is sorted (by byte spans, see ``KeyOrder``).
+  public init(pairsKeepingLast pairs: [(key: String, value: Value)]) {
+    var isSorted = true
+    var index = 1
+    while index < pairs.count {
+      guard KeyOrder.precedes(pairs[index - 1].key, pairs[index].key) else {
+        isSorted = false
+        break
+      }
+      index += 1
+    }
+    if isSorted {
+      keys = pairs.map(\.key)
+      values = pairs.map(\.value)
+      return
+    }
+    // Sorted positions; among equal keys, the pair that came last is kept.
+    let order = KeyOrder.sortedIndices(of: pairs.map(\.key))
+    var keys: [String] = []
+    var values: [Value] = []
+    keys.reserveCapacity(pairs.count)
+    values.reserveCapacity(pairs.count)
+    var start = 0
+    while start < order.count {
+      let key = pairs[order[start]].key
+      var last = order[start]
+      var end = start + 1
+      while end < order.count, pairs[order[end]].key == key {
+        last = Swift.max(last, order[end])
+        end += 1
+      }
+      keys.append(key)
+      values.append(pairs[last].value)
+      start = end
+    }
+    self.keys = keys
+    self.values = values
+  }
+
   /// Keys already sorted in ``KeyOrder`` and unique, with their values (not checked).
   init(sortedKeys: [String], values: [Value]) {
     self.keys = sortedKeys
