@@ -27,7 +27,9 @@ public enum TableDiffer {
     let context = FindingContext(old: old, oldTables: oldTables)
     let ids = Set(oldTables.keys).union(newTables.keys).sorted()
     let compared = Parallel.map(ids) { id in
-      compare(id, oldTables[id] ?? [], newTables[id] ?? [], context)
+      compare(
+        id, oldTables[id] ?? StringTable(name: id.table, language: id.language),
+        newTables[id] ?? StringTable(name: id.table, language: id.language), context)
     }
     var result = DiffResult(
       tables: compared.compactMap(\.difference), findings: compared.flatMap(\.findings))
@@ -41,32 +43,36 @@ public enum TableDiffer {
     return result
   }
 
+  /// Walks both tables' keys side by side; entries are made only for keys that differ.
   private static func compare(
-    _ id: TableID, _ old: [(key: String, entry: TableEntry)],
-    _ new: [(key: String, entry: TableEntry)],
-    _ context: FindingContext
+    _ id: TableID, _ oldTable: StringTable, _ newTable: StringTable, _ context: FindingContext
   ) -> (difference: TableDifference?, findings: [RuntimeFinding]) {
     var changes: [KeyChange] = []
     var findings: [RuntimeFinding] = []
-    var o = 0
-    var n = 0
-    while o < old.count || n < new.count {
-      if n == new.count || (o < old.count && KeyOrder.precedes(old[o].key, new[n].key)) {
-        changes.append(KeyChange(kind: .removed, key: old[o].key, old: old[o].entry, new: nil))
-        o += 1
-      } else if o == old.count || old[o].key != new[n].key {
-        changes.append(KeyChange(kind: .added, key: new[n].key, old: nil, new: new[n].entry))
-        findings += context.findings(id, new[n].key, new[n].entry, appEntry: nil)
-        n += 1
-      } else {
-        let (key, before, after) = (new[n].key, old[o].entry, new[n].entry)
-        if !before.isEquivalent(to: after) {
-          let kind: KeyChange.Kind = before.kind == after.kind ? .changed : .kindChanged
-          changes.append(KeyChange(kind: kind, key: key, old: before, new: after))
-          findings += context.findings(id, key, after, appEntry: before)
+    var old = TableCursor(oldTable)
+    var new = TableCursor(newTable)
+    while !old.isAtEnd || !new.isAtEnd {
+      let before = old.isAtEnd ? nil : old.current
+      let after = new.isAtEnd ? nil : new.current
+      if let before, after.map({ KeyOrder.precedes(before.key, $0.key) }) ?? true {
+        changes.append(KeyChange(kind: .removed, key: before.key, old: old.entry(before), new: nil))
+        old.advance(past: before)
+      } else if let after, before?.key != after.key {
+        let entry = new.entry(after)
+        changes.append(KeyChange(kind: .added, key: after.key, old: nil, new: entry))
+        findings += context.findings(id, after.key, entry, appEntry: nil)
+        new.advance(past: after)
+      } else if let before, let after {
+        if !old.isEqual(before, to: after, in: new) {
+          let (was, now) = (old.entry(before), new.entry(after))
+          if !was.isEquivalent(to: now) {
+            let kind: KeyChange.Kind = was.kind == now.kind ? .changed : .kindChanged
+            changes.append(KeyChange(kind: kind, key: after.key, old: was, new: now))
+            findings += context.findings(id, after.key, now, appEntry: was)
+          }
         }
-        o += 1
-        n += 1
+        old.advance(past: before)
+        new.advance(past: after)
       }
     }
     let difference =

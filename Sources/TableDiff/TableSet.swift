@@ -14,48 +14,75 @@ public struct TableSet: Sendable {
     self.sourceLanguage = sourceLanguage
   }
 
-  /// The table of `language` named `name`, tables of the same name and language merged.
-  func merged() -> [TableID: [(key: String, entry: TableEntry)]] {
+  /// The table of each language and name, tables of the same name and language merged.
+  func merged() -> [TableID: StringTable] {
     var grouped: [TableID: [StringTable]] = [:]
     for table in tables {
       grouped[TableID(language: table.language, table: table.name), default: []].append(table)
     }
     return grouped.mapValues { tables in
       tables.count == 1
-        ? Self.entries(of: tables[0])
-        : Self.entries(
-          of: tables.reduce(into: tables[0]) { merged, next in
-            for (key, value) in next.strings { merged.strings[key] = value }
-            for (key, value) in next.rules { merged.rules[key] = value }
-          })
+        ? tables[0]
+        : tables.reduce(into: tables[0]) { merged, next in
+          for (key, value) in next.strings { merged.strings[key] = value }
+          for (key, value) in next.rules { merged.rules[key] = value }
+        }
     }
+  }
+}
+
+/// Walks a table's `.strings` and `.stringsdict` keys together, in key order, without copying
+/// them into entries: a ``TableEntry`` is made only for a key that is reported.
+struct TableCursor {
+  /// One key of the table: its positions in `strings` and `rules`, whichever files have it.
+  struct Key {
+    var key: String
+    var text: Int?
+    var rule: Int?
   }
 
-  /// A table's `.strings` and `.stringsdict` entries merged into one sorted list.
-  static func entries(of table: StringTable) -> [(key: String, entry: TableEntry)] {
-    var result: [(key: String, entry: TableEntry)] = []
-    result.reserveCapacity(table.strings.count + table.rules.count)
-    var s = 0
-    var r = 0
-    let strings = table.strings
-    let rules = table.rules
-    while s < strings.count || r < rules.count {
-      if r == rules.count
-        || (s < strings.count && KeyOrder.precedes(strings.keys[s], rules.keys[r]))
-      {
-        result.append((strings.keys[s], TableEntry(text: strings.values[s])))
-        s += 1
-      } else if s == strings.count || strings.keys[s] != rules.keys[r] {
-        result.append((rules.keys[r], TableEntry(rule: rules.values[r])))
-        r += 1
-      } else {
-        result.append((strings.keys[s], TableEntry(text: strings.values[s], rule: rules.values[r])))
-        s += 1
-        r += 1
-      }
-    }
-    return result
+  let table: StringTable
+  private var s = 0
+  private var r = 0
+
+  init(_ table: StringTable) {
+    self.table = table
   }
+
+  /// True when the table has no entry at all.
+  var isEmpty: Bool { table.strings.isEmpty && table.rules.isEmpty }
+
+  /// True past the last key.
+  var isAtEnd: Bool { s == table.strings.count && r == table.rules.count }
+
+  /// The key at the cursor (not at the end).
+  var current: Key {
+    let strings = table.strings.keys
+    let rules = table.rules.keys
+    if r == rules.count { return Key(key: strings[s], text: s) }
+    if s == strings.count { return Key(key: rules[r], rule: r) }
+    let (text, rule) = (strings[s], rules[r])
+    if text == rule { return Key(key: text, text: s, rule: r) }
+    return KeyOrder.precedes(text, rule) ? Key(key: text, text: s) : Key(key: rule, rule: r)
+  }
+
+  /// Moves past `key` (the current one).
+  mutating func advance(past key: Key) {
+    if key.text != nil { s += 1 }
+    if key.rule != nil { r += 1 }
+  }
+
+  /// Whether `key` here holds the same text and rule as `other` in `cursor`'s table.
+  func isEqual(_ key: Key, to other: Key, in cursor: TableCursor) -> Bool {
+    text(key) == cursor.text(other) && rule(key) == cursor.rule(other)
+  }
+
+  func text(_ key: Key) -> String? { key.text.map { table.strings.values[$0] } }
+
+  func rule(_ key: Key) -> StringsdictEntry? { key.rule.map { table.rules.values[$0] } }
+
+  /// Everything the table holds for `key`.
+  func entry(_ key: Key) -> TableEntry { TableEntry(text: text(key), rule: rule(key)) }
 }
 
 /// A table of a language: `de` · `Localizable`.
