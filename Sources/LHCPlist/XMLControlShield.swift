@@ -36,15 +36,26 @@ enum XMLControlShield {
   }
 
   /// Where shielding starts, and whether that point is inside markup.
+  ///
+  /// Every table file goes through this scan, nearly always finding nothing: it reads raw bytes
+  /// and looks closer only at the rare bytes that may start a shielded character.
   private static func firstShielded(_ bytes: [UInt8]) -> (index: Int, inMarkup: Bool)? {
-    var inMarkup = false
-    for index in bytes.indices {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "<") { inMarkup = true }
-      if byte == UInt8(ascii: ">") { inMarkup = false }
-      if !inMarkup, shieldCode(bytes, index) != nil { return (index, inMarkup) }
+    bytes.withUnsafeBufferPointer { buffer in
+      var inMarkup = false
+      for index in buffer.indices {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "<") {
+          inMarkup = true
+        } else if byte == UInt8(ascii: ">") {
+          inMarkup = false
+        } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x00) || byte == 0xEF,
+          !inMarkup, shieldCode(bytes, index) != nil
+        {
+          return (index, inMarkup)
+        }
+      }
+      return nil
     }
-    return nil
   }
 
   /// The code (0x00–0x1F controls, 0x40 marker, 0x41 U+FFFE, 0x42 U+FFFF) and length of a

@@ -57,13 +57,11 @@ struct TableCursor {
 
   /// The key at the cursor (not at the end).
   var current: Key {
-    let strings = table.strings.keys
-    let rules = table.rules.keys
-    if r == rules.count { return Key(key: strings[s], text: s) }
-    if s == strings.count { return Key(key: rules[r], rule: r) }
-    let (text, rule) = (strings[s], rules[r])
-    if text == rule { return Key(key: text, text: s, rule: r) }
-    return KeyOrder.precedes(text, rule) ? Key(key: text, text: s) : Key(key: rule, rule: r)
+    if r == table.rules.count { return Key(key: table.strings.keys[s], text: s) }
+    if s == table.strings.count { return Key(key: table.rules.keys[r], rule: r) }
+    let (text, rule) = (table.strings.keys[s], table.rules.keys[r])
+    if KeyOrder.precedes(text, rule) { return Key(key: text, text: s) }
+    return text != rule ? Key(key: rule, rule: r) : Key(key: text, text: s, rule: r)
   }
 
   /// Moves past `key` (the current one).
