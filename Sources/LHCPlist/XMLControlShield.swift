@@ -37,21 +37,42 @@ enum XMLControlShield {
 
   /// Where shielding starts, and whether that point is inside markup.
   ///
-  /// Every table file goes through this scan, nearly always finding nothing: it reads raw bytes
-  /// and looks closer only at the rare bytes that may start a shielded character.
+  /// Every table file goes through this scan, nearly always finding nothing, so it reads eight
+  /// bytes at a time: a word with no byte below 0x20 and none equal to 0xEF holds no candidate.
+  /// The markup state is worked out only at candidates, scanning on from the previous one.
   private static func firstShielded(_ bytes: [UInt8]) -> (index: Int, inMarkup: Bool)? {
     bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return nil }
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      var index = 0
+      // The markup state just before `scanned`.
+      var scanned = 0
       var inMarkup = false
-      for index in buffer.indices {
-        let byte = buffer[index]
-        if byte == UInt8(ascii: "<") {
-          inMarkup = true
-        } else if byte == UInt8(ascii: ">") {
-          inMarkup = false
-        } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x00) || byte == 0xEF,
-          !inMarkup, shieldCode(bytes, index) != nil
-        {
-          return (index, inMarkup)
+      while index < buffer.count {
+        if index + 8 <= buffer.count {
+          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          let below = (word &- 0x20 &* ones) & ~word & highs
+          let ef = word ^ (0xEF &* ones)
+          if below | ((ef &- ones) & ~ef & highs) == 0 {
+            index += 8
+            continue
+          }
+        }
+        let end = Swift.min(index + 8, buffer.count)
+        while index < end {
+          let byte = buffer[index]
+          if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x00) || byte == 0xEF,
+            shieldCode(bytes, index) != nil
+          {
+            while scanned < index {
+              if buffer[scanned] == UInt8(ascii: "<") { inMarkup = true }
+              if buffer[scanned] == UInt8(ascii: ">") { inMarkup = false }
+              scanned += 1
+            }
+            if !inMarkup { return (index, false) }
+          }
+          index += 1
         }
       }
       return nil

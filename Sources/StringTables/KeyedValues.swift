@@ -27,7 +27,9 @@ public struct KeyedValues<Value> {
   ///
   /// Property-list writers (lhc's, Xcode's, Foundation's) emit dictionaries in key order, so the
   /// pairs are checked in one linear pass and taken as they are when sorted and unique; only
-  /// other input is sorted (by byte spans, see ``KeyOrder``).
+  /// other input is sorted (by byte spans, see ``KeyOrder``). Inlinable, so that it is
+  /// specialised for the caller's value type (copying tuples generically costs more than the rest).
+  @inlinable
   public init(pairsKeepingLast pairs: [(key: String, value: Value)]) {
     var isSorted = true
     var index = 1
@@ -39,12 +41,11 @@ public struct KeyedValues<Value> {
       index += 1
     }
     if isSorted {
-      keys = pairs.map(\.key)
-      values = pairs.map(\.value)
+      self.init(sortedKeys: pairs.map { $0.key }, values: pairs.map { $0.value })
       return
     }
     // Sorted positions; among equal keys, the pair that came last is kept.
-    let order = KeyOrder.sortedIndices(of: pairs.map(\.key))
+    let order = KeyOrder.sortedIndices(of: pairs.map { $0.key })
     var keys: [String] = []
     var values: [Value] = []
     keys.reserveCapacity(pairs.count)
@@ -62,11 +63,11 @@ public struct KeyedValues<Value> {
       values.append(pairs[last].value)
       start = end
     }
-    self.keys = keys
-    self.values = values
+    self.init(sortedKeys: keys, values: values)
   }
 
   /// Keys already sorted in ``KeyOrder`` and unique, with their values (not checked).
+  @usableFromInline
   init(sortedKeys: [String], values: [Value]) {
     self.keys = sortedKeys
     self.values = values

@@ -49,30 +49,37 @@ public enum TableDiffer {
   ) -> (difference: TableDifference?, findings: [RuntimeFinding]) {
     var changes: [KeyChange] = []
     var findings: [RuntimeFinding] = []
-    var old = TableCursor(oldTable)
-    var new = TableCursor(newTable)
-    while !old.isAtEnd || !new.isAtEnd {
-      let before = old.isAtEnd ? nil : old.current
-      let after = new.isAtEnd ? nil : new.current
-      if let before, after.map({ KeyOrder.precedes(before.key, $0.key) }) ?? true {
-        changes.append(KeyChange(kind: .removed, key: before.key, old: old.entry(before), new: nil))
-        old.advance(past: before)
-      } else if let after, before?.key != after.key {
-        let entry = new.entry(after)
-        changes.append(KeyChange(kind: .added, key: after.key, old: nil, new: entry))
-        findings += context.findings(id, after.key, entry, appEntry: nil)
-        new.advance(past: after)
-      } else if let before, let after {
-        if !old.isEqual(before, to: after, in: new) {
-          let (was, now) = (old.entry(before), new.entry(after))
-          if !was.isEquivalent(to: now) {
-            let kind: KeyChange.Kind = was.kind == now.kind ? .changed : .kindChanged
-            changes.append(KeyChange(kind: kind, key: after.key, old: was, new: now))
-            findings += context.findings(id, after.key, now, appEntry: was)
+    var presence = TableDifference.Presence.both
+    TableCursor.with(oldTable) { old in
+      TableCursor.with(newTable) { new in
+        presence = old.isEmpty ? .newOnly : new.isEmpty ? .oldOnly : .both
+        while !old.isAtEnd || !new.isAtEnd {
+          let before = old.isAtEnd ? nil : old.current
+          let after = new.isAtEnd ? nil : new.current
+          if let before, after.map({ old.precedes(before, $0, of: new) }) ?? true {
+            changes.append(
+              KeyChange(
+                kind: .removed, key: old.string(before), old: old.entry(before), new: nil))
+            old.advance(past: before)
+          } else if let after, !(before.map { old.sameKey($0, after, of: new) } ?? false) {
+            let (key, entry) = (new.string(after), new.entry(after))
+            changes.append(KeyChange(kind: .added, key: key, old: nil, new: entry))
+            findings += context.findings(id, key, entry, appEntry: nil)
+            new.advance(past: after)
+          } else if let before, let after {
+            if !old.isEqual(before, to: after, in: new) {
+              let (was, now) = (old.entry(before), new.entry(after))
+              if !was.isEquivalent(to: now) {
+                let key = new.string(after)
+                let kind: KeyChange.Kind = was.kind == now.kind ? .changed : .kindChanged
+                changes.append(KeyChange(kind: kind, key: key, old: was, new: now))
+                findings += context.findings(id, key, now, appEntry: was)
+              }
+            }
+            old.advance(past: before)
+            new.advance(past: after)
           }
         }
-        old.advance(past: before)
-        new.advance(past: after)
       }
     }
     let difference =
@@ -80,7 +87,7 @@ public enum TableDiffer {
       ? nil
       : TableDifference(
         language: id.language, table: id.table,
-        presence: old.isEmpty ? .newOnly : new.isEmpty ? .oldOnly : .both, changes: changes)
+        presence: presence, changes: changes)
     return (difference, findings)
   }
 

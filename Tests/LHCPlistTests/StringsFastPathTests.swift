@@ -11,6 +11,8 @@ struct StringsFastPathTests {
     "<dict><key>a</key><string>1</string><key>a</key><string>2</string></dict>",
     "<dict><!-- note --><key>a&amp;b</key><string><![CDATA[<x>]]></string></dict>",
     "<dict><key>c\u{1}r\rl</key><string>\(XMLPlistReaderTests.noncharacters)\u{B}\r\n</string></dict>",
+    "<dict><key>long key before \u{1}</key><string>x</string><!-- in markup \u{2} --></dict>",
+    "<dict><key>k</key><string>text, then a CR\r and \(XMLPlistReaderTests.noncharacters)</string></dict>",
     "<dict/>",
     "<dict><key>a</key><dict/></dict>",
     "<dict><key>a</key><integer>1</integer></dict>",
