@@ -49,46 +49,36 @@ public enum TableDiffer {
   ) -> (difference: TableDifference?, findings: [RuntimeFinding]) {
     var changes: [KeyChange] = []
     var findings: [RuntimeFinding] = []
-    var presence = TableDifference.Presence.both
-    TableCursor.with(oldTable) { old in
-      TableCursor.with(newTable) { new in
-        presence = old.isEmpty ? .newOnly : new.isEmpty ? .oldOnly : .both
-        while !old.isAtEnd || !new.isAtEnd {
-          let before = old.isAtEnd ? nil : old.current
-          let after = new.isAtEnd ? nil : new.current
-          if let before, after.map({ old.precedes(before, $0, of: new) }) ?? true {
-            changes.append(
-              KeyChange(
-                kind: .removed, key: old.string(before), old: old.entry(before), new: nil))
-            old.advance(past: before)
-          } else if let after, !(before.map { old.sameKey($0, after, of: new) } ?? false) {
-            let (key, entry) = (new.string(after), new.entry(after))
-            changes.append(KeyChange(kind: .added, key: key, old: nil, new: entry))
-            findings += context.findings(id, key, entry, appEntry: nil)
-            new.advance(past: after)
-          } else if let before, let after {
-            if !old.isEqual(before, to: after, in: new) {
-              let (was, now) = (old.entry(before), new.entry(after))
-              if !was.isEquivalent(to: now) {
-                let key = new.string(after)
-                let kind: KeyChange.Kind = was.kind == now.kind ? .changed : .kindChanged
-                changes.append(KeyChange(kind: kind, key: key, old: was, new: now))
-                findings += context.findings(id, key, now, appEntry: was)
-              }
-            }
-            old.advance(past: before)
-            new.advance(past: after)
-          }
-        }
+    for key in TableWalk.differingKeys(oldTable, newTable) {
+      let (was, now) = (entry(oldTable, key), entry(newTable, key))
+      switch (was, now) {
+      case (let was?, nil):
+        changes.append(KeyChange(kind: .removed, key: key, old: was, new: nil))
+      case (nil, let now?):
+        changes.append(KeyChange(kind: .added, key: key, old: nil, new: now))
+        findings += context.findings(id, key, now, appEntry: nil)
+      case (let was?, let now?) where !was.isEquivalent(to: now):
+        let kind: KeyChange.Kind = was.kind == now.kind ? .changed : .kindChanged
+        changes.append(KeyChange(kind: kind, key: key, old: was, new: now))
+        findings += context.findings(id, key, now, appEntry: was)
+      default: break
       }
     }
+    let oldIsEmpty = oldTable.strings.isEmpty && oldTable.rules.isEmpty
+    let newIsEmpty = newTable.strings.isEmpty && newTable.rules.isEmpty
     let difference =
       changes.isEmpty
       ? nil
       : TableDifference(
         language: id.language, table: id.table,
-        presence: presence, changes: changes)
+        presence: oldIsEmpty ? .newOnly : newIsEmpty ? .oldOnly : .both, changes: changes)
     return (difference, findings)
+  }
+
+  /// Everything `table` holds for `key`, nil when nothing.
+  private static func entry(_ table: StringTable, _ key: String) -> TableEntry? {
+    let (text, rule) = (table.strings[key], table.rules[key])
+    return text == nil && rule == nil ? nil : TableEntry(text: text, rule: rule)
   }
 
   /// Language folders the SDK's lookup (`<ISO 639-1 code>.lproj`) never reaches by itself: not
