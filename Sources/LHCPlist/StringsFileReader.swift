@@ -13,25 +13,27 @@ public enum StringsFileReader {
     return try parser.entries()
   }
 
-  /// The entries of ``read(_:)`` when every value is a string; nil when some value is not
-  /// (``read(_:)`` has them all). Errors are those of ``read(_:)``.
+  /// The entries of ``read(_:)`` when every value is a string (`values[i]` for `keys[i]`); nil
+  /// when some value is not (``read(_:)`` has them all). Errors are those of ``read(_:)``.
   ///
   /// The usual XML file (`<plist><dict>` of `<key>`/`<string>` pairs) takes a fast path
   /// (``XMLStringsBuilder``) that builds no ``PlistValue``s.
-  public static func readStrings(_ bytes: [UInt8]) throws(PlistReadError) -> [(
-    key: String, value: String
-  )]? {
+  public static func readStrings(_ bytes: [UInt8]) throws(PlistReadError) -> (
+    keys: [String], values: [String]
+  )? {
     if !BinaryPlistReader.isBinary(bytes), isXML(try StringsTextDecoder.utf8(bytes)),
       let entries = XMLPlistReader.flatStrings(bytes)
     {
       return entries
     }
-    var result: [(key: String, value: String)] = []
+    var keys: [String] = []
+    var values: [String] = []
     for (key, value) in try read(bytes) {
       guard case .string(let text) = value else { return nil }
-      result.append((key, text))
+      keys.append(key)
+      values.append(text)
     }
-    return result
+    return (keys, values)
   }
 
   /// Whether the decoded text of a non-binary `.strings` file is an XML property list (its

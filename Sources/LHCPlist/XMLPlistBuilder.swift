@@ -16,16 +16,18 @@ final class XMLPlistBuilder: XMLPlistSAXHandler {
     var pendingKey: String?
   }
 
-  private var stack: [Frame] = []
+  // The parser calls back on one thread, one event at a time: no access to these overlaps
+  // another, so the run-time exclusivity checks (a few per event) are left out.
+  @exclusivity(unchecked) private var stack: [Frame] = []
   /// The open scalar element (`string`, `key`, `integer`, …) and its text so far.
-  private var leaf: String?
-  private var text: [UInt8] = []
+  @exclusivity(unchecked) private var leaf: String?
+  @exclusivity(unchecked) private var text: [UInt8] = []
   private let shielded: Bool
   /// Whether a root dictionary is built as a value too, not only kept as ``rootEntries``.
   private let rootDictionary: Bool
   /// The parser, while it runs.
   var context: xmlParserCtxtPtr?
-  private(set) var error: PlistReadError?
+  @exclusivity(unchecked) private(set) var error: PlistReadError?
   private(set) var result: PlistValue?
   /// The root dictionary's entries in document order.
   private(set) var rootEntries: [(key: String, value: PlistValue)]?

@@ -32,17 +32,18 @@ enum XMLPlistReader {
   }
 
   /// The entries of a document shaped `<plist><dict>` + (`<key>` `<string>`)* + `</dict></plist>`
-  /// (the `.strings` shape), in document order, repeated keys kept; nil for any other shape and
+  /// (the `.strings` shape) in document order (`values[i]` for `keys[i]`), repeated keys kept;
+  /// nil for any other shape and
   /// any error, which ``read(_:rootDictionary:)`` then reports (it accepts every document this
   /// accepts, with the same entries).
-  static func flatStrings(_ bytes: [UInt8]) -> [(key: String, value: String)]? {
+  static func flatStrings(_ bytes: [UInt8]) -> (keys: [String], values: [String])? {
     _ = libxml2Initialized
     let shielded = XMLControlShield.shield(bytes)
     let input = shielded ?? bytes
     guard !input.isEmpty, input.count <= Int32.max else { return nil }
     let builder = XMLStringsBuilder(shielded: shielded != nil)
     guard parse(input, handler: builder), builder.isComplete else { return nil }
-    return builder.entries
+    return (builder.keys, builder.values)
   }
 
   /// Runs libxml2's parser over `input`, sending its events to `handler`; whether the document

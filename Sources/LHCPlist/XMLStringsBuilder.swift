@@ -11,15 +11,19 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
   private enum State { case start, inPlist, inDict, afterDict, done }
   private enum Leaf { case key, string }
 
-  private var state = State.start
-  private var leaf: Leaf?
-  private var pendingKey: String?
-  private var text: [UInt8] = []
+  // The parser calls back on one thread, one event at a time: no access to these overlaps
+  // another, so the run-time exclusivity checks (a few per event) are left out.
+  @exclusivity(unchecked) private var state = State.start
+  @exclusivity(unchecked) private var leaf: Leaf?
+  @exclusivity(unchecked) private var pendingKey: String?
+  @exclusivity(unchecked) private var text: [UInt8] = []
   private let shielded: Bool
   var context: xmlParserCtxtPtr?
-  private(set) var isListening = true
-  /// The entries in document order.
-  private(set) var entries: [(key: String, value: String)] = []
+  @exclusivity(unchecked) private(set) var isListening = true
+  /// The keys in document order.
+  @exclusivity(unchecked) private(set) var keys: [String] = []
+  /// The values, `values[i]` for `keys[i]`.
+  @exclusivity(unchecked) private(set) var values: [String] = []
 
   init(shielded: Bool) {
     self.shielded = shielded
@@ -51,7 +55,8 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
       switch finished {
       case .key: pendingKey = string
       case .string:
-        entries.append((pendingKey ?? "", string))
+        keys.append(pendingKey ?? "")
+        values.append(string)
         pendingKey = nil
       }
       return

@@ -28,21 +28,21 @@ enum TableFileReader {
       ReleaseArchiveError(.malformedLocalizationFile, message, path: path)
     }
     if isStrings {
-      let strings: [(key: String, value: String)]?
+      let strings: (keys: [String], values: [String])?
       do { strings = try StringsFileReader.readStrings(bytes) } catch {
         throw malformed(error.description)
       }
-      guard let values = strings else {
+      guard let (keys, values) = strings else {
         let pairs: [(key: String, value: PlistValue)]
         do { pairs = try StringsFileReader.read(bytes) } catch {
           throw malformed(error.description)
         }
         throw malformed(nonStringMessage(pairs))
       }
-      table.strings = KeyedValues(pairsKeepingLast: values)
-      if table.strings.count < values.count {
+      table.strings = KeyedValues(keysKeepingLast: keys, values: values)
+      if table.strings.count < keys.count {
         var seen: Set<String> = []
-        for (key, _) in values where !seen.insert(key).inserted {
+        for key in keys where !seen.insert(key).inserted {
           warnings.append(
             ReleaseWarning(
               path: path, key: key, message: "key appears more than once; the last value is used"))

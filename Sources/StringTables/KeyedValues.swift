@@ -24,46 +24,53 @@ public struct KeyedValues<Value> {
   }
 
   /// The entries of `pairs`; when a key repeats, its last value wins.
-  ///
-  /// Property-list writers (lhc's, Xcode's, Foundation's) emit dictionaries in key order, so the
-  /// pairs are checked in one linear pass and taken as they are when sorted and unique; only
-  /// other input is sorted (by byte spans, see ``KeyOrder``). Inlinable, so that it is
-  /// specialised for the caller's value type (copying tuples generically costs more than the rest).
   @inlinable
   public init(pairsKeepingLast pairs: [(key: String, value: Value)]) {
+    self.init(keysKeepingLast: pairs.map { $0.key }, values: pairs.map { $0.value })
+  }
+
+  /// `keys[i]` → `values[i]` (the arrays have the same length); when a key repeats, its last
+  /// value wins.
+  ///
+  /// Property-list writers (lhc's, Xcode's, Foundation's) emit dictionaries in key order, so the
+  /// keys are checked in one linear pass and the arrays taken as they are when sorted and unique;
+  /// only other input is sorted (by byte spans, see ``KeyOrder``). Inlinable, so that it is
+  /// specialised for the caller's value type (copying values generically costs more than the rest).
+  @inlinable
+  public init(keysKeepingLast keys: [String], values: [Value]) {
     var isSorted = true
     var index = 1
-    while index < pairs.count {
-      guard KeyOrder.precedes(pairs[index - 1].key, pairs[index].key) else {
+    while index < keys.count {
+      guard KeyOrder.precedes(keys[index - 1], keys[index]) else {
         isSorted = false
         break
       }
       index += 1
     }
     if isSorted {
-      self.init(sortedKeys: pairs.map { $0.key }, values: pairs.map { $0.value })
+      self.init(sortedKeys: keys, values: values)
       return
     }
-    // Sorted positions; among equal keys, the pair that came last is kept.
-    let order = KeyOrder.sortedIndices(of: pairs.map { $0.key })
-    var keys: [String] = []
-    var values: [Value] = []
-    keys.reserveCapacity(pairs.count)
-    values.reserveCapacity(pairs.count)
+    // Sorted positions; among equal keys, the one that came last is kept.
+    let order = KeyOrder.sortedIndices(of: keys)
+    var uniqueKeys: [String] = []
+    var lastValues: [Value] = []
+    uniqueKeys.reserveCapacity(keys.count)
+    lastValues.reserveCapacity(keys.count)
     var start = 0
     while start < order.count {
-      let key = pairs[order[start]].key
+      let key = keys[order[start]]
       var last = order[start]
       var end = start + 1
-      while end < order.count, pairs[order[end]].key == key {
+      while end < order.count, keys[order[end]] == key {
         last = Swift.max(last, order[end])
         end += 1
       }
-      keys.append(key)
-      values.append(pairs[last].value)
+      uniqueKeys.append(key)
+      lastValues.append(values[last])
       start = end
     }
-    self.init(sortedKeys: keys, values: values)
+    self.init(sortedKeys: uniqueKeys, values: lastValues)
   }
 
   /// Keys already sorted in ``KeyOrder`` and unique, with their values (not checked).

@@ -33,8 +33,8 @@ struct StringsFastPathTests {
     let fast = Result { try StringsFileReader.readStrings(bytes) }
     switch (general, fast) {
     case (.success(let entries), .success(let strings?)):
-      #expect(strings.map(\.key) == entries.map(\.key))
-      #expect(strings.map { PlistValue.string($0.value) } == entries.map(\.value))
+      #expect(strings.keys == entries.map(\.key))
+      #expect(strings.values.map { PlistValue.string($0) } == entries.map(\.value))
     case (.success(let entries), .success(nil)):
       #expect(entries.contains { if case .string = $0.value { false } else { true } })
     case (.failure(let error), .failure(let fastError)):
@@ -47,8 +47,8 @@ struct StringsFastPathTests {
   @Test func aBareDictionaryRootReadsAsTheGeneralReaderReadsIt() throws {
     let bytes = Array("<dict><key>a</key><string>1</string></dict>".utf8)
     let strings = try StringsFileReader.readStrings(bytes)
-    #expect(strings?.map(\.key) == ["a"])
-    #expect(strings?.map(\.value) == ["1"])
+    #expect(strings?.keys == ["a"])
+    #expect(strings?.values == ["1"])
     #expect(try StringsFileReader.read(bytes).map(\.key) == ["a"])
   }
 }

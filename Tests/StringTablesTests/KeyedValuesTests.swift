@@ -40,6 +40,15 @@ struct KeyedValuesTests {
     #expect(KeyedValues(pairsKeepingLast: [("only", 1)]).keys == ["only"])
   }
 
+  @Test func keysAndValuesInKeyOrderAreTakenAsTheyAre() {
+    let sorted = KeyedValues(keysKeepingLast: ["B", "a", "😀", "！"], values: [1, 2, 3, 4])
+    #expect(sorted.keys == ["B", "a", "😀", "！"])
+    #expect(sorted.values == [1, 2, 3, 4])
+    let repeated = KeyedValues(keysKeepingLast: ["b", "a", "b"], values: [1, 2, 3])
+    #expect(repeated.keys == ["a", "b"])
+    #expect(repeated.values == [2, 3])
+  }
+
   @Test func unsortedPairsAreSorted() {
     let values = KeyedValues(pairsKeepingLast: [("！", 5), ("b", 2), ("😀", 4), ("a", 1), ("B", 3)])
     #expect(values.keys == ["B", "a", "b", "😀", "！"])
