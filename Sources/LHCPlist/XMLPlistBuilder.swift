@@ -40,13 +40,25 @@ final class XMLPlistBuilder: XMLPlistSAXHandler {
   /// Events stop with the first error.
   var isListening: Bool { error == nil }
 
-  private static let leaves: Set<String> = [
-    "string", "key", "integer", "real", "true", "false", "data", "date",
+  /// The plist's element names, matched as bytes so that no string is made for them.
+  private static let knownNames: [StaticString] = [
+    "plist", "dict", "array", "string", "key", "integer", "real", "true", "false", "data", "date",
   ]
 
-  /// A start tag.
+  /// The element name at `name` (a NUL-terminated C string).
+  private static func elementName(_ name: UnsafePointer<xmlChar>) -> String {
+    for known in knownNames {
+      let bytes = known.utf8Start
+      let count = known.utf8CodeUnitCount
+      var index = 0
+      while index < count, name[index] == bytes[index] { index += 1 }
+      if index == count, name[count] == 0 { return known.description }
+    }
+    return String(cString: name)
+  }
+
   func start(_ name: UnsafePointer<xmlChar>?) {
-    start(name.map { String(cString: $0) } ?? "")
+    start(name.map(Self.elementName) ?? "")
   }
 
   private func start(_ name: String) {
@@ -60,7 +72,7 @@ final class XMLPlistBuilder: XMLPlistSAXHandler {
       stack.append(Frame(kind: .plist))
     case "dict": stack.append(Frame(kind: .dictionary))
     case "array": stack.append(Frame(kind: .array))
-    case _ where Self.leaves.contains(name):
+    case "string", "key", "integer", "real", "true", "false", "data", "date":
       leaf = name
       text.removeAll(keepingCapacity: true)
     default: fail("unknown element <\(name)>")

@@ -38,14 +38,21 @@ public struct KeyedValues<Value> {
   /// specialised for the caller's value type (copying values generically costs more than the rest).
   @inlinable
   public init(keysKeepingLast keys: [String], values: [Value]) {
-    var isSorted = true
-    var index = 1
-    while index < keys.count {
-      guard KeyOrder.precedes(keys[index - 1], keys[index]) else {
-        isSorted = false
-        break
+    // Compared in place: copying each key out would retain and release it.
+    let isSorted = keys.withUnsafeBufferPointer { keys in
+      var index = 1
+      while index < keys.count {
+        let inPlace = keys[index - 1].utf8.withContiguousStorageIfAvailable { left in
+          keys[index].utf8.withContiguousStorageIfAvailable { right in
+            KeyOrder.precedes(utf8: left, right)
+          }
+        }
+        guard (inPlace ?? nil) ?? KeyOrder.precedes(keys[index - 1], keys[index]) else {
+          return false
+        }
+        index += 1
       }
-      index += 1
+      return true
     }
     if isSorted {
       self.init(sortedKeys: keys, values: values)
