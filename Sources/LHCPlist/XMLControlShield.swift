@@ -38,13 +38,14 @@ enum XMLControlShield {
   /// Where shielding starts, and whether that point is inside markup.
   ///
   /// Every table file goes through this scan, nearly always finding nothing, so it reads eight
-  /// bytes at a time: a word with no byte below 0x20 and none equal to 0xEF holds no candidate.
+  /// bytes at a time: a word with no control other than tab and LF (and NUL, which libxml2
+  /// reports) and no 0xEF holds no candidate.
   /// The markup state is worked out only at candidates, scanning on from the previous one.
   private static func firstShielded(_ bytes: [UInt8]) -> (index: Int, inMarkup: Bool)? {
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return nil }
       let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
+      let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
       var index = 0
       // The markup state just before `scanned`.
       var scanned = 0
@@ -52,9 +53,12 @@ enum XMLControlShield {
       while index < buffer.count {
         if index + 8 <= buffer.count {
           let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-          let below = (word &- 0x20 &* ones) & ~word & highs
-          let ef = word ^ (0xEF &* ones)
-          if below | ((ef &- ones) & ~ef & highs) == 0 {
+          // High bit set in each byte of `x` that is zero (exact, no borrow between bytes).
+          func zeros(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x | lows) }
+          let controls =
+            zeros(word & (0xE0 &* ones)) & ~zeros(word) & ~zeros(word ^ (0x09 &* ones))
+            & ~zeros(word ^ (0x0A &* ones))
+          if controls | zeros(word ^ (0xEF &* ones)) == 0 {
             index += 8
             continue
           }
