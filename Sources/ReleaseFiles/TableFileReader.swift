@@ -21,6 +21,18 @@ enum TableFileReader {
   static func read(
     path: String, bytes: [UInt8]
   ) throws(ReleaseArchiveError) -> (table: StringTable, warnings: [ReleaseWarning]) {
+    let (table, warnings, _) = try readKeepingDocument(path: path, bytes: bytes)
+    return (table, warnings)
+  }
+
+  /// ``read(path:bytes:)``, plus the property-list entries a `.stringsdict` table was decoded
+  /// from (nil for `.strings`), for callers that keep them instead of freeing them now.
+  static func readKeepingDocument(
+    path: String, bytes: [UInt8]
+  ) throws(ReleaseArchiveError) -> (
+    table: StringTable, warnings: [ReleaseWarning], document: [(key: String, value: PlistValue)]?
+  ) {
+    var document: [(key: String, value: PlistValue)]?
     let (language, name, isStrings) = components(of: path)
     var table = StringTable(name: name, language: language)
     var warnings: [ReleaseWarning] = []
@@ -71,8 +83,9 @@ enum TableFileReader {
         }
       }
       table.rules = KeyedValues(pairsKeepingLast: rules)
+      document = entries
     }
-    return (table, warnings.sorted { ($0.key ?? "") < ($1.key ?? "") })
+    return (table, warnings.sorted { ($0.key ?? "") < ($1.key ?? "") }, document)
   }
 
   /// The error for the first value of `pairs` that is not a string.
