@@ -6,6 +6,15 @@ public enum PlistReader {
     try document(bytes).value
   }
 
+  /// The entries of a root dictionary in document order, repeated keys kept; nil when the root
+  /// is not a dictionary (``read(_:)`` gives it).
+  public static func rootEntries(_ bytes: [UInt8]) throws(PlistReadError) -> [(
+    key: String, value: PlistValue
+  )]? {
+    if BinaryPlistReader.isBinary(bytes) { return try BinaryPlistReader.read(bytes).rootEntries }
+    return try XMLPlistReader.read(bytes, rootDictionary: false).rootEntries
+  }
+
   /// The whole document: the value, and the root dictionary's entries in document order.
   static func document(_ bytes: [UInt8]) throws(PlistReadError) -> PlistDocument {
     if BinaryPlistReader.isBinary(bytes) {

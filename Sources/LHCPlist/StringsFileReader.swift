@@ -8,11 +8,38 @@ public enum StringsFileReader {
   )] {
     if BinaryPlistReader.isBinary(bytes) { return try rootEntries(BinaryPlistReader.read(bytes)) }
     let text = try StringsTextDecoder.utf8(bytes)
-    if text.first(where: { !StringsTextParser.isSpace($0) }) == UInt8(ascii: "<") {
-      return try rootEntries(XMLPlistReader.read(bytes))
-    }
+    if isXML(text) { return try rootEntries(XMLPlistReader.read(bytes, rootDictionary: false)) }
     var parser = StringsTextParser(text)
     return try parser.entries()
+  }
+
+  /// The entries of ``read(_:)`` when every value is a string (`values[i]` for `keys[i]`); nil
+  /// when some value is not (``read(_:)`` has them all). Errors are those of ``read(_:)``.
+  ///
+  /// The usual XML file (`<plist><dict>` of `<key>`/`<string>` pairs) takes a fast path
+  /// (``XMLStringsBuilder``) that builds no ``PlistValue``s.
+  public static func readStrings(_ bytes: [UInt8]) throws(PlistReadError) -> (
+    keys: [String], values: [String]
+  )? {
+    if !BinaryPlistReader.isBinary(bytes), isXML(try StringsTextDecoder.utf8(bytes)),
+      let entries = XMLPlistReader.flatStrings(bytes)
+    {
+      return entries
+    }
+    var keys: [String] = []
+    var values: [String] = []
+    for (key, value) in try read(bytes) {
+      guard case .string(let text) = value else { return nil }
+      keys.append(key)
+      values.append(text)
+    }
+    return (keys, values)
+  }
+
+  /// Whether the decoded text of a non-binary `.strings` file is an XML property list (its
+  /// first non-space character is `<`).
+  private static func isXML(_ text: [UInt8]) -> Bool {
+    text.first(where: { !StringsTextParser.isSpace($0) }) == UInt8(ascii: "<")
   }
 
   /// The root dictionary's entries of a property-list `.strings` file.

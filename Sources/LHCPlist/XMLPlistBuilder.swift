@@ -3,7 +3,7 @@ import Clibxml2
 /// Turns libxml2 SAX events of an XML property list into a ``PlistValue``, checking the plist
 /// structure (keys and values alternate in `<dict>`, one value in `<plist>`, known elements only).
 /// The first error stops the parser.
-final class XMLPlistBuilder {
+final class XMLPlistBuilder: XMLPlistSAXHandler {
   /// Deepest nesting of containers accepted (libxml2 itself stops at 256 elements).
   static let maximumDepth = 512
 
@@ -16,37 +16,52 @@ final class XMLPlistBuilder {
     var pendingKey: String?
   }
 
-  private var stack: [Frame] = []
+  // The parser calls back on one thread, one event at a time: no access to these overlaps
+  // another, so the run-time exclusivity checks (a few per event) are left out.
+  @exclusivity(unchecked) private var stack: [Frame] = []
   /// The open scalar element (`string`, `key`, `integer`, …) and its text so far.
-  private var leaf: String?
-  private var text: [UInt8] = []
+  @exclusivity(unchecked) private var leaf: String?
+  @exclusivity(unchecked) private var text: [UInt8] = []
   private let shielded: Bool
+  /// Whether a root dictionary is built as a value too, not only kept as ``rootEntries``.
+  private let rootDictionary: Bool
   /// The parser, while it runs.
   var context: xmlParserCtxtPtr?
-  private(set) var error: PlistReadError?
+  @exclusivity(unchecked) private(set) var error: PlistReadError?
   private(set) var result: PlistValue?
   /// The root dictionary's entries in document order.
   private(set) var rootEntries: [(key: String, value: PlistValue)]?
 
-  init(shielded: Bool) {
+  init(shielded: Bool, rootDictionary: Bool = true) {
     self.shielded = shielded
+    self.rootDictionary = rootDictionary
   }
 
-  /// The builder a SAX callback's context belongs to; nil once an error is recorded.
-  static func of(_ context: UnsafeMutableRawPointer?) -> XMLPlistBuilder? {
-    guard let context else { return nil }
-    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    guard let builder = parser.pointee._private else { return nil }
-    let result = Unmanaged<XMLPlistBuilder>.fromOpaque(builder).takeUnretainedValue()
-    return result.error == nil ? result : nil
-  }
+  /// Events stop with the first error.
+  var isListening: Bool { error == nil }
 
-  private static let leaves: Set<String> = [
-    "string", "key", "integer", "real", "true", "false", "data", "date",
+  /// The plist's element names, matched as bytes so that no string is made for them.
+  private static let knownNames: [StaticString] = [
+    "plist", "dict", "array", "string", "key", "integer", "real", "true", "false", "data", "date",
   ]
 
-  /// A start tag.
-  func start(_ name: String) {
+  /// The element name at `name` (a NUL-terminated C string).
+  private static func elementName(_ name: UnsafePointer<xmlChar>) -> String {
+    for known in knownNames {
+      let bytes = known.utf8Start
+      let count = known.utf8CodeUnitCount
+      var index = 0
+      while index < count, name[index] == bytes[index] { index += 1 }
+      if index == count, name[count] == 0 { return known.description }
+    }
+    return String(cString: name)
+  }
+
+  func start(_ name: UnsafePointer<xmlChar>?) {
+    start(name.map(Self.elementName) ?? "")
+  }
+
+  private func start(_ name: String) {
     if let leaf { return fail("unexpected element <\(name)> inside <\(leaf)>") }
     guard stack.count < Self.maximumDepth else {
       return fail("nesting deeper than \(Self.maximumDepth) levels")
@@ -57,7 +72,7 @@ final class XMLPlistBuilder {
       stack.append(Frame(kind: .plist))
     case "dict": stack.append(Frame(kind: .dictionary))
     case "array": stack.append(Frame(kind: .array))
-    case _ where Self.leaves.contains(name):
+    case "string", "key", "integer", "real", "true", "false", "data", "date":
       leaf = name
       text.removeAll(keepingCapacity: true)
     default: fail("unknown element <\(name)>")
@@ -78,7 +93,10 @@ final class XMLPlistBuilder {
     case .array: insert(.array(frame.values))
     case .dictionary:
       if let key = frame.pendingKey { return fail("missing value for key \"\(key)\"") }
-      if stack.isEmpty || stack.last?.kind == .plist { rootEntries = frame.entries }
+      if stack.isEmpty || stack.last?.kind == .plist {
+        rootEntries = frame.entries
+        if !rootDictionary { return insert(.dictionary([:])) }
+      }
       insert(.dictionary(Dictionary(frame.entries, uniquingKeysWith: { _, last in last })))
     }
   }

@@ -10,16 +10,47 @@ import Clibxml2
 
 /// Reads XML property lists through libxml2, hardened against entities and external fetches.
 enum XMLPlistReader {
-  /// The document in `bytes`.
-  static func read(_ bytes: [UInt8]) throws(PlistReadError) -> PlistDocument {
+  /// The document in `bytes`. Without `rootDictionary`, a root dictionary is only returned as
+  /// ``PlistDocument/rootEntries`` (its value is an empty dictionary), which spares hashing every
+  /// key of a large table.
+  static func read(_ bytes: [UInt8], rootDictionary: Bool = true) throws(PlistReadError)
+    -> PlistDocument
+  {
     _ = libxml2Initialized
     let shielded = XMLControlShield.shield(bytes)
     let input = shielded ?? bytes
     guard !input.isEmpty, input.count <= Int32.max else {
       throw PlistReadError(message: input.isEmpty ? "empty document" : "document too large")
     }
-    let builder = XMLPlistBuilder(shielded: shielded != nil)
-    let parsed: Bool = input.withUnsafeBufferPointer { buffer in
+    let builder = XMLPlistBuilder(shielded: shielded != nil, rootDictionary: rootDictionary)
+    let parsed = parse(input, handler: builder)
+    if let error = builder.error { throw error }
+    guard parsed, let value = builder.result else {
+      throw PlistReadError(message: "not a property list")
+    }
+    return PlistDocument(value: value, rootEntries: builder.rootEntries)
+  }
+
+  /// The entries of a document shaped `<plist><dict>` + (`<key>` `<string>`)* + `</dict></plist>`
+  /// (the `.strings` shape) in document order (`values[i]` for `keys[i]`), repeated keys kept;
+  /// nil for any other shape and
+  /// any error, which ``read(_:rootDictionary:)`` then reports (it accepts every document this
+  /// accepts, with the same entries).
+  static func flatStrings(_ bytes: [UInt8]) -> (keys: [String], values: [String])? {
+    _ = libxml2Initialized
+    let shielded = XMLControlShield.shield(bytes)
+    let input = shielded ?? bytes
+    guard !input.isEmpty, input.count <= Int32.max else { return nil }
+    let builder = XMLStringsBuilder(shielded: shielded != nil)
+    guard parse(input, handler: builder), builder.isComplete else { return nil }
+    return (builder.keys, builder.values)
+  }
+
+  /// Runs libxml2's parser over `input`, sending its events to `handler`; whether the document
+  /// was well formed.
+  private static func parse(_ input: [UInt8], handler: any XMLPlistSAXHandler) -> Bool {
+    let target = XMLPlistSAXTarget(handler)
+    return input.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress,
         let context = xmlCreateMemoryParserCtxt(
           UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(buffer.count))
@@ -29,50 +60,80 @@ enum XMLPlistReader {
         xmlFreeParserCtxt(context)
       }
       _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-      install(on: context, builder: builder)
-      let unmanaged = Unmanaged.passUnretained(builder)
-      context.pointee._private = unmanaged.toOpaque()
-      builder.context = context
-      _ = withExtendedLifetime(builder) { xmlParseDocument(context) }
-      builder.context = nil
+      install(on: context)
+      context.pointee._private = Unmanaged.passUnretained(target).toOpaque()
+      handler.context = context
+      _ = withExtendedLifetime(target) { xmlParseDocument(context) }
+      handler.context = nil
       return context.pointee.wellFormed != 0
     }
-    if let error = builder.error { throw error }
-    guard parsed, let value = builder.result else {
-      throw PlistReadError(message: "not a property list")
-    }
-    return PlistDocument(value: value, rootEntries: builder.rootEntries)
   }
 
   /// Points the context's SAX handler at the builder's callbacks.
-  private static func install(on context: xmlParserCtxtPtr, builder: XMLPlistBuilder) {
+  private static func install(on context: xmlParserCtxtPtr) {
     guard let sax = context.pointee.sax else { return }
     sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
-      XMLPlistBuilder.of(context)?.start(name.map { String(cString: $0) } ?? "")
+      XMLPlistSAXTarget.handler(of: context)?.start(name)
     }
-    sax.pointee.endElementNs = { context, _, _, _ in XMLPlistBuilder.of(context)?.end() }
+    sax.pointee.endElementNs = { context, _, _, _ in XMLPlistSAXTarget.handler(of: context)?.end() }
     sax.pointee.characters = { context, text, count in
-      XMLPlistBuilder.of(context)?.characters(text, Int(count))
+      XMLPlistSAXTarget.handler(of: context)?.characters(text, Int(count))
     }
     sax.pointee.ignorableWhitespace = sax.pointee.characters
     sax.pointee.cdataBlock = sax.pointee.characters
     sax.pointee.entityDecl = { context, _, _, _, _, _ in
-      XMLPlistBuilder.of(context)?.fail("entity declarations are not allowed")
+      XMLPlistSAXTarget.handler(of: context)?.fail("entity declarations are not allowed")
     }
     sax.pointee.unparsedEntityDecl = { context, _, _, _, _ in
-      XMLPlistBuilder.of(context)?.fail("entity declarations are not allowed")
+      XMLPlistSAXTarget.handler(of: context)?.fail("entity declarations are not allowed")
     }
     sax.pointee.reference = { context, _ in
-      XMLPlistBuilder.of(context)?.fail("entity references are not allowed")
+      XMLPlistSAXTarget.handler(of: context)?.fail("entity references are not allowed")
     }
     sax.pointee.serror = { context, error in
       guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-      XMLPlistBuilder.of(context)?.libxml2Error(error.pointee)
+      XMLPlistSAXTarget.handler(of: context)?.libxml2Error(error.pointee)
     }
     sax.pointee.externalSubset = nil
     sax.pointee.resolveEntity = nil
     sax.pointee.comment = nil
     sax.pointee.processingInstruction = nil
+  }
+}
+
+/// Receives the SAX events of one parse.
+protocol XMLPlistSAXHandler: AnyObject {
+  /// The parser, while it runs.
+  var context: xmlParserCtxtPtr? { get set }
+  /// False once the handler wants no more events (it stopped the parser).
+  var isListening: Bool { get }
+  /// A start tag (the local name).
+  func start(_ name: UnsafePointer<xmlChar>?)
+  /// An end tag.
+  func end()
+  /// Text (or CDATA) content.
+  func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int)
+  /// Something the reader refuses (entities); stops the parser.
+  func fail(_ message: String)
+  /// An error libxml2 reports.
+  func libxml2Error(_ reported: xmlError)
+}
+
+/// What the parser context's `_private` points at during a parse.
+final class XMLPlistSAXTarget {
+  let handler: any XMLPlistSAXHandler
+
+  init(_ handler: any XMLPlistSAXHandler) {
+    self.handler = handler
+  }
+
+  /// The handler a SAX callback's context belongs to; nil once it stopped listening.
+  static func handler(of context: UnsafeMutableRawPointer?) -> (any XMLPlistSAXHandler)? {
+    guard let context else { return nil }
+    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let target = parser.pointee._private else { return nil }
+    let handler = Unmanaged<XMLPlistSAXTarget>.fromOpaque(target).takeUnretainedValue().handler
+    return handler.isListening ? handler : nil
   }
 }
 

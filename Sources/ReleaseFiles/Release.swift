@@ -1,5 +1,6 @@
 import Foundation
 import LHCBase
+import LHCPlist
 import StringTables
 
 /// String tables read back from a release zip or a folder of `.lproj` folders (a compiled
@@ -12,6 +13,10 @@ public struct Release: Sendable {
   public var warnings: [ReleaseWarning]
   /// The table files read, relative to the root, sorted.
   public var files: [String]
+  /// The `.stringsdict` property lists the tables were decoded from: freeing a large one takes
+  /// as long as a good part of reading it, so a caller that exits right after may keep them
+  /// (`lhc` passes the release to `Console.keepUntilExit`); dropped with the release otherwise.
+  public var documents: [[(key: String, value: PlistValue)]] = []
 
   public init(tables: [StringTable], warnings: [ReleaseWarning] = [], files: [String] = []) {
     self.tables = tables
@@ -66,14 +71,16 @@ public struct Release: Sendable {
   static func read(files: [ArchiveEntry]) throws(ReleaseArchiveError) -> Release {
     let parsed = Parallel.map(files) { file in
       Result { () throws(ReleaseArchiveError) in
-        try TableFileReader.read(path: file.path, bytes: file.bytes)
+        try TableFileReader.readKeepingDocument(path: file.path, bytes: file.bytes)
       }
     }
     var tables: [String: StringTable] = [:]
     var warnings: [ReleaseWarning] = []
+    var documents: [[(key: String, value: PlistValue)]] = []
     for result in parsed {
-      let (table, found) = try result.get()
+      let (table, found, document) = try result.get()
       warnings += found
+      if let document { documents.append(document) }
       let id = table.language + "\u{0}" + table.name
       if var existing = tables[id] {
         if existing.strings.isEmpty { existing.strings = table.strings }
@@ -83,8 +90,10 @@ public struct Release: Sendable {
         tables[id] = table
       }
     }
-    return Release(
+    var release = Release(
       tables: tables.sorted { $0.key < $1.key }.map(\.value), warnings: warnings,
       files: files.map(\.path).sorted())
+    release.documents = documents
+    return release
   }
 }

@@ -21,6 +21,18 @@ enum TableFileReader {
   static func read(
     path: String, bytes: [UInt8]
   ) throws(ReleaseArchiveError) -> (table: StringTable, warnings: [ReleaseWarning]) {
+    let (table, warnings, _) = try readKeepingDocument(path: path, bytes: bytes)
+    return (table, warnings)
+  }
+
+  /// ``read(path:bytes:)``, plus the property-list entries a `.stringsdict` table was decoded
+  /// from (nil for `.strings`), for callers that keep them instead of freeing them now.
+  static func readKeepingDocument(
+    path: String, bytes: [UInt8]
+  ) throws(ReleaseArchiveError) -> (
+    table: StringTable, warnings: [ReleaseWarning], document: [(key: String, value: PlistValue)]?
+  ) {
+    var document: [(key: String, value: PlistValue)]?
     let (language, name, isStrings) = components(of: path)
     var table = StringTable(name: name, language: language)
     var warnings: [ReleaseWarning] = []
@@ -34,42 +46,63 @@ enum TableFileReader {
       return result
     }
     if isStrings {
-      let pairs: [(key: String, value: PlistValue)]
-      do { pairs = try StringsFileReader.read(bytes) } catch { throw malformed(error) }
-      var values: [String: String] = [:]
-      values.reserveCapacity(pairs.count)
-      for (key, value) in pairs {
-        guard case .string(let text) = value else {
-          throw malformed(
-            "the value of key '\(key)' is \(value.typeDescription); the SDK requires every value to be a string"
-          )
+      let strings: (keys: [String], values: [String])?
+      do { strings = try StringsFileReader.readStrings(bytes) } catch {
+        throw malformed(error)
+      }
+      guard let (keys, values) = strings else {
+        let pairs: [(key: String, value: PlistValue)]
+        do { pairs = try StringsFileReader.read(bytes) } catch {
+          throw malformed(error)
         }
-        if values.updateValue(text, forKey: key) != nil {
+        throw malformed(nonStringMessage(pairs))
+      }
+      table.strings = KeyedValues(keysKeepingLast: keys, values: values)
+      if table.strings.count < keys.count {
+        var seen: Set<String> = []
+        for key in keys where !seen.insert(key).inserted {
           warnings.append(
             ReleaseWarning(
               path: path, key: key, message: "key appears more than once; the last value is used"))
         }
       }
-      table.strings = KeyedValues(values)
     } else {
-      let root: PlistValue
-      do { root = try PlistReader.read(bytes) } catch { throw malformed(error) }
-      guard case .dictionary(let entries) = root else {
-        throw malformed("the root is \(root.typeDescription); the SDK requires a dictionary")
+      let root: [(key: String, value: PlistValue)]?
+      do { root = try PlistReader.rootEntries(bytes) } catch { throw malformed(error) }
+      guard let entries = root else {
+        let value: PlistValue
+        do { value = try PlistReader.read(bytes) } catch { throw malformed(error) }
+        throw malformed("the root is \(value.typeDescription); the SDK requires a dictionary")
       }
-      var rules: [String: StringsdictEntry] = [:]
-      for (key, value) in entries {
-        switch StringsdictDecoder.entry(value) {
-        case .success(let entry): rules[key] = entry
+      // Last value wins for a repeated key, as in a dictionary.
+      let decoded = KeyedValues(
+        pairsKeepingLast: entries.map { ($0.key, StringsdictDecoder.entry($0.value)) })
+      var rules: [(key: String, value: StringsdictEntry)] = []
+      rules.reserveCapacity(decoded.count)
+      for (key, result) in decoded {
+        switch result {
+        case .success(let entry): rules.append((key, entry))
         case .failure(let unsupported):
           warnings.append(
             ReleaseWarning(
               path: path, key: key, message: "entry \(unsupported.reason); not compared"))
         }
       }
-      table.rules = KeyedValues(rules)
+      table.rules = KeyedValues(pairsKeepingLast: rules)
+      document = entries
     }
-    return (table, warnings.sorted { ($0.key ?? "") < ($1.key ?? "") })
+    return (table, warnings.sorted { ($0.key ?? "") < ($1.key ?? "") }, document)
+  }
+
+  /// The error for the first value of `pairs` that is not a string.
+  private static func nonStringMessage(_ pairs: [(key: String, value: PlistValue)]) -> String {
+    for (key, value) in pairs {
+      guard case .string = value else {
+        return
+          "the value of key '\(key)' is \(value.typeDescription); the SDK requires every value to be a string"
+      }
+    }
+    return "a value is not a string"
   }
 
   /// `de.lproj/Localizable.strings` → (`de`, `Localizable`, true).

@@ -23,7 +23,65 @@ public struct KeyedValues<Value> {
     values = entries.map(\.value)
   }
 
+  /// The entries of `pairs`; when a key repeats, its last value wins.
+  @inlinable
+  public init(pairsKeepingLast pairs: [(key: String, value: Value)]) {
+    self.init(keysKeepingLast: pairs.map { $0.key }, values: pairs.map { $0.value })
+  }
+
+  /// `keys[i]` → `values[i]` (the arrays have the same length); when a key repeats, its last
+  /// value wins.
+  ///
+  /// Property-list writers (lhc's, Xcode's, Foundation's) emit dictionaries in key order, so the
+  /// keys are checked in one linear pass and the arrays taken as they are when sorted and unique;
+  /// only other input is sorted (by byte spans, see ``KeyOrder``). Inlinable, so that it is
+  /// specialised for the caller's value type (copying values generically costs more than the rest).
+  @inlinable
+  public init(keysKeepingLast keys: [String], values: [Value]) {
+    // Compared in place: copying each key out would retain and release it.
+    let isSorted = keys.withUnsafeBufferPointer { keys in
+      var index = 1
+      while index < keys.count {
+        let inPlace = keys[index - 1].utf8.withContiguousStorageIfAvailable { left in
+          keys[index].utf8.withContiguousStorageIfAvailable { right in
+            KeyOrder.precedes(utf8: left, right)
+          }
+        }
+        guard (inPlace ?? nil) ?? KeyOrder.precedes(keys[index - 1], keys[index]) else {
+          return false
+        }
+        index += 1
+      }
+      return true
+    }
+    if isSorted {
+      self.init(sortedKeys: keys, values: values)
+      return
+    }
+    // Sorted positions; among equal keys, the one that came last is kept.
+    let order = KeyOrder.sortedIndices(of: keys)
+    var uniqueKeys: [String] = []
+    var lastValues: [Value] = []
+    uniqueKeys.reserveCapacity(keys.count)
+    lastValues.reserveCapacity(keys.count)
+    var start = 0
+    while start < order.count {
+      let key = keys[order[start]]
+      var last = order[start]
+      var end = start + 1
+      while end < order.count, keys[order[end]] == key {
+        last = Swift.max(last, order[end])
+        end += 1
+      }
+      uniqueKeys.append(key)
+      lastValues.append(values[last])
+      start = end
+    }
+    self.init(sortedKeys: uniqueKeys, values: lastValues)
+  }
+
   /// Keys already sorted in ``KeyOrder`` and unique, with their values (not checked).
+  @usableFromInline
   init(sortedKeys: [String], values: [Value]) {
     self.keys = sortedKeys
     self.values = values

@@ -2,24 +2,19 @@ import LHCBase
 import PluralRules
 import StringTables
 
-/// What the runtime checks need to know about the app side: which keys each table has in any
-/// language, and the entry the app's code is written against.
+/// What the runtime checks need to know about the app side: the entry the app's code is written
+/// against, looked up (binary search) only for keys the new side adds or changes.
 struct FindingContext: Sendable {
-  /// Table name → keys in any language.
-  private let keysByTable: [String: Set<String>]
   /// Table name → its languages, the source language first.
   private let languagesByTable: [String: [String]]
-  private let oldTables: [TableID: [(key: String, entry: TableEntry)]]
+  private let oldTables: [TableID: StringTable]
 
-  init(old: TableSet, oldTables: [TableID: [(key: String, entry: TableEntry)]]) {
+  init(old: TableSet, oldTables: [TableID: StringTable]) {
     self.oldTables = oldTables
-    var keys: [String: Set<String>] = [:]
     var languages: [String: [String]] = [:]
-    for (id, entries) in oldTables {
-      keys[id.table, default: []].formUnion(entries.lazy.map(\.key))
+    for id in oldTables.keys {
       languages[id.table, default: []].append(id.language)
     }
-    keysByTable = keys
     languagesByTable = languages.mapValues { list in
       list.sorted {
         ($0 == old.sourceLanguage ? 0 : 1, $0) < ($1 == old.sourceLanguage ? 0 : 1, $1)
@@ -53,7 +48,8 @@ struct FindingContext: Sendable {
       if let rule = entry.rule {
         checkArguments(ArgumentSignature(rule: rule), expected, add)
       }
-    } else if keysByTable[id.table]?.contains(key) != true {
+    } else {
+      // No language of the app's table has the key (the reference lookup tried them all).
       add(
         .unknownKey, .warning,
         "the app has no such key in this table in any language; it is never shown")
@@ -66,14 +62,9 @@ struct FindingContext: Sendable {
   /// language that has it.
   private func referenceEntry(_ id: TableID, _ key: String) -> TableEntry? {
     for language in languagesByTable[id.table] ?? [] {
-      guard let entries = oldTables[TableID(language: language, table: id.table)] else { continue }
-      var low = 0
-      var high = entries.count
-      while low < high {
-        let middle = (low + high) / 2
-        if KeyOrder.precedes(entries[middle].key, key) { low = middle + 1 } else { high = middle }
-      }
-      if low < entries.count && entries[low].key == key { return entries[low].entry }
+      guard let table = oldTables[TableID(language: language, table: id.table)] else { continue }
+      let (text, rule) = (table.strings[key], table.rules[key])
+      if text != nil || rule != nil { return TableEntry(text: text, rule: rule) }
     }
     return nil
   }

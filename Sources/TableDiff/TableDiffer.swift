@@ -27,7 +27,9 @@ public enum TableDiffer {
     let context = FindingContext(old: old, oldTables: oldTables)
     let ids = Set(oldTables.keys).union(newTables.keys).sorted()
     let compared = Parallel.map(ids) { id in
-      compare(id, oldTables[id] ?? [], newTables[id] ?? [], context)
+      compare(
+        id, oldTables[id] ?? StringTable(name: id.table, language: id.language),
+        newTables[id] ?? StringTable(name: id.table, language: id.language), context)
     }
     var result = DiffResult(
       tables: compared.compactMap(\.difference), findings: compared.flatMap(\.findings))
@@ -41,41 +43,42 @@ public enum TableDiffer {
     return result
   }
 
+  /// Walks both tables' keys side by side; entries are made only for keys that differ.
   private static func compare(
-    _ id: TableID, _ old: [(key: String, entry: TableEntry)],
-    _ new: [(key: String, entry: TableEntry)],
-    _ context: FindingContext
+    _ id: TableID, _ oldTable: StringTable, _ newTable: StringTable, _ context: FindingContext
   ) -> (difference: TableDifference?, findings: [RuntimeFinding]) {
     var changes: [KeyChange] = []
     var findings: [RuntimeFinding] = []
-    var o = 0
-    var n = 0
-    while o < old.count || n < new.count {
-      if n == new.count || (o < old.count && KeyOrder.precedes(old[o].key, new[n].key)) {
-        changes.append(KeyChange(kind: .removed, key: old[o].key, old: old[o].entry, new: nil))
-        o += 1
-      } else if o == old.count || old[o].key != new[n].key {
-        changes.append(KeyChange(kind: .added, key: new[n].key, old: nil, new: new[n].entry))
-        findings += context.findings(id, new[n].key, new[n].entry, appEntry: nil)
-        n += 1
-      } else {
-        let (key, before, after) = (new[n].key, old[o].entry, new[n].entry)
-        if !before.isEquivalent(to: after) {
-          let kind: KeyChange.Kind = before.kind == after.kind ? .changed : .kindChanged
-          changes.append(KeyChange(kind: kind, key: key, old: before, new: after))
-          findings += context.findings(id, key, after, appEntry: before)
-        }
-        o += 1
-        n += 1
+    for key in TableWalk.differingKeys(oldTable, newTable) {
+      let (was, now) = (entry(oldTable, key), entry(newTable, key))
+      switch (was, now) {
+      case (let was?, nil):
+        changes.append(KeyChange(kind: .removed, key: key, old: was, new: nil))
+      case (nil, let now?):
+        changes.append(KeyChange(kind: .added, key: key, old: nil, new: now))
+        findings += context.findings(id, key, now, appEntry: nil)
+      case (let was?, let now?) where !was.isEquivalent(to: now):
+        let kind: KeyChange.Kind = was.kind == now.kind ? .changed : .kindChanged
+        changes.append(KeyChange(kind: kind, key: key, old: was, new: now))
+        findings += context.findings(id, key, now, appEntry: was)
+      default: break
       }
     }
+    let oldIsEmpty = oldTable.strings.isEmpty && oldTable.rules.isEmpty
+    let newIsEmpty = newTable.strings.isEmpty && newTable.rules.isEmpty
     let difference =
       changes.isEmpty
       ? nil
       : TableDifference(
         language: id.language, table: id.table,
-        presence: old.isEmpty ? .newOnly : new.isEmpty ? .oldOnly : .both, changes: changes)
+        presence: oldIsEmpty ? .newOnly : newIsEmpty ? .oldOnly : .both, changes: changes)
     return (difference, findings)
+  }
+
+  /// Everything `table` holds for `key`, nil when nothing.
+  private static func entry(_ table: StringTable, _ key: String) -> TableEntry? {
+    let (text, rule) = (table.strings[key], table.rules[key])
+    return text == nil && rule == nil ? nil : TableEntry(text: text, rule: rule)
   }
 
   /// Language folders the SDK's lookup (`<ISO 639-1 code>.lproj`) never reaches by itself: not

@@ -14,47 +14,20 @@ public struct TableSet: Sendable {
     self.sourceLanguage = sourceLanguage
   }
 
-  /// The table of `language` named `name`, tables of the same name and language merged.
-  func merged() -> [TableID: [(key: String, entry: TableEntry)]] {
+  /// The table of each language and name, tables of the same name and language merged.
+  func merged() -> [TableID: StringTable] {
     var grouped: [TableID: [StringTable]] = [:]
     for table in tables {
       grouped[TableID(language: table.language, table: table.name), default: []].append(table)
     }
     return grouped.mapValues { tables in
       tables.count == 1
-        ? Self.entries(of: tables[0])
-        : Self.entries(
-          of: tables.reduce(into: tables[0]) { merged, next in
-            for (key, value) in next.strings { merged.strings[key] = value }
-            for (key, value) in next.rules { merged.rules[key] = value }
-          })
+        ? tables[0]
+        : tables.reduce(into: tables[0]) { merged, next in
+          for (key, value) in next.strings { merged.strings[key] = value }
+          for (key, value) in next.rules { merged.rules[key] = value }
+        }
     }
-  }
-
-  /// A table's `.strings` and `.stringsdict` entries merged into one sorted list.
-  static func entries(of table: StringTable) -> [(key: String, entry: TableEntry)] {
-    var result: [(key: String, entry: TableEntry)] = []
-    result.reserveCapacity(table.strings.count + table.rules.count)
-    var s = 0
-    var r = 0
-    let strings = table.strings
-    let rules = table.rules
-    while s < strings.count || r < rules.count {
-      if r == rules.count
-        || (s < strings.count && KeyOrder.precedes(strings.keys[s], rules.keys[r]))
-      {
-        result.append((strings.keys[s], TableEntry(text: strings.values[s])))
-        s += 1
-      } else if s == strings.count || strings.keys[s] != rules.keys[r] {
-        result.append((rules.keys[r], TableEntry(rule: rules.values[r])))
-        r += 1
-      } else {
-        result.append((strings.keys[s], TableEntry(text: strings.values[s], rule: rules.values[r])))
-        s += 1
-        r += 1
-      }
-    }
-    return result
   }
 }
 

@@ -71,12 +71,20 @@ struct DiffCommand {
 
   func run(_ console: Console) -> Int32 {
     let annotate = console.githubActions && format == .text
-    guard
-      let oldSide = DiffSource.load(
-        old, options: options, table: table, annotate: annotate, console: console),
-      let newSide = DiffSource.load(
-        [new], options: options, table: table, annotate: annotate, console: console)
-    else { return Self.trouble }
+    // The sides are independent (typically a catalog compile and a zip read): both load at once.
+    // Messages keep their order: the old side's, then the new side's only if the old one loaded.
+    let newErrors = HeldErrors()
+    let loadingNew = BackgroundWork { [new, options, table, annotate] in
+      DiffSource.load(
+        [new], options: options, table: table, annotate: annotate,
+        console: console.holdingErrors(in: newErrors))
+    }
+    let loadedOld = DiffSource.load(
+      old, options: options, table: table, annotate: annotate, console: console)
+    let loadedNew = loadingNew.wait()
+    guard let oldSide = loadedOld else { return Self.trouble }
+    newErrors.print(to: console)
+    guard let newSide = loadedNew else { return Self.trouble }
     let result = TableDiffer.diff(
       old: oldSide.tables, new: newSide.tables,
       options: TableDiffer.Options(newIsRelease: newSide.isRelease))

@@ -46,6 +46,7 @@ struct DiffSource {
         }
         release = try Release.read(zip: [UInt8](data))
       }
+      console.keepUntilExit(release)
       let warnings = release.warnings.map { "\(path)/\($0)\n" }
       if !warnings.isEmpty { console.error(warnings.joined()) }
       let tables = release.tables.filter { options.languages?.contains($0.language) ?? true }

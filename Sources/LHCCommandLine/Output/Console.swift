@@ -69,3 +69,31 @@ public final class Console: @unchecked Sendable {
     lock.withLock { writeError(text) }
   }
 }
+
+extension Console {
+  /// A console like this one whose standard error is held in `held` (standard output passes
+  /// through), so work running concurrently can print in a fixed order afterwards.
+  func holdingErrors(in held: HeldErrors) -> Console {
+    Console(
+      errorIsTerminal: errorIsTerminal, outIsTerminal: outIsTerminal,
+      githubActions: githubActions, exitsAfterCommand: exitsAfterCommand,
+      out: { [self] in out($0) },
+      error: { held.append($0) })
+  }
+}
+
+/// Standard-error text held back by ``Console/holdingErrors(in:)``.
+final class HeldErrors: @unchecked Sendable {
+  private let lock = NSLock()
+  private var text = ""
+
+  func append(_ more: String) {
+    lock.withLock { text += more }
+  }
+
+  /// Writes the held text to `console`'s standard error.
+  func print(to console: Console) {
+    let held = lock.withLock { text }
+    if !held.isEmpty { console.error(held) }
+  }
+}

@@ -1,0 +1,99 @@
+import Clibxml2
+
+/// Collects the entries of a flat `.strings` XML plist straight from libxml2 SAX events:
+/// `<plist><dict>` + (`<key>` `<string>`)* + `</dict></plist>`, nothing else.
+///
+/// The fast path of ``XMLPlistReader/flatStrings(_:)``: no ``PlistValue`` per entry, no
+/// dictionary, element names compared as bytes. Anything outside that shape (another element,
+/// text between elements, an entity, any libxml2 error) stops the parser and gives up, so that
+/// ``XMLPlistBuilder`` reads the document again and reports exactly what it always did.
+final class XMLStringsBuilder: XMLPlistSAXHandler {
+  private enum State { case start, inPlist, inDict, afterDict, done }
+  private enum Leaf { case key, string }
+
+  // The parser calls back on one thread, one event at a time: no access to these overlaps
+  // another, so the run-time exclusivity checks (a few per event) are left out.
+  @exclusivity(unchecked) private var state = State.start
+  @exclusivity(unchecked) private var leaf: Leaf?
+  @exclusivity(unchecked) private var pendingKey: String?
+  @exclusivity(unchecked) private var text: [UInt8] = []
+  private let shielded: Bool
+  var context: xmlParserCtxtPtr?
+  @exclusivity(unchecked) private(set) var isListening = true
+  /// The keys in document order.
+  @exclusivity(unchecked) private(set) var keys: [String] = []
+  /// The values, `values[i]` for `keys[i]`.
+  @exclusivity(unchecked) private(set) var values: [String] = []
+
+  init(shielded: Bool) {
+    self.shielded = shielded
+  }
+
+  /// True when the whole document had the flat shape.
+  var isComplete: Bool { isListening && state == .done }
+
+  func start(_ name: UnsafePointer<xmlChar>?) {
+    guard let name, leaf == nil else { return giveUp() }
+    switch state {
+    case .start where Self.equals(name, "plist"): state = .inPlist
+    case .inPlist where Self.equals(name, "dict"): state = .inDict
+    case .inDict where pendingKey == nil && Self.equals(name, "key"):
+      leaf = .key
+      text.removeAll(keepingCapacity: true)
+    case .inDict where pendingKey != nil && Self.equals(name, "string"):
+      leaf = .string
+      text.removeAll(keepingCapacity: true)
+    default: giveUp()
+    }
+  }
+
+  func end() {
+    if let finished = leaf {
+      leaf = nil
+      let content = shielded ? XMLControlShield.unshield(text) : text
+      let string = String(decoding: content, as: UTF8.self)
+      switch finished {
+      case .key: pendingKey = string
+      case .string:
+        keys.append(pendingKey ?? "")
+        values.append(string)
+        pendingKey = nil
+      }
+      return
+    }
+    switch state {
+    case .inDict where pendingKey == nil: state = .afterDict
+    case .afterDict: state = .done
+    default: giveUp()
+    }
+  }
+
+  func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
+    guard let bytes, count > 0 else { return }
+    let chunk = UnsafeBufferPointer(start: bytes, count: count)
+    if leaf != nil {
+      text.append(contentsOf: chunk)
+    } else if !chunk.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      giveUp()
+    }
+  }
+
+  func fail(_ message: String) { giveUp() }
+
+  func libxml2Error(_ reported: xmlError) { giveUp() }
+
+  /// Stops the parser; the document is left to ``XMLPlistBuilder``.
+  private func giveUp() {
+    guard isListening else { return }
+    isListening = false
+    if let context { xmlStopParser(context) }
+  }
+
+  /// Whether the NUL-terminated `name` is `literal`.
+  @inline(__always)
+  private static func equals(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+    let bytes = literal.utf8Start
+    for index in 0..<literal.utf8CodeUnitCount where name[index] != bytes[index] { return false }
+    return name[literal.utf8CodeUnitCount] == 0
+  }
+}
