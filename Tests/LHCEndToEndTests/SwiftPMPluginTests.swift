@@ -105,10 +105,31 @@ private enum SwiftPM {
 
   /// `swift build` of a package in a scratch directory; stdout and stderr together.
   static func build(_ package: URL, scratch: URL) throws -> (status: Int32, output: String) {
+    try discardIfStale(scratch)
     let result = try run([
       "build", "--package-path", package.path, "--scratch-path", scratch.path,
     ])
     return (result.status, result.stdout + result.stderr)
+  }
+
+  /// Empties `scratch` when this package's set of source files changed since it was built: SwiftPM
+  /// 6.3 does not plan the plugin's copy of lhc again when a dependency gains or loses files
+  /// (its build then misses the new files), so such a scratch directory starts over.
+  static func discardIfStale(_ scratch: URL) throws {
+    let root = TestPaths.packageRoot
+    var files: [String] = []
+    for folder in ["Sources", "Plugins"] {
+      let paths = try FileManager.default.subpathsOfDirectory(
+        atPath: root.appendingPathComponent(folder).path)
+      files += paths.map { "\(folder)/\($0)" }
+    }
+    let fingerprint = Data((files.sorted().joined(separator: "\n") + "\n").utf8)
+    let stamp = scratch.appendingPathComponent("lhc-sources.txt")
+    if (try? Data(contentsOf: stamp)) != fingerprint {
+      try? FileManager.default.removeItem(at: scratch)
+      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+      try fingerprint.write(to: stamp)
+    }
   }
 
   /// Sets a file's modification time to now, as an editor saving it would.
