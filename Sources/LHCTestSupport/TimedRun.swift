@@ -21,10 +21,13 @@ extension RunLHC {
   }
 
   /// Starts `lhc arguments...` with its output discarded and returns at once (for kill tests).
-  public static func start(_ arguments: [String], in directory: URL? = nil) throws -> Process {
+  public static func start(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+  ) throws -> Process {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = directory }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

@@ -106,14 +106,55 @@ struct CrashSafetyTests {
       left == ["Localizable.strings", "Localizable.stringsdict", liveRun, lockedRun, notOurs])
   }
 
-  // FETCH: `lhc fetch` writes its output with the same `OutputFile`. Its case is the two tests
-  // above with a local CDN serving an old and a new release:
-  //
-  //   let loop = KillLoop(
-  //     output: out, old: try fileTree(out), new: try fileTree(reference), iterations: 25, seed: 3,
-  //     start: { try RunLHC.start(["fetch", …, "-o", out.path]) },
-  //     restore: { /* fetch the old release into `out`, to completion */ })
-  //   try loop.run(seconds: try measure { /* fetch the new release into `reference` */ })
+  /// `lhc fetch` killed while it downloads, checks and writes a release: the output zip is the
+  /// previous release or the new one, never partial.
+  @Test func fetchKilledAtRandomPoints() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func release(_ name: String, keys: Int) throws -> (path: String, sha256: String) {
+      let path = directory.appendingPathComponent(name).path
+      let script = """
+        import hashlib, random, sys, zipfile
+        rng = random.Random(sys.argv[2])
+        lines = ''.join('"k%d" = "%x";\\n' % (i, rng.getrandbits(64)) for i in range(int(sys.argv[3])))
+        with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+            z.writestr('en.lproj/Localizable.strings', lines)
+        print(hashlib.sha256(open(sys.argv[1], 'rb').read()).hexdigest())
+        """
+      let result = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, path, name, "\(keys)"])
+      return (path, result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    func server(_ zip: (path: String, sha256: String)) throws -> CDNTestServer {
+      try CDNTestServer([
+        FetchEndToEndTests.checkPath: [FetchEndToEndTests.offer(sha256: zip.sha256)],
+        FetchEndToEndTests.zipPath: [["bodyFile": zip.path]],
+      ])
+    }
+    let oldServer = try server(try release("old.zip", keys: 20_000))
+    let newServer = try server(try release("new.zip", keys: 60_000))
+    let out = directory.appendingPathComponent("out")
+    let reference = directory.appendingPathComponent("reference")
+    func arguments(_ server: CDNTestServer, _ target: URL) -> [String] {
+      [
+        "fetch", "--app-version", "4.2.0", "--base-url", server.base, "-o",
+        target.appendingPathComponent("release.zip").path,
+      ]
+    }
+    let environment = FetchEndToEndTests.environment(key: FetchEndToEndTests.key)
+    func fetch(_ server: CDNTestServer, _ target: URL) throws {
+      let result = try RunLHC.run(arguments(server, target), environment: environment)
+      try #require(result.status == 0, "\(result.stderr.suffix(2000))")
+    }
+    try fetch(newServer, reference)
+    try fetch(oldServer, out)
+    let loop = KillLoop(
+      output: out, old: try fileTree(out), new: try fileTree(reference), iterations: 15, seed: 3,
+      start: { try RunLHC.start(arguments(newServer, out), environment: environment) },
+      restore: { try fetch(oldServer, out) })
+    #expect(Array(loop.old.keys) == ["release.zip"] && loop.old != loop.new)
+    try loop.run(seconds: try measure { try fetch(newServer, reference) })
+  }
 }
 
 /// Wall-clock seconds `body` takes.

@@ -53,9 +53,7 @@ struct DiffSource {
       return DiffSource(
         label: label, tables: TableSet(tables: tables), isRelease: !isDirectory.boolValue)
     } catch {
-      let location = [error.path.map { path + "/" + $0 } ?? path, error.position]
-        .compactMap { $0 }.joined(separator: ":")
-      console.error("\(location): error: \(error.message) [\(error.reason.rawValue)]\n")
+      console.error(error.report(root: path))
       return nil
     }
   }

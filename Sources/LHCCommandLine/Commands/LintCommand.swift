@@ -79,7 +79,8 @@ struct LintCommand {
       }
     }
     let report = LintReport(files: files, warningsAsErrors: warningsAsErrors)
-    console.out(report.render(format))
+    // A text report of no catalog at all would only say "0 errors in 0 catalogs".
+    if !(files.isEmpty && readFailed && format == .text) { console.out(report.render(format)) }
     if annotate { console.error(report.github()) }
     return readFailed || report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
   }

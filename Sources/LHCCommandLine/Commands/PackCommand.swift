@@ -207,15 +207,10 @@ struct PackCommand {
     let report = PackReport(
       archivePath: output, packed: packed, inputs: inputs.hashes, target: target.rawValue)
     // Both files are written before either is renamed into place: a failure changes neither.
-    var staged: [OutputFile.Staged] = []
     do {
-      if let file = try OutputFile.stage(packed.archive, to: output) { staged.append(file) }
-      if let manifest, let file = try OutputFile.stage(Array(report.json.utf8), to: manifest) {
-        staged.append(file)
-      }
-      try OutputFile.commit(staged)
+      try OutputFile.writeAll(
+        [(packed.archive, output)] + (manifest.map { [(Array(report.json.utf8), $0)] } ?? []))
     } catch {
-      OutputFile.discard(staged)
       console.error("\(error.path): error: cannot write file: \(error.message)\n")
       return ExitStatus.failure
     }

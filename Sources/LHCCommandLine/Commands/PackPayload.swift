@@ -51,9 +51,7 @@ struct PackPayload {
         command.options.languages?.contains($0.language) ?? true
       }
     } catch {
-      let location = [error.path.map { folder + "/" + $0 } ?? folder, error.position]
-        .compactMap { $0 }.joined(separator: ":")
-      console.error("\(location): error: \(error.message) [\(error.reason.rawValue)]\n")
+      console.error(error.report(root: folder))
       return nil
     }
   }
@@ -71,8 +69,6 @@ struct PackPayload {
       }
       return
     }
-    for file in payload.files {
-      try OutputFile.write(file.bytes, to: command.output + "/" + file.path)
-    }
+    try OutputFile.writeAll(payload.files.map { ($0.bytes, command.output + "/" + $0.path) })
   }
 }

@@ -70,6 +70,21 @@ enum OutputFile {
     }
   }
 
+  /// Writes several files all or nothing: every one is staged first, then all are renamed into
+  /// place; after a failure none was changed (short of a failed rename half-way).
+  static func writeAll(_ files: [(bytes: [UInt8], path: String)]) throws(OutputError) {
+    var staged: [Staged] = []
+    do {
+      for file in files {
+        if let done = try stage(file.bytes, to: file.path) { staged.append(done) }
+      }
+      try commit(staged)
+    } catch {
+      discard(staged)
+      throw error
+    }
+  }
+
   /// Removes staged files that will not be committed.
   static func discard(_ staged: some Sequence<Staged>) {
     for file in staged { unlink(file.temporary) }
