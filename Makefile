@@ -18,7 +18,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANPAGES = $(notdir $(wildcard man/*.1))
 
-.PHONY: deps build demo test bench cldr clean install uninstall
+.PHONY: deps build demo test test-asan test-tsan bench cldr clean install uninstall
 
 # System packages: libxml2 (XML plists), libarchive (zip), pkg-config, python3 (test oracles: plistlib),
 # unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts).
@@ -56,6 +56,26 @@ demo: build
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+# The suite under AddressSanitizer / ThreadSanitizer, each built in its own scratch path. Tests that
+# run the lhc binary run the sanitized one (LHC_BINARY); tests that only run SwiftPM or swiftc are
+# skipped (LHC_SANITIZER_RUN=1). Leak detection stays on; Scripts/lsan.supp and Scripts/tsan.supp
+# hold the toolchain's own leaks and races, each explained (README.md, Tests).
+SANITIZER_TEST_ENV = LHC_SANITIZER_RUN=1
+ASAN_OPTIONS_LHC = halt_on_error=1:detect_leaks=1
+LSAN_OPTIONS_LHC = suppressions=$(CURDIR)/Scripts/lsan.supp
+TSAN_OPTIONS_LHC = halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/Scripts/tsan.supp
+
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SANITIZER_TEST_ENV) LHC_BINARY=$(CURDIR)/.build-asan/debug/lhc ASAN_OPTIONS=$(ASAN_OPTIONS_LHC) \
+	  LSAN_OPTIONS=$(LSAN_OPTIONS_LHC) \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SANITIZER_TEST_ENV) LHC_BINARY=$(CURDIR)/.build-tsan/debug/lhc TSAN_OPTIONS=$(TSAN_OPTIONS_LHC) \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 # Speed and memory against a Foundation baseline (JSONDecoder + PropertyListEncoder), see Benchmarks/README.md.
 bench: deps
@@ -95,4 +115,4 @@ uninstall:
 	  "$(BASHDIR)/lhc" "$(ZSHDIR)/_lhc" "$(FISHDIR)/lhc.fish"
 
 clean:
-	rm -rf .build out Benchmarks/work Benchmarks/FoundationBaseline/.build
+	rm -rf .build .build-asan .build-tsan out Benchmarks/work Benchmarks/FoundationBaseline/.build

@@ -98,3 +98,8 @@ public final class CapturedOutput: @unchecked Sendable {
   public var stdout: String { lock.withLock { outText } }
   public var stderr: String { lock.withLock { errorText } }
 }
+
+/// True in `make test-asan` / `make test-tsan` (`LHC_SANITIZER_RUN=1`): tests whose work happens
+/// entirely in other programs (SwiftPM building lhc again, swiftc type-checking checked-in
+/// goldens) are skipped there, as they run no sanitized lhc code.
+public let isSanitizerRun = ProcessInfo.processInfo.environment["LHC_SANITIZER_RUN"] == "1"

@@ -2,6 +2,7 @@ import Foundation
 import LHCBase
 import LHCCommandLine
 import LHCTestSupport
+import StringCatalog
 import Testing
 
 /// Every catalog of `../shared/corpus/xcstrings/`, compiled and checked against independent oracles:
@@ -117,10 +118,15 @@ struct CorpusCompileTests {
   }
 }
 
-/// A catalog large enough to be read in parts on several threads, checked like the corpus.
+/// A catalog large enough to be read in parts on several threads (the corpus's largest, four
+/// times): compiled and checked like the corpus; linted and turned into symbols in parts with the
+/// same results as when read on one thread. Run by `make test-tsan` against the sanitized binary.
 @Suite("Large catalog compile")
 struct LargeCatalogCompileTests {
-  @Test func catalogReadInPartsCompilesLikeTheOracleSays() throws {
+  /// Writes the large catalog as `Big.xcstrings` under `directory`: pretty-printed like Xcode
+  /// (two-space indentation, so entry keys start lines: read in parts) or on one line (no line
+  /// starts an entry key: read on one thread).
+  static func writeBigCatalog(in directory: URL, prettyPrinted: Bool) throws -> URL {
     let source = TestPaths.corpus.appendingPathComponent(
       "xcstrings/Dimillian__IceCubesApp__Localizable.xcstrings")
     let root = try #require(
@@ -132,18 +138,69 @@ struct LargeCatalogCompileTests {
     }
     var big = root
     big["strings"] = copies
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent("Big.xcstrings")
-    // Foundation pretty-prints like Xcode: two-space indentation, `"key" : value`.
-    try JSONSerialization.data(withJSONObject: big, options: [.prettyPrinted, .sortedKeys]).write(
-      to: url)
+    try JSONSerialization.data(
+      withJSONObject: big, options: prettyPrinted ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+    ).write(to: url)
     let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
     #expect(size > 4 << 20, "must exceed the threshold for reading in parts")
+    return url
+  }
+
+  @Test func catalogReadInPartsCompilesLikeTheOracleSays() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = try Self.writeBigCatalog(in: directory, prettyPrinted: true)
+
+    // The reader really cuts this file: one sink per part, no fallback to one thread.
+    var sinkCounts: [Int] = []
+    _ = try CatalogReader.read(try SourceText(contentsOf: url.path), parts: 2) { count in
+      sinkCounts.append(count)
+      return (0..<count).map { _ in { _ in } }
+    }
+    #expect(sinkCounts == [2])
 
     let out = directory.appendingPathComponent("out")
     let result = try RunLHC.run(["compile", url.path, "-o", out.path])
     #expect(result.status == 0, "\(result.stderr)")
     try CorpusCompileTests.verify(catalog: url, table: "Big", output: out)
+  }
+
+  /// `lhc lint` (one `LintMemo` per part) and `lhc gen-symbols` read the large catalog in parts
+  /// and report what they report when the same catalog on one line is read on one thread.
+  @Test func lintAndSymbolsInPartsMatchOneThread() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let parted = try Self.writeBigCatalog(
+      in: directory.appendingPathComponent("parts"), prettyPrinted: true)
+    let whole = try Self.writeBigCatalog(
+      in: directory.appendingPathComponent("whole"), prettyPrinted: false)
+
+    /// The findings without their positions (lines differ between the two layouts).
+    func findings(_ catalog: URL) throws -> [String] {
+      let result = try RunLHC.run(["lint", "--format", "json", catalog.path])
+      #expect(result.stderr.isEmpty, "\(result.stderr)")
+      let report = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let files = try #require(report["files"] as? [[String: Any]])
+      let found = try #require(files.first?["findings"] as? [[String: Any]])
+      return found.map { finding in
+        ["id", "key", "language", "message", "severity"].map { "\(finding[$0] ?? "-")" }
+          .joined(separator: " | ")
+      }
+    }
+    let partedFindings = try findings(parted)
+    #expect(partedFindings.count > 100)
+    #expect(partedFindings == (try findings(whole)))
+
+    func symbols(_ catalog: URL) throws -> String {
+      let result = try RunLHC.run(["gen-symbols", catalog.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stdout
+    }
+    let partedSymbols = try symbols(parted)
+    #expect(partedSymbols.contains("enum Big"))
+    #expect(partedSymbols == (try symbols(whole)))
   }
 }

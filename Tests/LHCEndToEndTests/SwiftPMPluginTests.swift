@@ -12,7 +12,8 @@ import Testing
 /// the builds share those directories and the machine's cores.
 @Suite(
   "LHCSymbols plugin in a SwiftPM package", .serialized,
-  .enabled(if: SwiftPM.available, "`swift` is not on PATH: plugin not tested"))
+  .enabled(if: SwiftPM.available, "`swift` is not on PATH: plugin not tested"),
+  .disabled(if: isSanitizerRun, "sanitizer run: SwiftPM builds an unsanitized lhc here"))
 struct SwiftPMPluginTests {
   static let sample = TestPaths.testData.appendingPathComponent("plugin-sample")
   static let target = sample.appendingPathComponent("Sources/PluginSample")

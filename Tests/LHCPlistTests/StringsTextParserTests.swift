@@ -176,7 +176,8 @@ struct StringsTextParserTests {
     var count = 0
     let elapsed = try clock.measure { count = try Self.entries(large).count }
     #expect(count == 100_000)
-    #expect(elapsed < .seconds(5))
+    // Sanitized builds run this several times slower.
+    #expect(elapsed < .seconds(isSanitizerRun ? 60 : 5))
   }
 
   @Test("random mutations throw or return")

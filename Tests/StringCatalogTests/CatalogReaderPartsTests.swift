@@ -9,8 +9,14 @@ import Testing
 struct CatalogReaderPartsTests {
   /// Entries per part, and how many parts `makeSinks` was asked for (1 = sequential fallback).
   final class Collected: @unchecked Sendable {
-    var parts: [[CatalogEntry]] = []
+    var parts: [Part] = []
     var requested: [Int] = []
+  }
+
+  /// The entries of one part: each sink appends to its own object, as the parts run on several
+  /// threads (appending to `parts[n]` of one shared array was a data race, found by TSan).
+  final class Part: @unchecked Sendable {
+    var entries: [CatalogEntry] = []
   }
 
   static func readInParts(_ source: SourceText, parts: Int) throws(DiagnosticError) -> (
@@ -19,10 +25,10 @@ struct CatalogReaderPartsTests {
     let collected = Collected()
     let (catalog, diagnostics) = try CatalogReader.read(source, parts: parts) { count in
       collected.requested.append(count)
-      collected.parts = Array(repeating: [], count: count)
-      return (0..<count).map { part in { collected.parts[part].append($0) } }
+      collected.parts = (0..<count).map { _ in Part() }
+      return collected.parts.map { part in { part.entries.append($0) } }
     }
-    return (collected.parts.flatMap { $0 }, diagnostics, collected.requested, catalog)
+    return (collected.parts.flatMap(\.entries), diagnostics, collected.requested, catalog)
   }
 
   @Test(arguments: CatalogReaderOracleTests.corpusFiles)
