@@ -17,6 +17,8 @@ public final class Console: @unchecked Sendable {
   let exitsAfterCommand: Bool
   /// Process-wide, so it outlives the console itself.
   nonisolated(unsafe) private static var keptUntilExit: [Any] = []
+  /// Guards ``keptUntilExit`` (static: consoles made by `holdingErrors` share it).
+  private static let keptLock = NSLock()
 
   public init(
     errorIsTerminal: Bool = false, outIsTerminal: Bool = false, githubActions: Bool = false,
@@ -58,7 +60,7 @@ public final class Console: @unchecked Sendable {
 
   /// Keeps `value` alive until the process exits, when it does so right after the command.
   func keepUntilExit(_ value: Any) {
-    if exitsAfterCommand { lock.withLock { Self.keptUntilExit.append(value) } }
+    if exitsAfterCommand { Self.keptLock.withLock { Self.keptUntilExit.append(value) } }
   }
 
   func out(_ text: String) {
