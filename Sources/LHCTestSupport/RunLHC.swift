@@ -30,11 +30,7 @@ public func runProcess(
   _ executable: URL, _ arguments: [String], in directory: URL? = nil,
   environment: [String: String]? = nil
 ) throws -> ProcessResult {
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  if let environment { process.environment = environment }
-  if let directory { process.currentDirectoryURL = directory }
+  let process = makeProcess(executable, arguments, in: directory, environment: environment)
   let out = Pipe()
   let err = Pipe()
   process.standardOutput = out
@@ -54,6 +50,19 @@ public func runProcess(
   return ProcessResult(
     status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
     stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A process for `executable` with `arguments`, not started; `environment` replaces the
+/// inherited one when given.
+func makeProcess(
+  _ executable: URL, _ arguments: [String], in directory: URL?, environment: [String: String]?
+) -> Process {
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  if let environment { process.environment = environment }
+  if let directory { process.currentDirectoryURL = directory }
+  return process
 }
 
 /// A fresh temporary directory, removed by the caller.

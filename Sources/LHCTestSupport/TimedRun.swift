@@ -24,11 +24,7 @@ extension RunLHC {
   public static func start(
     _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
   ) throws -> Process {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    if let directory { process.currentDirectoryURL = directory }
+    let process = makeProcess(binary, arguments, in: directory, environment: environment)
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -41,11 +37,7 @@ public func runProcess(
   _ executable: URL, _ arguments: [String], in directory: URL? = nil,
   environment: [String: String]? = nil, timeout: Double
 ) throws -> TimedResult {
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  if let environment { process.environment = environment }
-  if let directory { process.currentDirectoryURL = directory }
+  let process = makeProcess(executable, arguments, in: directory, environment: environment)
   let out = Pipe()
   let err = Pipe()
   process.standardOutput = out
