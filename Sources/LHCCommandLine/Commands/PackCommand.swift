@@ -205,16 +205,18 @@ struct PackCommand {
       return ExitStatus.failure
     }
     let report = PackReport(
-      archivePath: output, packed: packed, inputs: inputs.hashes, target: target.rawValue)
+      archivePath: output, packed: packed, inputs: inputs.hashing, target: target.rawValue)
     // Both files are written before either is renamed into place: a failure changes neither.
+    // The manifest hashes every input: made once, and only when asked for.
+    let json = manifest != nil || format == .json ? report.json : nil
     do {
       try OutputFile.writeAll(
-        [(packed.archive, output)] + (manifest.map { [(Array(report.json.utf8), $0)] } ?? []))
+        [(packed.archive, output)] + (manifest.map { [(Array((json ?? "").utf8), $0)] } ?? []))
     } catch {
       console.error("\(error.path): error: cannot write file: \(error.message)\n")
       return ExitStatus.failure
     }
-    console.out(format == .json ? report.json : report.text)
+    console.out(format == .json ? json ?? "" : report.text)
     return ExitStatus.success
   }
 }

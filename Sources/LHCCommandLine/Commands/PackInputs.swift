@@ -15,7 +15,9 @@ struct PackInputs {
   }
 
   var entries: [ZipEntry]
-  var hashes: [Hashed]
+  /// Hashes the inputs (all of them: as many bytes as the archive holds, and more), only when the
+  /// manifest asks for them.
+  var hashing: @Sendable () -> [Hashed]
   /// The compiled tables, when the inputs are catalogs (other SDKs' payloads are made from them).
   var tables: [StringTable]?
   /// The catalogs' development language (the first catalog's).
@@ -64,13 +66,16 @@ struct PackInputs {
         failed = true
       }
     }
-    let hashes = Parallel.map(Array(zip(command.catalogs, results))) { path, result in
-      Hashed(path: path, sha256: SHA256.hex(result.source.map { Array($0.bytes) } ?? []))
+    let sources = Array(zip(command.catalogs, results.map(\.source)))
+    let hashing: @Sendable () -> [Hashed] = {
+      Parallel.map(sources) { path, source in
+        Hashed(path: path, sha256: SHA256.hex(source?.bytes ?? UnsafeBufferPointer(start: nil, count: 0)))
+      }
     }
     return failed
       ? nil
       : PackInputs(
-        entries: entries, hashes: hashes, tables: results.flatMap(\.tables),
+        entries: entries, hashing: hashing, tables: results.flatMap(\.tables),
         sourceLanguage: results.compactMap(\.sourceLanguage).first)
   }
 
@@ -89,19 +94,19 @@ struct PackInputs {
       console.error("\(folder): error: \(error.message) (\(error.reason.rawValue))\n")
       return nil
     }
-    let read = Parallel.map(paths) { path -> (ZipEntry, Hashed)? in
+    let read = Parallel.map(paths) { path -> ZipEntry? in
       guard let data = FileManager.default.contents(atPath: folder + "/" + path) else { return nil }
-      let bytes = [UInt8](data)
-      return (
-        ZipEntry(path: path, bytes: bytes),
-        Hashed(path: folder + "/" + path, sha256: SHA256.hex(bytes))
-      )
+      return ZipEntry(path: path, bytes: [UInt8](data))
     }
     if let missing = zip(paths, read).first(where: { $0.1 == nil }) {
       console.error("\(folder)/\(missing.0): error: cannot read file\n")
       return nil
     }
-    let pairs = read.compactMap { $0 }
-    return PackInputs(entries: pairs.map(\.0), hashes: pairs.map(\.1))
+    let entries = read.compactMap { $0 }
+    return PackInputs(
+      entries: entries,
+      hashing: {
+        Parallel.map(entries) { Hashed(path: folder + "/" + $0.path, sha256: SHA256.hex($0.bytes)) }
+      })
   }
 }

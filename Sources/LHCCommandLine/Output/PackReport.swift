@@ -14,7 +14,8 @@ struct PackReport {
 
   var archivePath: String
   var packed: PackedRelease
-  var inputs: [PackInputs.Hashed]
+  /// The inputs with their hashes, worked out when the manifest is made.
+  var inputs: @Sendable () -> [PackInputs.Hashed]
   var target: String
 
   /// The languages of the release, sorted, with their tables' key counts.
@@ -46,7 +47,7 @@ struct PackReport {
       ("bytes", .integer(packed.archive.count)), ("entries", .integer(packed.entries)),
       ("path", .string(archivePath)), ("sha256", .string(packed.sha256)),
     ])
-    let sorted = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    let sorted = inputs().sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     let inputs = JSONValue.array(
       sorted.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) })
     let languages = JSONValue.object(
