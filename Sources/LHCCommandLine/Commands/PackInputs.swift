@@ -69,7 +69,9 @@ struct PackInputs {
     let sources = Array(zip(command.catalogs, results.map(\.source)))
     let hashing: @Sendable () -> [Hashed] = {
       Parallel.map(sources) { path, source in
-        Hashed(path: path, sha256: SHA256.hex(source?.bytes ?? UnsafeBufferPointer(start: nil, count: 0)))
+        Hashed(
+          path: path, sha256: SHA256.hex(source?.bytes ?? UnsafeBufferPointer(start: nil, count: 0))
+        )
       }
     }
     return failed
