@@ -25,6 +25,10 @@ max_len() {
   esac
 }
 
+# Swift's own backtracer trips ASan when a Swift runtime check fails (a trap); libFuzzer prints
+# the stack instead.
+export SWIFT_BACKTRACE=enable=no
+
 [ "$FUZZ_TARGETS" = all ] && FUZZ_TARGETS=$FUZZ_ALL_TARGETS
 FUZZ_TARGETS=${FUZZ_TARGETS//,/ }
 
