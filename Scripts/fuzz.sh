@@ -3,9 +3,11 @@
 #
 #   FUZZ_SECONDS=60 FUZZ_TARGETS="FuzzCatalog FuzzReleaseZip" Scripts/fuzz.sh
 #
-# Working corpora live in Fuzz/corpus/<target>/ (seeded by Scripts/fuzz-seeds.py, grown by every
-# run), crashers (and leaks) in Fuzz/crashes/<target>/, logs in Fuzz/.build/fuzz-logs/. Prints one
-# line per target (executions, coverage, corpus, crashers) and exits 1 if any target crashed.
+# Working corpora live in $FUZZ_CORPUS/<target>/ (default Fuzz/corpus; seeded by
+# Scripts/fuzz-seeds.py, grown by every run), crashers (and leaks) in Fuzz/crashes/<target>/, logs
+# in Fuzz/.build/fuzz-logs/. Prints one line per target (executions, coverage, corpus, crashers)
+# and exits 1 if any target crashed or Fuzz/crashes/<target>/ still holds a crasher (delete it
+# once it is a fixture in TestData/fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +15,8 @@ SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TARGETS=${FUZZ_TARGETS:-all}
 SHARED_CORPUS=${SHARED_CORPUS:-../shared/corpus}
+# Where the working corpora grow (one folder per target).
+FUZZ_CORPUS=${FUZZ_CORPUS:-Fuzz/corpus}
 # Targets run by default. FuzzCDNResponse is a stub until the LingoHubCDN decoder exists.
 FUZZ_ALL_TARGETS="FuzzCatalog FuzzFormatString FuzzStringsFile FuzzXMLPlist FuzzBinaryPlist FuzzReleaseZip"
 
@@ -42,7 +46,7 @@ $SWIFT build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address 2>&1
 bin=$($SWIFT build --package-path Fuzz -c debug --show-bin-path)
 echo "   built in $(($(date +%s) - start)) s"
 
-python3 Scripts/fuzz-seeds.py --corpus Fuzz/corpus --shared "$SHARED_CORPUS" $FUZZ_TARGETS
+python3 Scripts/fuzz-seeds.py --corpus "$FUZZ_CORPUS" --shared "$SHARED_CORPUS" $FUZZ_TARGETS
 
 mkdir -p Fuzz/.build/fuzz-logs
 summary=()
@@ -60,10 +64,10 @@ for target in $FUZZ_TARGETS; do
   # The corpus is then run once more with them on, which catches a leak on any path it covers.
   options=(-max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048
     -print_final_stats=1 -artifact_prefix="$crashes/")
-  "$bin/$target" "Fuzz/corpus/$target" "${dict[@]}" "${options[@]}" \
+  "$bin/$target" "$FUZZ_CORPUS/$target" "${dict[@]}" "${options[@]}" \
     -max_total_time="$FUZZ_SECONDS" -detect_leaks=0 >"$log" 2>&1 || status=$?
   if [ "$status" -eq 0 ]; then
-    "$bin/$target" "Fuzz/corpus/$target" "${options[@]}" -runs=0 -detect_leaks=1 \
+    "$bin/$target" "$FUZZ_CORPUS/$target" "${options[@]}" -runs=0 -detect_leaks=1 \
       >"$log.leaks" 2>&1 || status=$?
     [ "$status" -eq 0 ] || cat "$log.leaks" >>"$log"
   fi
