@@ -18,7 +18,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANPAGES = $(notdir $(wildcard man/*.1))
 
-.PHONY: deps build demo test test-asan test-tsan bench cldr clean install uninstall
+.PHONY: deps build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall
 
 # System packages: libxml2 (XML plists), libarchive (zip), pkg-config, python3 (test oracles: plistlib),
 # unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts).
@@ -84,6 +84,17 @@ bench: deps
 	python3 Benchmarks/run.py --lhc .build/release/lhc \
 	  --baseline Benchmarks/FoundationBaseline/.build/release/foundation-baseline --work Benchmarks/work
 
+# libFuzzer targets in Fuzz/ (ASan), FUZZ_SECONDS per target; crashers kept in Fuzz/crashes/<target>/.
+# FUZZ_TARGETS: "all" or a list, e.g. "FuzzCatalog FuzzReleaseZip". See the README's "Fuzzing".
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= all
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" SWIFT=$(SWIFT) Scripts/fuzz.sh
+
+# The short run CI does after `make test`.
+fuzz-smoke: deps
+	FUZZ_SECONDS=15 FUZZ_TARGETS=all SWIFT=$(SWIFT) Scripts/fuzz.sh
+
 # CLDR plural rules (Debian unicode-cldr-core) → the checked-in Swift table; see Scripts/generate-plural-rules.py.
 cldr:
 	@if [ ! -f "$(CLDR_PLURALS)" ]; then \
@@ -115,4 +126,4 @@ uninstall:
 	  "$(BASHDIR)/lhc" "$(ZSHDIR)/_lhc" "$(FISHDIR)/lhc.fish"
 
 clean:
-	rm -rf .build .build-asan .build-tsan out Benchmarks/work Benchmarks/FoundationBaseline/.build
+	rm -rf .build .build-asan .build-tsan out Benchmarks/work Benchmarks/FoundationBaseline/.build Fuzz/.build

@@ -12,6 +12,13 @@ let package = Package(
     .executable(name: "lhc", targets: ["lhc"]),
     // `lhc gen-symbols` as a SwiftPM / Xcode build-tool plugin.
     .plugin(name: "LHCSymbols", targets: ["LHCSymbols"]),
+    // The readers' public API for other packages in this repository (the fuzz targets in Fuzz/).
+    .library(
+      name: "LHCKit",
+      targets: [
+        "LHCBase", "StringCatalog", "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN",
+      ]
+    ),
   ],
   targets: [
     // MARK: System libraries

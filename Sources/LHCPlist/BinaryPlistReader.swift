@@ -155,7 +155,14 @@ struct BinaryPlistParser {
     }
     let total = count * perEntry
     try check(body, total * refSize, number)
-    return (0..<total).map { Int(Self.bigEndian(bytes, body + $0 * refSize, refSize)) }
+    // Checked here: an 8-byte reference can be past `Int.max`, which `Int(_:)` would trap on.
+    return try (0..<total).map { (index) throws(PlistReadError) in
+      let reference = Self.bigEndian(bytes, body + index * refSize, refSize)
+      guard reference < UInt64(objectCount) else {
+        throw Self.error("object reference \(reference) out of range (\(objectCount) objects)")
+      }
+      return Int(reference)
+    }
   }
 
   /// The count in a marker's low nibble (or the integer object after it) and where the body starts.

@@ -25,9 +25,12 @@ public struct Release: Sendable {
   }
 
   /// Reads and validates a release zip exactly as the LingoHub iOS SDK 2.x does before
-  /// installing it: the archive rules of ``ReleaseZip``, then every table file must parse.
-  public static func read(zip bytes: [UInt8]) throws(ReleaseArchiveError) -> Release {
-    try read(files: ReleaseZip.entries(bytes))
+  /// installing it: the archive rules of ``ReleaseZip`` (with `limits`, the SDK's by default),
+  /// then every table file must parse.
+  public static func read(
+    zip bytes: [UInt8], limits: ReleaseZip.Limits = .sdk
+  ) throws(ReleaseArchiveError) -> Release {
+    try read(files: ReleaseZip.entries(bytes, limits: limits))
   }
 
   /// Reads every `<lang>.lproj/<Table>.strings|.stringsdict` directly inside `directory`.

@@ -60,6 +60,7 @@ extension CatalogReader {
   /// What one part found.
   private struct PartOutcome {
     var diagnostics: [Diagnostic]
+    /// The first offset of every entry key the part read.
     var keyOffsets: [String: Int]
     /// The catalog's header, from the last part (which reads to the end of the file).
     var catalog: Catalog?

@@ -166,6 +166,24 @@ struct BinaryPlistReaderTests {
   /// Two big-endian bytes.
   static func bigEndian16(_ value: Int) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
 
+  /// Inputs `FuzzBinaryPlist` found (`TestData/fuzz/binary-plist/`), with the error each must raise.
+  static let fuzzFindings = [
+    // An 8-byte object reference past `Int.max` (0xF7F7…) trapped in `Int(_:)`; now every
+    // reference is checked against the object count as it is read, the first one here already.
+    (
+      "reference-past-Int.max.bplist",
+      "binary property list: object reference 72714429551439476 out of range (3 objects)"
+    )
+  ]
+
+  @Test("inputs the fuzzer found throw their exact error", arguments: fuzzFindings)
+  func fuzzFinding(file: String, expected: String) throws {
+    let url = TestPaths.testData.appendingPathComponent("fuzz/binary-plist/\(file)")
+    let bytes = try [UInt8](Data(contentsOf: url))
+    #expect(Self.readError(bytes) == expected)
+    #expect(throws: PlistReadError(message: expected)) { try StringsFileReader.read(bytes) }
+  }
+
   @Test("truncations and random mutations of valid files throw or return")
   func mutations() throws {
     var generator = SplitMix64(state: 99)

@@ -98,3 +98,25 @@ struct CatalogReaderPartsTests {
     #expect(parted.diagnostics.map(\.message) == ["duplicate key 'key1'"])
   }
 }
+
+/// Inputs `FuzzCatalog` found (`TestData/fuzz/catalog/`) where reading in parts differed from
+/// reading sequentially.
+@Suite("CatalogReader in parts: fuzzer findings")
+struct CatalogReaderPartsFuzzFindingsTests {
+  /// A key three times, twice in the second part: the warning for its second occurrence was
+  /// reported at the third one's offset, so one warning moved and another was doubled.
+  @Test func keyTwiceInALaterPart() throws {
+    let url = TestPaths.testData.appendingPathComponent("fuzz/catalog/parts-differ.xcstrings")
+    let source = try SourceText(contentsOf: url.path)
+    var entries: [CatalogEntry] = []
+    let sequential = try CatalogReader.read(source) { entries.append($0) }
+    #expect(
+      sequential.diagnostics.filter { $0.key == "👋 wave" }.map(\.offset) == [3469, 4519])
+    for parts in [2, 3] {
+      let parted = try CatalogReaderPartsTests.readInParts(source, parts: parts)
+      #expect(parted.requested == [parts])
+      #expect(parted.entries == entries)
+      #expect(parted.diagnostics == sequential.diagnostics)
+    }
+  }
+}

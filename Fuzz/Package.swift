@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// libFuzzer targets for lhc's readers of untrusted bytes; see Scripts/fuzz.sh and the README's
+// "Fuzzing" section. Build only through `make fuzz` / `make fuzz-smoke`: the targets need
+// `-sanitize=fuzzer,address` (libFuzzer supplies `main`), which the script passes.
+import PackageDescription
+
+/// The fuzz targets: one executable each, `Sources/<name>/main.swift` defining
+/// `LLVMFuzzerTestOneInput` and handing it to libFuzzer's driver. SwiftPM gives every executable
+/// its own `main` (it renames the entry point to `<Target>_main`), so libFuzzer's `main` is never
+/// linked in; the top-level code calls `runFuzzer(_:)` (libFuzzer's `LLVMFuzzerRunDriver`) instead. Scripts/fuzz.sh runs the
+/// targets it lists in `FUZZ_ALL_TARGETS`.
+let fuzzTargets = [
+  "FuzzCatalog",
+  "FuzzFormatString",
+  "FuzzStringsFile",
+  "FuzzXMLPlist",
+  "FuzzBinaryPlist",
+  "FuzzReleaseZip",
+  "FuzzCDNResponse",
+]
+
+let package = Package(
+  name: "lhc-fuzz",
+  platforms: [.macOS(.v13)],
+  dependencies: [.package(name: "lhc", path: "..")],
+  targets: [
+    // libFuzzer's driver entry point (a header; libFuzzer defines the function).
+    .target(name: "CFuzzer"),
+    // `runFuzzer(_:)`: the top-level code of every target.
+    .target(name: "FuzzSupport", dependencies: ["CFuzzer"]),
+  ]
+    + fuzzTargets.map { name in
+      .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport", .product(name: "LHCKit", package: "lhc")]
+      )
+    }
+)

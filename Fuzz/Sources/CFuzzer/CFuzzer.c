@@ -1,0 +1,1 @@
+// Intentionally empty: the declarations in include/CFuzzer.h are defined by libFuzzer.
