@@ -136,8 +136,19 @@ def main():
             [args.test_data / "diff" / "release", args.test_data / "pack" / "malformed"]
             + sorted(p for p in (args.shared / "legacy").glob("*") if p.is_dir()),
             stringsdicts[:10]),
-        # TODO(LingoHubCDN): seed from TestData/cdn once the decoder and its fixtures exist.
-        "FuzzCDNResponse": lambda: [b'{"distributionId":"x"}', b'{"title":"Not Found","status":404}'],
+        # The SDK's fixtures (lingohub-release.md §5) and the shapes the fetch tests serve.
+        "FuzzCDNResponse": lambda: [
+            b'{"distributionReleaseId":"test-bundle-id","name":"Test Bundle",'
+            b'"createdAt":"2025-03-13T13:55:22.028+00:00","filesUrl":"https://s3.amazon.de/update.zip"}',
+            b'{"distributionReleaseId":"rel-42","name":"Release 42","filesUrl":"https://cdn.example/r.zip",'
+            b'"filesSha256":"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}',
+            b'{}', b'{"error_message": "Unauthorized access"}',
+            b'{"type":"about:blank","status":401,"detail":"Unauthorized",'
+            b'"errors":[{"field":"AUTHORIZATION","infos":["CDN_KEY_NOT_FOUND"]}]}',
+            b'{"type":"about:blank","status":404,"detail":"Not Found",'
+            b'"errors":[{"field":"DISTRIBUTION","infos":["DISTRIBUTION_NOT_FOUND"]}]}',
+            b'{"status":429,"detail":"Too Many Requests","errors":[{"field":"USAGE","infos":["USAGE_LIMIT_EXCEEDED"]}]}',
+        ],
     }
     for target in args.targets:
         if target not in seeds:

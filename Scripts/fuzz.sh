@@ -17,8 +17,8 @@ FUZZ_TARGETS=${FUZZ_TARGETS:-all}
 SHARED_CORPUS=${SHARED_CORPUS:-../shared/corpus}
 # Where the working corpora grow (one folder per target).
 FUZZ_CORPUS=${FUZZ_CORPUS:-Fuzz/corpus}
-# Targets run by default. FuzzCDNResponse is a stub until the LingoHubCDN decoder exists.
-FUZZ_ALL_TARGETS="FuzzCatalog FuzzFormatString FuzzStringsFile FuzzXMLPlist FuzzBinaryPlist FuzzReleaseZip"
+# Targets run by default.
+FUZZ_ALL_TARGETS="FuzzCatalog FuzzFormatString FuzzStringsFile FuzzXMLPlist FuzzBinaryPlist FuzzReleaseZip FuzzCDNResponse"
 
 # Longest input per target (bytes): enough for real files, small enough for fast mutations.
 max_len() {

@@ -1,14 +1,14 @@
 import FuzzSupport
+import LingoHubCDN
 
-// TODO(LingoHubCDN): once the module's decoder lands, import LingoHubCDN and decode the input
-// twice: as a 200 body into the distribution's bundle info, and as a 4xx body into the problem
-// details (RFC 9457). Then add "FuzzCDNResponse" to FUZZ_ALL_TARGETS in Scripts/fuzz.sh and seed
-// it from TestData/cdn (see seed_target there).
-
-/// The LingoHub CDN check-response decoder on arbitrary bytes (a stub until the decoder exists).
+/// The LingoHub CDN check-response decoders on arbitrary bytes: a `200` body into the release
+/// description, an error body into RFC 7807 problem details (or the legacy `error_message`), and
+/// the one-line summary lhc prints from it. Each must return or throw, never trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  _ = fuzzBytes(data, size)
+  let body = fuzzBytes(data, size)
+  _ = try? BundleInfo.decode(body)
+  _ = ProblemDetails.decode(body)?.summary
   return 0
 }
 
