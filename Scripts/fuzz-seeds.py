@@ -63,8 +63,8 @@ def format_strings(catalogs):
     for path in catalogs:
         try:
             walk(json.loads(path.read_bytes()))
-        except (ValueError, UnicodeDecodeError):
-            pass  # must-fail fixtures
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            pass  # must-fail fixtures (TestData/hostile nests deeper than Python's json allows)
     return sorted(found)[:MAX_FORMAT_SEEDS]
 
 
@@ -74,9 +74,9 @@ def binary_plists(xml_paths):
     for path in xml_paths:
         try:
             value = plistlib.loads(path.read_bytes())
-        except Exception:  # must-fail fixtures and old-style text
+            result.append(plistlib.dumps(value, fmt=plistlib.FMT_BINARY))
+        except Exception:  # must-fail fixtures, old-style text, nesting deeper than Python allows
             continue
-        result.append(plistlib.dumps(value, fmt=plistlib.FMT_BINARY))
     return result
 
 
