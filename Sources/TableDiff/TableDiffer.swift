@@ -81,23 +81,14 @@ public enum TableDiffer {
     return text == nil && rule == nil ? nil : TableEntry(text: text, rule: rule)
   }
 
-  /// Language folders the SDK's lookup (`<ISO 639-1 code>.lproj`) never reaches by itself: not
-  /// a two-letter code, and no folder of their two-letter language beside them.
+  /// Language folders the SDK's lookup (`<language code>.lproj`) never reaches by itself.
   private static func unselectableLanguages(_ languages: Set<String>) -> [RuntimeFinding] {
-    languages.sorted().compactMap { language in
-      guard !isISO639_1(language) else { return nil }
-      let base = String(language.prefix { $0 != "-" && $0 != "_" })
-      if isISO639_1(base) && languages.contains(base) { return nil }
-      return RuntimeFinding(
-        kind: .unselectableLanguage, severity: .warning, language: language, table: nil, key: nil,
+    SDKLanguageSelection.unselectable(languages).map { folder, code in
+      RuntimeFinding(
+        kind: .unselectableLanguage, severity: .warning, language: folder, table: nil, key: nil,
         message:
-          "'\(language).lproj' is never selected by the SDK, which asks for '<ISO 639-1 code>.lproj'"
-          + (isISO639_1(base) ? "; add '\(base).lproj' or rely on Foundation's fallback" : ""))
+          "'\(folder).lproj' is never selected by the SDK, which asks for '<language code>.lproj'"
+          + (code.map { "; add '\($0).lproj' or rely on Foundation's fallback" } ?? ""))
     }
-  }
-
-  static func isISO639_1(_ language: String) -> Bool {
-    language.utf8.count == 2
-      && language.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
   }
 }

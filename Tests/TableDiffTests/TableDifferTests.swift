@@ -125,6 +125,12 @@ private func kinds(_ result: DiffResult) -> [String] {
         "unselectable-language warning pt-BR -", "unselectable-language warning zh-Hant -",
       ])
     #expect(!kinds(diff(old, new)).contains { $0.hasPrefix("unselectable") })
+    // `Locale.language.languageCode` is ISO 639-2 where ISO 639-1 has none (Filipino: `fil`).
+    let threeLetters = [table("fil", ["a": "A"]), table("Base", ["a": "A"])]
+    #expect(
+      kinds(diff(old, threeLetters, release: true)).filter { $0.hasPrefix("unselectable") } == [
+        "unselectable-language warning Base -"
+      ])
   }
 
   @Test func keysTheAppDoesNotKnowAreWarnings() {

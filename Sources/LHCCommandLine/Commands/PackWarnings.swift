@@ -1,5 +1,6 @@
 import ReleaseFiles
 import StringTables
+import TableDiff
 
 /// What `lhc pack` warns about in a release the SDK accepts but may not use as intended.
 enum PackWarnings {
@@ -14,25 +15,12 @@ enum PackWarnings {
       }
   }
 
-  /// Whether the SDK asks for `<name>.lproj` itself: a bare language code, as
-  /// `Locale.language.languageCode` gives it (`de`, `pt`, also ISO 639-2 `fil`).
-  static func isLanguageCode(_ name: String) -> Bool {
-    (2...3).contains(name.utf8.count) && name.utf8.allSatisfy { (0x61...0x7A).contains($0) }
-  }
-
   /// `Base`, and folders like `pt-BR` with no `pt` folder beside them: the SDK's lookup never
   /// picks them, only Foundation's fallback might.
   static func unselectedLanguages(_ tables: [StringTable]) -> [String] {
-    let languages = Set(tables.map(\.language))
-    return languages.sorted().compactMap { language in
-      if language == "Base" {
-        return "Base.lproj: never selected by the LingoHub SDK, which asks for "
-          + "<language code>.lproj"
-      }
-      let code = String(language.prefix { $0 != "-" && $0 != "_" })
-      guard !isLanguageCode(language), !languages.contains(code) else { return nil }
-      return "\(language).lproj: never selected by the LingoHub SDK, which asks for "
-        + "<language code>.lproj; add \(code).lproj (e.g. a '\(code)' localization)"
+    SDKLanguageSelection.unselectable(Set(tables.map(\.language))).map { folder, code in
+      "\(folder).lproj: never selected by the LingoHub SDK, which asks for <language code>.lproj"
+        + (code.map { "; add \($0).lproj (e.g. a '\($0)' localization)" } ?? "")
     }
   }
 
