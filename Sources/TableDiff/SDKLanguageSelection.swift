@@ -13,7 +13,9 @@ public enum SDKLanguageSelection {
   public static func unselectable(_ languages: Set<String>) -> [(folder: String, code: String?)] {
     languages.sorted().compactMap { language in
       let code = String(language.prefix { $0 != "-" && $0 != "_" })
-      guard !isLanguageCode(language), !languages.contains(code) else { return nil }
+      guard !isLanguageCode(language), code == language || !languages.contains(code) else {
+        return nil
+      }
       return (language, isLanguageCode(code) ? code : nil)
     }
   }
