@@ -17,6 +17,12 @@ public final class SourceText: @unchecked Sendable {
   private let mapping: UnsafeMutableRawPointer?
   private var owned: UnsafeMutableRawBufferPointer?
 
+  /// The bytes of the regular file at `path`, or nil when it cannot be read. (Foundation's
+  /// `FileManager.contents(atPath:)` leaks a 4 KiB buffer for an empty file on Linux.)
+  public static func bytes(atPath path: String) -> [UInt8]? {
+    (try? SourceText(contentsOf: path)).map { Array($0.bytes) }
+  }
+
   /// Maps the file at `path`. Throws a message naming the file when it cannot be read.
   public init(contentsOf path: String) throws(SourceTextError) {
     self.path = path

@@ -37,10 +37,10 @@ public struct Release: Sendable {
   public static func read(directory: String) throws(ReleaseArchiveError) -> Release {
     var files: [ArchiveEntry] = []
     for path in try tableFiles(in: directory) {
-      guard let data = FileManager.default.contents(atPath: directory + "/" + path) else {
+      guard let data = SourceText.bytes(atPath: directory + "/" + path) else {
         throw ReleaseArchiveError(.malformedLocalizationFile, "cannot read file", path: path)
       }
-      files.append(ArchiveEntry(path: path, bytes: [UInt8](data)))
+      files.append(ArchiveEntry(path: path, bytes: data))
     }
     return try read(files: files)
   }

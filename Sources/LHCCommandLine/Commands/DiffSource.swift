@@ -40,11 +40,11 @@ struct DiffSource {
       if isDirectory.boolValue {
         release = try Release.read(directory: path)
       } else {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = SourceText.bytes(atPath: path) else {
           console.error("\(path): error: cannot read file\n")
           return nil
         }
-        release = try Release.read(zip: [UInt8](data))
+        release = try Release.read(zip: data)
       }
       console.keepUntilExit(release)
       let warnings = release.warnings.map { "\(path)/\($0)\n" }

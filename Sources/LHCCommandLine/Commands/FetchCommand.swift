@@ -172,7 +172,7 @@ extension FetchCommand {
     let origin: String
     switch keySource {
     case .file(let path):
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard let data = SourceText.bytes(atPath: path) else {
         return .failure(KeyError("cannot read the key file '\(path)'"))
       }
       text = String(decoding: data, as: UTF8.self)

@@ -97,8 +97,8 @@ struct PackInputs {
       return nil
     }
     let read = Parallel.map(paths) { path -> ZipEntry? in
-      guard let data = FileManager.default.contents(atPath: folder + "/" + path) else { return nil }
-      return ZipEntry(path: path, bytes: [UInt8](data))
+      guard let data = SourceText.bytes(atPath: folder + "/" + path) else { return nil }
+      return ZipEntry(path: path, bytes: data)
     }
     if let missing = zip(paths, read).first(where: { $0.1 == nil }) {
       console.error("\(folder)/\(missing.0): error: cannot read file\n")

@@ -1,4 +1,5 @@
 import Foundation
+import LHCBase
 
 /// Xcode file lists (`.xcfilelist`): one path per line, `#` comments and blank lines ignored, and
 /// `$(VAR)` / `${VAR}` build-setting references expanded from the environment.
@@ -6,7 +7,7 @@ enum FileList {
   /// The paths listed in the file at `path`, references expanded from `variables`. A relative path
   /// stays relative (to the current directory, which is `$SRCROOT` in a build phase).
   static func read(_ path: String, variables: [String: String]) throws(UsageError) -> [String] {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = SourceText.bytes(atPath: path) else {
       throw UsageError("cannot read file list '\(path)'")
     }
     var paths: [String] = []

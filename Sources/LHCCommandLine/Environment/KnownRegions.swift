@@ -1,4 +1,5 @@
 import Foundation
+import LHCBase
 
 /// The `knownRegions` (and `developmentRegion`) of an Xcode project, read from its
 /// `project.pbxproj`: Xcode does not export them to build phases.
@@ -6,7 +7,7 @@ enum KnownRegions {
   /// The project's known regions plus its development region, without `Base`, in file order;
   /// nil when the file cannot be read or has no `knownRegions` array.
   static func read(projectFile path: String) -> [String]? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let data = SourceText.bytes(atPath: path) else { return nil }
     return parse(String(decoding: data, as: UTF8.self))
   }
 
