@@ -63,7 +63,7 @@ test: deps
 # hold the toolchain's own leaks and races, each explained (README.md, Tests).
 SANITIZER_TEST_ENV = LHC_SANITIZER_RUN=1
 ASAN_OPTIONS_LHC = halt_on_error=1:detect_leaks=1
-LSAN_OPTIONS_LHC = suppressions=$(CURDIR)/Scripts/lsan.supp
+LSAN_OPTIONS_LHC = suppressions=$(CURDIR)/Scripts/lsan.supp:print_suppressions=0
 TSAN_OPTIONS_LHC = halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/Scripts/tsan.supp
 
 test-asan: deps
