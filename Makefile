@@ -74,7 +74,7 @@ test-asan: deps
 
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SANITIZER_TEST_ENV) LHC_BINARY=$(CURDIR)/.build-tsan/debug/lhc TSAN_OPTIONS=$(TSAN_OPTIONS_LHC) \
+	$(SANITIZER_TEST_ENV) LHC_TSAN_RUN=1 LHC_BINARY=$(CURDIR)/.build-tsan/debug/lhc TSAN_OPTIONS=$(TSAN_OPTIONS_LHC) \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 # Speed and memory against a Foundation baseline (JSONDecoder + PropertyListEncoder), see Benchmarks/README.md.

@@ -112,3 +112,7 @@ public final class CapturedOutput: @unchecked Sendable {
 /// entirely in other programs (SwiftPM building lhc again, swiftc type-checking checked-in
 /// goldens) are skipped there, as they run no sanitized lhc code.
 public let isSanitizerRun = ProcessInfo.processInfo.environment["LHC_SANITIZER_RUN"] == "1"
+
+/// True in `make test-tsan` (`LHC_TSAN_RUN=1`): ThreadSanitizer's runtime itself faults (SIGBUS)
+/// when a file-size limit (`ulimit -f`) is in force, so the tests that set one are skipped there.
+public let isThreadSanitizerRun = ProcessInfo.processInfo.environment["LHC_TSAN_RUN"] == "1"

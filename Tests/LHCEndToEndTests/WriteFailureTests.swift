@@ -37,7 +37,9 @@ struct WriteFailureTests {
     stderr.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
   }
 
-  @Test(.enabled(if: CrashSafetyTests.hasCorpus))
+  @Test(
+    .enabled(if: CrashSafetyTests.hasCorpus),
+    .disabled(if: isThreadSanitizerRun, "ThreadSanitizer's runtime faults under ulimit -f"))
   func compileOverFileSizeLimit() throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -55,7 +57,8 @@ struct WriteFailureTests {
     #expect(try fileTree(out) == old)
   }
 
-  @Test func packOverFileSizeLimit() throws {
+  @Test(.disabled(if: isThreadSanitizerRun, "ThreadSanitizer's runtime faults under ulimit -f"))
+  func packOverFileSizeLimit() throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let sample = TestPaths.testData.appendingPathComponent("sample/Localizable.xcstrings").path
