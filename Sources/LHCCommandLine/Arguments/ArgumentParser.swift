@@ -14,6 +14,26 @@ struct ParsedArguments: Equatable {
   func flag(_ long: String) -> Bool { values[long] != nil }
   func value(_ long: String) -> String? { values[long]?.last }
   func all(_ long: String) -> [String] { values[long] ?? [] }
+
+  /// The value of `--long` as one of `T`'s cases, `fallback` when not given; any other value is
+  /// `unknown <long> 'value' (expected <expected>)`.
+  func choice<T: RawRepresentable<String>>(
+    _ long: String, default fallback: T, expected: String
+  ) throws(UsageError) -> T {
+    guard let text = value(long) else { return fallback }
+    guard let chosen = T(rawValue: text) else {
+      throw UsageError("unknown \(long) '\(text)' (expected \(expected))")
+    }
+    return chosen
+  }
+
+  /// ``choice(_:default:expected:)`` expecting the cases' names, comma-separated.
+  func choice<T: RawRepresentable<String> & CaseIterable>(
+    _ long: String, default fallback: T
+  ) throws(UsageError) -> T {
+    try choice(
+      long, default: fallback, expected: T.allCases.map(\.rawValue).joined(separator: ", "))
+  }
 }
 
 /// Parses arguments against a command's option table.

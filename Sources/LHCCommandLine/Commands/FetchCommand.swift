@@ -67,7 +67,7 @@ struct FetchCommand {
     }
     output = try Self.required(parsed, "output")
     request = CheckRequest(
-      environment: try Self.choice(parsed, "environment", default: .production),
+      environment: try parsed.choice("environment", default: .production),
       appVersion: try Self.required(parsed, "app-version"),
       clientUser: parsed.value("client-user") ?? Self.defaultClientUser,
       clientAgent: "lhc/\(LHC.version)", installedRelease: parsed.value("installed-release"),
@@ -80,7 +80,7 @@ struct FetchCommand {
     keySource = try Self.keySource(parsed, environment)
     timeout = TimeInterval(try Self.positive(parsed, "timeout", default: 30))
     maxSize = try Self.positive(parsed, "max-size", default: 50 << 20)
-    format = try Self.choice(parsed, "format", default: .text)
+    format = try parsed.choice("format", default: .text)
   }
 
   func run(_ console: Console) -> Int32 {
@@ -210,17 +210,6 @@ extension FetchCommand {
       throw UsageError("missing '--\(name)'")
     }
     return value
-  }
-
-  private static func choice<T: RawRepresentable & CaseIterable>(
-    _ parsed: ParsedArguments, _ name: String, default value: T
-  ) throws(UsageError) -> T where T.RawValue == String {
-    guard let text = parsed.value(name) else { return value }
-    guard let chosen = T(rawValue: text) else {
-      let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError("unknown \(name) '\(text)' (expected \(names))")
-    }
-    return chosen
   }
 
   private static func positive(_ parsed: ParsedArguments, _ name: String, default value: Int)

@@ -108,10 +108,10 @@ struct PackCommand {
     let languages = parsed.all("language")
     options = CompileOptions(languages: languages.isEmpty ? nil : Set(languages))
     serialization = try Self.serialization(parsed, folder: folder)
-    format = try Self.parse(Format.self, parsed.value("format") ?? "text", "format", "text or json")
-    target = try Self.parse(
-      Target.self, parsed.value("target") ?? "lingohub", "target",
-      "lingohub, " + OTATarget.allCases.map(\.rawValue).joined(separator: ", "))
+    format = try parsed.choice("format", default: Format.text, expected: "text or json")
+    target = try parsed.choice(
+      "target", default: Target.lingohub,
+      expected: "lingohub, " + OTATarget.allCases.map(\.rawValue).joined(separator: ", "))
     payloadOptions = try Self.payloadOptions(parsed, target: target)
     if target != .lingohub, manifest != nil {
       throw UsageError(
@@ -123,15 +123,6 @@ struct PackCommand {
     if let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 }) {
       throw UsageError("two catalogs compile to the same table '\(duplicate)'")
     }
-  }
-
-  private static func parse<Value: RawRepresentable<String>>(
-    _ type: Value.Type, _ name: String, _ option: String, _ expected: String
-  ) throws(UsageError) -> Value {
-    guard let value = Value(rawValue: name) else {
-      throw UsageError("unknown \(option) '\(name)' (expected \(expected))")
-    }
-    return value
   }
 
   private static func payloadOptions(
