@@ -1,4 +1,5 @@
 import Foundation
+import LHCBase
 
 /// Text forms of the scalar plist types in XML, as CoreFoundation writes and reads them:
 /// `<real>`, `<date>`, `<data>` (base64) and `<integer>`.
@@ -54,7 +55,7 @@ enum PlistScalarText {
     // are written as the reference date.
     let seconds = abs(absolute) < 1e15 ? Int(absolute.rounded(.down)) : 0
     let (days, secondOfDay) = (seconds + 11_323 * 86_400).quotientAndRemainderFloored(by: 86_400)
-    let (year, month, day) = civil(fromDays: days)
+    let (year, month, day) = CivilDate.civil(fromDays: days)
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     let yearText = String(format: "%04d", year)
     return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600))"
@@ -83,31 +84,8 @@ enum PlistScalarText {
       index += width
     }
     guard index == utf8.count, !utf8.isEmpty else { return nil }
-    let days = days(fromCivil: fields[0], fields[1], fields[2]) - 11_323
+    let days = CivilDate.days(fromCivil: fields[0], fields[1], fields[2]) - 11_323
     return Double(days * 86_400 + fields[3] * 3600 + fields[4] * 60 + fields[5])
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
-  }
-
-  /// The proleptic Gregorian date of a day count since 1970-01-01.
-  static func civil(fromDays days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   private static let alphabet = Array(

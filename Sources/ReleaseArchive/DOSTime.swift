@@ -1,3 +1,5 @@
+import LHCBase
+
 /// An MS-DOS date and time as zip headers store them, computed in UTC.
 struct DOSTime: Equatable {
   /// `hour << 11 | minute << 5 | second / 2`.
@@ -21,23 +23,10 @@ struct DOSTime: Equatable {
     let clamped = Self.clamp(seconds)
     let days = clamped / 86_400
     let secondOfDay = clamped % 86_400
-    let (year, month, day) = Self.civilDate(daysSince1970: days)
+    let (year, month, day) = CivilDate.civil(fromDays: days)
     // Swift's `<<` binds tighter than `/`: every part is parenthesised.
     let (hour, minute, second) = (secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
     time = UInt16((hour << 11) | (minute << 5) | (second / 2))
     date = UInt16(((year - 1980) << 9) | (month << 5) | day)
-  }
-
-  /// The proleptic Gregorian date of a day number (Howard Hinnant's `civil_from_days`).
-  private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-    let shifted = days + 719_468
-    let era = shifted / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
