@@ -1,5 +1,11 @@
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs independent jobs on every core.
 public enum Parallel {
   /// `items.map(transform)`, computed concurrently; results keep the items' order.
@@ -22,6 +28,15 @@ public enum Parallel {
       }
     }
     return results.compactMap { $0 }
+  }
+
+  /// `items` in one contiguous run per core (fewer when there are fewer items), in order: for
+  /// jobs that set up per-thread state once.
+  public static func chunks<T>(of items: [T]) -> [ArraySlice<T>] {
+    let count = min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), max(items.count, 1))
+    return (0..<count).map { chunk in
+      items[(items.count * chunk / count)..<(items.count * (chunk + 1) / count)]
+    }
   }
 }
 

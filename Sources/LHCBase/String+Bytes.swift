@@ -15,6 +15,15 @@ extension String {
     return found ?? utf8.contains(byte)
   }
 
+  /// Calls `body` with the string's UTF-8. Unlike `withUTF8`, which is mutating, a native string
+  /// is read in place, not copied first: no reference-count traffic on the writers' hot paths.
+  @inlinable
+  public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = self
+    return copy.withUTF8(body)
+  }
+
   /// The string without trailing spaces.
   public var trimmingTrailingSpaces: String {
     var text = self

@@ -95,8 +95,16 @@ public final class XMLPlistStream: PlistBuilder {
 
   /// Ends the document and returns its bytes.
   public func finish() throws(PlistError) -> [UInt8] {
+    try finish { bytes in [UInt8](bytes) }.get()
+  }
+
+  /// Ends the document and calls `body` with its bytes, without copying them (they are valid only
+  /// during the call): a plist error is thrown, `body`'s own error is returned.
+  public func finish<R, E: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(PlistError) -> Result<R, E> {
     buffer.write(Self.epilog)
-    return try buffer.bytes()
+    return try buffer.withBytes(body)
   }
 
   public func beginDictionary() {
@@ -109,8 +117,7 @@ public final class XMLPlistStream: PlistBuilder {
   /// Writes a key. Errors from builder calls carry no key path: the caller, who knows the keys,
   /// adds them with ``PlistError/within(_:)``.
   public func key(_ key: String) throws(PlistError) {
-    var key = key
-    try Self.rejectNUL(key.withUTF8(writeKey))
+    try Self.rejectNUL(key.withUTF8Bytes(writeKey))
   }
 
   public func key(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) {
@@ -217,8 +224,7 @@ public final class XMLPlistStream: PlistBuilder {
 
   /// Writes ASCII text as it is.
   private func leafText(_ text: String) {
-    var text = text
-    text.withUTF8 { utf8 in
+    text.withUTF8Bytes { utf8 in
       if let base = utf8.baseAddress { buffer.write(base, count: utf8.count) }
     }
   }
@@ -274,14 +280,16 @@ private struct OutputBuffer {
     staging.deallocate()
   }
 
-  /// The bytes written so far.
-  mutating func bytes() throws(PlistError) -> [UInt8] {
+  /// Calls `body` with the bytes written so far, in libxml2's buffer (valid only during the call).
+  mutating func withBytes<R, E: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(PlistError) -> Result<R, E> {
     flush()
     guard !failed, let content = xmlOutputBufferGetContent(out) else {
       throw PlistError(message: "libxml2 failed to write the property list")
     }
-    let count = xmlOutputBufferGetSize(out)
-    return [UInt8](UnsafeBufferPointer(start: content, count: count))
+    let bytes = UnsafeRawBufferPointer(start: content, count: xmlOutputBufferGetSize(out))
+    return Result { () throws(E) in try body(bytes) }
   }
 
   /// Hands the staged bytes to libxml2.
@@ -330,8 +338,7 @@ private struct OutputBuffer {
   /// Text without `& < >` (nearly all) is staged as it is; text with them goes through libxml2's
   /// `xmlOutputBufferWriteEscape` with ``appleEscape``.
   mutating func writeText(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { writeText(utf8: $0) }
+    text.withUTF8Bytes { writeText(utf8: $0) }
   }
 
   /// ``writeText(_:)`` of UTF-8.

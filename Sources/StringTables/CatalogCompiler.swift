@@ -142,9 +142,10 @@ public struct CatalogCompiler {
     for (position, ordinal) in order.enumerated() { rank[ordinal] = position }
     let keyBytes = SharedKeyBytes(order.lazy.map { keys[$0] })
 
-    /// One language's values from every part, ordered by key.
+    /// One language's values from every part, ordered by key; `sortedKeys`: the keys in rank order.
     func gather<Value>(
-      _ language: String, _ pairs: (PendingTable) -> [(ordinal: Int, value: Value)]
+      _ language: String, _ sortedKeys: [String],
+      _ pairs: (PendingTable) -> [(ordinal: Int, value: Value)]
     )
       -> KeyedValues<Value>
     {
@@ -158,17 +159,23 @@ public struct CatalogCompiler {
       }
       all.sort { rank[$0.ordinal] < rank[$1.ordinal] }
       return KeyedValues(
-        sortedKeys: all.map { keys[$0.ordinal] }, values: all.map(\.value), bytes: keyBytes,
+        sortedKeys: all.map { sortedKeys[rank[$0.ordinal]] }, values: all.map(\.value),
+        bytes: keyBytes,
         indices: all.map { Int32(rank[$0.ordinal]) })
     }
 
     let languages = KeyOrder.sorted(Set(parts.flatMap { $0.tableIndex.keys }))
     let name = parts.first?.table ?? ""
-    let tables = Parallel.map(languages) { language in
-      StringTable(
-        name: name, language: language, strings: gather(language) { $0.strings },
-        rules: gather(language) { $0.rules })
-    }.filter { !$0.isEmpty }
+    // Every table holds every key string: threads retaining the same strings at once contend for
+    // their reference counts (a twentieth of a large compile). Each thread gets its own copies.
+    let tables = Parallel.map(Parallel.chunks(of: languages)) { chunk in
+      let sortedKeys = keyBytes.strings()
+      return chunk.map { language in
+        StringTable(
+          name: name, language: language, strings: gather(language, sortedKeys) { $0.strings },
+          rules: gather(language, sortedKeys) { $0.rules })
+      }
+    }.joined().filter { !$0.isEmpty }
     var diagnostics = parts.flatMap(\.diagnostics)
     var reported: [UnitState] = []
     for (state, diagnostic) in parts.flatMap(\.stateWarnings) where !reported.contains(state) {

@@ -201,4 +201,13 @@ public final class SharedKeyBytes: Sendable {
     self.storage = storage
     self.offsets = offsets
   }
+
+  /// The keys as new strings (not sharing storage with any other string).
+  public func strings() -> [String] {
+    storage.withUnsafeBufferPointer { storage in
+      (0..<offsets.count - 1).map { index in
+        String(decoding: storage[offsets[index]..<offsets[index + 1]], as: UTF8.self)
+      }
+    }
+  }
 }

@@ -49,15 +49,30 @@ public enum TableFileWriter {
   public static func bytes(
     of kind: TableFile.Kind, _ table: StringTable, format: SerializationFormat
   ) throws(PlistError) -> [UInt8] {
+    try withBytes(of: kind, table, format: format) { [UInt8]($0) }.get()
+  }
+
+  /// Calls `body` with the bytes of one file of `table`, held by the writer (valid only during the
+  /// call; XML is not copied out of libxml2's buffer). A serialization error is thrown, `body`'s
+  /// own error is returned.
+  public static func withBytes<R, E: Error>(
+    of kind: TableFile.Kind, _ table: StringTable, format: SerializationFormat,
+    _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(PlistError) -> Result<R, E> {
     switch format {
     case .xml:
       let stream = try XMLPlistStream()
       try write(kind, of: table, to: stream)
-      return try stream.finish()
+      return try stream.finish(body)
     case .binary:
       let builder = PlistValueBuilder()
       try write(kind, of: table, to: builder)
-      return try BinaryPlistWriter.data(for: builder.result ?? .dictionary([:]))
+      let bytes = try BinaryPlistWriter.data(for: builder.result ?? .dictionary([:]))
+      return Result { () throws(E) in
+        try bytes.withUnsafeBufferPointer { (buffer) throws(E) in
+          try body(UnsafeRawBufferPointer(buffer))
+        }
+      }
     }
   }
 
@@ -133,8 +148,12 @@ public enum TableFileWriter {
       try builder.key(name)
       try Self.write(variable, to: builder)
     }
-    for (name, variable) in KeyOrder.sortedEntries(rule.variables) {
-      try write(name, variable)
+    if rule.variables.count == 1, let (name, variable) = rule.variables.first {
+      try write(name, variable)  // nearly every rule: no sorting
+    } else {
+      for (name, variable) in KeyOrder.sortedEntries(rule.variables) {
+        try write(name, variable)
+      }
     }
     if !formatKeyWritten {
       try writeFormatKey(rule, to: builder)
@@ -170,28 +189,50 @@ extension TableFileWriter {
     throws(PlistError)
   {
     builder.beginDictionary()
-    var entries = [(key: StringsdictKey.formatSpecTypeKey, value: variable.specType)]
-    if let valueType = variable.valueType {
-      entries.append((StringsdictKey.formatValueTypeKey, valueType))
+    // Forms are nearly always CLDR categories, which sort after the `NSString…` keys: placed by
+    // rank then, with no sorting and no allocation.
+    let forms = variable.forms
+    let written = try withUnsafeTemporaryAllocation(
+      of: Dictionary<String, String>.Index?.self, capacity: 6
+    ) { (slots) throws(PlistError) -> Bool in
+      slots.initialize(repeating: nil)
+      var index = forms.startIndex
+      while index != forms.endIndex {
+        guard let rank = categoryRank(forms[index].key) else { return false }
+        slots[rank] = index
+        index = forms.index(after: index)
+      }
+      try writeTypes(of: variable, to: builder)
+      for case let slot? in slots {
+        try builder.key(forms[slot].key)
+        try builder.string(forms[slot].value)
+      }
+      return true
     }
-    // Forms are nearly always CLDR categories: ordered by rank then, no string hashing or comparing.
-    var ranked: [(rank: Int, name: String, form: String)] = []
-    ranked.reserveCapacity(variable.forms.count)
-    for (name, form) in variable.forms {
-      guard let rank = categoryRank(name) else { break }
-      ranked.append((rank, name, form))
-    }
-    if ranked.count == variable.forms.count {
-      ranked.sort { $0.rank < $1.rank }
-      entries += ranked.map { ($0.name, $0.form) }
-    } else {
-      entries += variable.forms.map { ($0.key, $0.value) }
+    if !written {
+      var entries = [(key: StringsdictKey.formatSpecTypeKey, value: variable.specType)]
+      if let valueType = variable.valueType {
+        entries.append((StringsdictKey.formatValueTypeKey, valueType))
+      }
+      entries += forms.map { ($0.key, $0.value) }
       entries.sort { KeyOrder.precedes($0.key, $1.key) }
-    }
-    for (key, value) in entries {
-      try builder.key(key)
-      try builder.string(value)
+      for (key, value) in entries {
+        try builder.key(key)
+        try builder.string(value)
+      }
     }
     builder.endDictionary()
+  }
+
+  /// The `NSStringFormatSpecTypeKey` and `NSStringFormatValueTypeKey` entries.
+  private static func writeTypes<Builder: PlistBuilder>(
+    of variable: PluralVariable, to builder: Builder
+  ) throws(PlistError) {
+    try builder.key(StringsdictKey.formatSpecTypeKey)
+    try builder.string(variable.specType)
+    if let valueType = variable.valueType {
+      try builder.key(StringsdictKey.formatValueTypeKey)
+      try builder.string(valueType)
+    }
   }
 }

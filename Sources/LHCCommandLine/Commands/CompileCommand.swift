@@ -138,8 +138,10 @@ struct CompileCommand {
     let staged = Parallel.map(jobs) { table, file -> (file: OutputFile.Staged?, error: String?) in
       let path = outputDirectory + "/" + file.relativePath
       do {
-        let bytes = try TableFileWriter.bytes(of: file.kind, table, format: serialization)
-        return (try OutputFile.stage(bytes, to: path), nil)
+        let staged = try TableFileWriter.withBytes(of: file.kind, table, format: serialization) {
+          (bytes) throws(OutputError) in try OutputFile.stage(bytes, to: path)
+        }
+        return (try staged.get(), nil)
       } catch let error as OutputError {
         return (nil, "\(error.path): error: cannot write file: \(error.message)\n")
       } catch {

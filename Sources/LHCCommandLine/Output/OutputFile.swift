@@ -29,6 +29,15 @@ enum OutputFile {
   /// already holds exactly them. Writing every file of a run first and renaming them only when all
   /// were written (`commit`) leaves every previous output untouched when one write fails.
   static func stage(_ bytes: [UInt8], to path: String) throws(OutputError) -> Staged? {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(OutputError) in
+      try stage(UnsafeRawBufferPointer(buffer), to: path)
+    }
+  }
+
+  /// ``stage(_:to:)-([UInt8],_)`` for bytes held elsewhere (a writer's own buffer: no copy).
+  static func stage(_ bytes: UnsafeRawBufferPointer, to path: String) throws(OutputError)
+    -> Staged?
+  {
     let directory = (path as NSString).deletingLastPathComponent
     let folder = directory.isEmpty ? "." : directory
     removeLeftovers(in: folder)
@@ -46,10 +55,8 @@ enum OutputFile {
     _ = flock(fd, LOCK_EX)
     let written =
       fchmod(fd, 0o666 & ~currentUmask) == 0
-      && bytes.withUnsafeBytes { buffer in
-        transferAll(buffer.count) { offset, count in
-          Foundation.write(fd, buffer.baseAddress! + offset, count)
-        }
+      && transferAll(bytes.count) { offset, count in
+        Foundation.write(fd, bytes.baseAddress! + offset, count)
       }
     let failure = errno
     close(fd)
@@ -138,7 +145,7 @@ enum OutputFile {
   }
 
   /// True when the file at `path` already holds exactly `bytes` (sizes compared first).
-  private static func holdsExactly(_ bytes: [UInt8], _ path: String) -> Bool {
+  private static func holdsExactly(_ bytes: UnsafeRawBufferPointer, _ path: String) -> Bool {
     var info = stat()
     guard stat(path, &info) == 0, Int(info.st_size) == bytes.count else { return false }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -148,7 +155,7 @@ enum OutputFile {
     let complete = existing.withUnsafeMutableBytes { buffer in
       transferAll(buffer.count) { offset, count in read(fd, buffer.baseAddress! + offset, count) }
     }
-    return complete && existing == bytes
+    return complete && existing.elementsEqual(bytes)
   }
 
   /// `strerror`, lower-cased.
