@@ -35,6 +35,12 @@ public struct Release: Sendable {
 
   /// Reads every `<lang>.lproj/<Table>.strings|.stringsdict` directly inside `directory`.
   public static func read(directory: String) throws(ReleaseArchiveError) -> Release {
+    try read(files: files(in: directory))
+  }
+
+  /// The bytes of every `<lang>.lproj/<Table>.strings|.stringsdict` directly inside `directory`
+  /// (see ``tableFiles(in:)``), not parsed yet.
+  public static func files(in directory: String) throws(ReleaseArchiveError) -> [ArchiveEntry] {
     var files: [ArchiveEntry] = []
     for path in try tableFiles(in: directory) {
       guard let data = SourceText.bytes(atPath: directory + "/" + path) else {
@@ -42,7 +48,7 @@ public struct Release: Sendable {
       }
       files.append(ArchiveEntry(path: path, bytes: data))
     }
-    return try read(files: files)
+    return files
   }
 
   /// The `<lang>.lproj/<Table>.strings|.stringsdict` files directly inside `directory`, relative
@@ -70,11 +76,24 @@ public struct Release: Sendable {
     return files
   }
 
+  /// Recognizes a table file without parsing it: the table part (`.strings` or `.stringsdict`) that
+  /// the file at `path` is known to hold exactly, or nil to parse it. See ``read(files:recognizing:)``.
+  public typealias Recognizer = @Sendable (_ path: String, _ bytes: [UInt8]) -> StringTable?
+
   /// Parses `files` (on every core) and joins each language's `.strings` and `.stringsdict`.
-  static func read(files: [ArchiveEntry]) throws(ReleaseArchiveError) -> Release {
+  ///
+  /// `recognizing` may vouch for a file instead (a caller that has the table and lhc's own bytes
+  /// for it): such a file is not parsed and has no warnings. It must only recognize bytes that
+  /// parse to the table it returns.
+  public static func read(
+    files: [ArchiveEntry], recognizing: Recognizer? = nil
+  ) throws(ReleaseArchiveError) -> Release {
     let parsed = Parallel.map(files) { file in
       Result { () throws(ReleaseArchiveError) in
-        try TableFileReader.readKeepingDocument(path: file.path, bytes: file.bytes)
+        if let table = recognizing?(file.path, file.bytes) {
+          return (table, [ReleaseWarning](), [(key: String, value: PlistValue)]?.none)
+        }
+        return try TableFileReader.readKeepingDocument(path: file.path, bytes: file.bytes)
       }
     }
     var tables: [String: StringTable] = [:]

@@ -73,18 +73,25 @@ struct DiffCommand {
     let annotate = console.githubActions && format == .text
     // The sides are independent (typically a catalog compile and a zip read): both load at once.
     // Messages keep their order: the old side's, then the new side's only if the old one loaded.
+    // A release file holding exactly what lhc writes for the catalog side's table is not parsed.
     let newErrors = HeldErrors()
-    let loadingNew = BackgroundWork { [new, options, table, annotate] in
-      DiffSource.load(
+    let preparingNew = BackgroundWork { [new, options, table, annotate] in
+      DiffSource.prepare(
         [new], options: options, table: table, annotate: annotate,
         console: console.holdingErrors(in: newErrors))
     }
-    let loadedOld = DiffSource.load(
+    let preparedOld = DiffSource.prepare(
       old, options: options, table: table, annotate: annotate, console: console)
-    let loadedNew = loadingNew.wait()
-    guard let oldSide = loadedOld else { return Self.trouble }
+    let preparedNew = preparingNew.wait()
+    guard let preparedOld,
+      let oldSide = DiffSource.finish(
+        preparedOld, reference: preparedNew?.catalogTables, options: options, console: console)
+    else { return Self.trouble }
     newErrors.print(to: console)
-    guard let newSide = loadedNew else { return Self.trouble }
+    guard let preparedNew,
+      let newSide = DiffSource.finish(
+        preparedNew, reference: preparedOld.catalogTables, options: options, console: console)
+    else { return Self.trouble }
     let result = TableDiffer.diff(
       old: oldSide.tables, new: newSide.tables,
       options: TableDiffer.Options(newIsRelease: newSide.isRelease))

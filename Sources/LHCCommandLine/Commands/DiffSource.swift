@@ -2,6 +2,7 @@ import Foundation
 import LHCBase
 import ReleaseFiles
 import StringTables
+import StringsFiles
 import TableDiff
 
 /// One side of `lhc diff`: catalogs compiled in memory, a folder of `.lproj` folders, or a
@@ -13,17 +14,32 @@ struct DiffSource {
   /// A zip release: the SDK's folder-selection check applies to it.
   var isRelease: Bool
 
+  /// A side read as far as it goes without the other side: catalogs compiled, or a release's
+  /// table files read (a zip's entries checked and inflated) but not parsed yet.
+  enum Prepared {
+    case catalogs(DiffSource)
+    case files(label: String, path: String, files: [ArchiveEntry], isZip: Bool)
+
+    /// A catalog side, ready.
+    var catalogSide: DiffSource? {
+      if case .catalogs(let source) = self { source } else { nil }
+    }
+
+    /// The compiled tables of a catalog side.
+    var catalogTables: TableSet? { catalogSide?.tables }
+  }
+
   /// Reads `paths`: one or more `.xcstrings` catalogs, or a single directory or zip.
   /// Problems are printed; nil when the side cannot be read.
-  static func load(
+  static func prepare(
     _ paths: [String], options: CompileOptions, table: String?, annotate: Bool, console: Console
-  ) -> DiffSource? {
+  ) -> Prepared? {
     let label = paths.joined(separator: " ")
     if paths.allSatisfy({ $0.hasSuffix(".xcstrings") }) {
       return loadCatalogs(
         paths, options: options, table: table, annotate: annotate, console: console
       ).map {
-        DiffSource(label: label, tables: $0, isRelease: false)
+        .catalogs(DiffSource(label: label, tables: $0, isRelease: false))
       }
     }
     guard paths.count == 1, let path = paths.first else {
@@ -36,25 +52,59 @@ struct DiffSource {
       return nil
     }
     do {
-      let release: Release
       if isDirectory.boolValue {
-        release = try Release.read(directory: path)
-      } else {
-        guard let data = SourceText.bytes(atPath: path) else {
-          console.error("\(path): error: cannot read file\n")
-          return nil
-        }
-        release = try Release.read(zip: data)
+        return .files(
+          label: label, path: path, files: try Release.files(in: path), isZip: false)
       }
+      guard let data = SourceText.bytes(atPath: path) else {
+        console.error("\(path): error: cannot read file\n")
+        return nil
+      }
+      return .files(label: label, path: path, files: try ReleaseZip.entries(data), isZip: true)
+    } catch {
+      console.error(error.report(root: path))
+      return nil
+    }
+  }
+
+  /// Finishes a prepared side: a release's files are parsed, except those holding exactly what
+  /// lhc writes for a table of `reference` (the other side's compiled catalogs), which are taken
+  /// as those tables. Problems are printed; nil when the side cannot be read.
+  static func finish(
+    _ prepared: Prepared, reference: TableSet?, options: CompileOptions, console: Console
+  ) -> DiffSource? {
+    guard case .files(let label, let path, let files, let isZip) = prepared else {
+      return prepared.catalogSide
+    }
+    do {
+      let release = try Release.read(files: files, recognizing: reference.map(recognizer))
       console.keepUntilExit(release)
       let warnings = release.warnings.map { "\(path)/\($0)\n" }
       if !warnings.isEmpty { console.error(warnings.joined()) }
       let tables = release.tables.filter { options.languages?.contains($0.language) ?? true }
-      return DiffSource(
-        label: label, tables: TableSet(tables: tables), isRelease: !isDirectory.boolValue)
+      return DiffSource(label: label, tables: TableSet(tables: tables), isRelease: isZip)
     } catch {
       console.error(error.report(root: path))
       return nil
+    }
+  }
+
+  /// Recognizes the release files that hold exactly lhc's XML for a table of `reference`.
+  private static func recognizer(_ reference: TableSet) -> Release.Recognizer {
+    // `<lang>.lproj/<Table>` → its table; a name compiled twice (`--table`) is never recognized.
+    var tables: [String: StringTable?] = [:]
+    for table in reference.tables {
+      let file = "\(table.language).lproj/\(table.name)"
+      tables[file] = tables[file] == nil ? table : .some(nil)
+    }
+    return { [tables] path, bytes in
+      guard let dot = path.lastIndex(of: "."), let found = tables[String(path[..<dot])],
+        let table = found, let kind = TableFile.Kind(rawValue: String(path[dot...].dropFirst())),
+        TableFileWriter.isXML(bytes, of: kind, table)
+      else { return nil }
+      return kind == .strings
+        ? StringTable(name: table.name, language: table.language, strings: table.strings)
+        : StringTable(name: table.name, language: table.language, rules: table.rules)
     }
   }
 
