@@ -1,11 +1,12 @@
+import LHCBase
+import LHCPlist
+import StringTables
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LHCBase
-import LHCPlist
-import StringTables
 
 /// How property lists are serialized (`--serialization-format`).
 public enum SerializationFormat: String, Sendable, CaseIterable {
@@ -86,7 +87,8 @@ public enum TableFileWriter {
   ///
   /// The first ``probeEntries`` entries are written and compared first, so that a file written by
   /// another tool, or from other values, costs little more than that.
-  public static func isXML(_ bytes: [UInt8], of kind: TableFile.Kind, _ table: StringTable) -> Bool {
+  public static func isXML(_ bytes: [UInt8], of kind: TableFile.Kind, _ table: StringTable) -> Bool
+  {
     var head = table
     switch kind {
     case .strings where table.strings.count > probeEntries:
