@@ -46,6 +46,8 @@ enum TableWalk {
   private static func differingKeys<Value>(
     _ old: KeyedValues<Value>, _ new: KeyedValues<Value>, same: (Value, Value) -> Bool
   ) -> [String] {
+    // The same arrays (a release file taken as the catalog's table): nothing to walk.
+    if sameStorage(old.keys, new.keys), sameStorage(old.values, new.values) { return [] }
     var result: [String] = []
     old.keys.withUnsafeBufferPointer { oldKeys in
       old.values.withUnsafeBufferPointer { oldValues in
@@ -77,6 +79,14 @@ enum TableWalk {
 
   /// `lhs == rhs`, deciding by bytes first: equal UTF-8 is equal text, and the byte comparison
   /// spares Swift's normalising comparison of non-ASCII strings that are the same.
+  /// True when both arrays are one buffer (and so hold the same elements).
+  private static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+    lhs.count == rhs.count
+      && lhs.withUnsafeBufferPointer { left in
+        rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
+      }
+  }
+
   @inline(__always)
   static func sameString(_ lhs: String, _ rhs: String) -> Bool {
     let sameBytes = lhs.utf8.withContiguousStorageIfAvailable { left in
