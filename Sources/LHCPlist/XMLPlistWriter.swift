@@ -66,12 +66,18 @@ public protocol PlistBuilder {
   /// A key given as UTF-8 (keys read from bytes several threads share, see `KeyedValues`).
   func key(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError)
   func string(_ value: String) throws(PlistError)
+  /// A string value given as UTF-8 (values a table keeps contiguous, see `KeyedValues`).
+  func string(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError)
   func endDictionary()
 }
 
 extension PlistBuilder {
   public func key(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) {
     try key(String(decoding: utf8, as: UTF8.self))
+  }
+
+  public func string(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) {
+    try string(String(decoding: utf8, as: UTF8.self))
   }
 }
 
@@ -140,11 +146,21 @@ public final class XMLPlistStream: PlistBuilder {
   }
 
   public func string(_ value: String) throws(PlistError) {
+    try Self.rejectNUL(value.withUTF8Bytes(writeString))
+  }
+
+  public func string(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) {
+    try Self.rejectNUL(writeString(utf8))
+  }
+
+  /// Writes `<string>…</string>`; returns true (writing no text) when the value holds U+0000.
+  private func writeString(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     flushOpen()
     buffer.indent(depth)
     buffer.write("<string>")
-    try text(value)
+    if buffer.writeText(utf8: utf8) { return true }
     buffer.write("</string>\n")
+    return false
   }
 
   public func endDictionary() {
@@ -235,11 +251,6 @@ public final class XMLPlistStream: PlistBuilder {
       openPending = false
       buffer.write("<dict>\n")
     }
-  }
-
-  /// Writes escaped text.
-  @inline(__always) private func text(_ text: String) throws(PlistError) {
-    try Self.rejectNUL(buffer.writeText(text))
   }
 
   static let prolog: StaticString = """
@@ -333,15 +344,11 @@ private struct OutputBuffer {
     }
   }
 
-  /// Writes `text` with only `& < >` escaped; returns true (writing nothing) when it holds U+0000.
+  /// Writes UTF-8 text with only `& < >` escaped; returns true (writing nothing) when it holds
+  /// U+0000.
   ///
   /// Text without `& < >` (nearly all) is staged as it is; text with them goes through libxml2's
   /// `xmlOutputBufferWriteEscape` with ``appleEscape``.
-  mutating func writeText(_ text: String) -> Bool {
-    text.withUTF8Bytes { writeText(utf8: $0) }
-  }
-
-  /// ``writeText(_:)`` of UTF-8.
   mutating func writeText(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = utf8.baseAddress, utf8.count > 0 else { return false }
     // One pass for NUL and `& < >`, all below 0x3F: letters and non-ASCII bytes fail the

@@ -172,7 +172,8 @@ public struct CatalogCompiler {
       let sortedKeys = keyBytes.strings()
       return chunk.map { language in
         StringTable(
-          name: name, language: language, strings: gather(language, sortedKeys) { $0.strings },
+          name: name, language: language,
+          strings: gather(language, sortedKeys) { $0.strings }.withContiguousValues(),
           rules: gather(language, sortedKeys) { $0.rules })
       }
     }.joined().filter { !$0.isEmpty }

@@ -128,9 +128,16 @@ public enum TableFileWriter {
   ) throws(PlistError) {
     switch kind {
     case .strings:
-      try write(table.strings, to: builder) { value, builder throws(PlistError) in
-        try builder.string(value)
+      builder.beginDictionary()
+      try table.strings.forEachUTF8 { (index, key, value) throws(PlistError) in
+        do throws(PlistError) {
+          try builder.key(utf8: key)
+          try builder.string(utf8: value)
+        } catch {
+          throw error.within(table.strings.keys[index])
+        }
       }
+      builder.endDictionary()
     case .stringsdict:
       try write(table.rules, to: builder, value: write)
     }

@@ -328,7 +328,20 @@ struct SharedKeyBytesTests {
     return keys
   }
 
-  @Test func compiledTablesReadTheirKeysFromSharedBytes() {
+  /// Every entry as `forEachUTF8` gives it: position, key and value decoded.
+  static func utf8Entries(_ entries: KeyedValues<String>) -> [String: String] {
+    var decoded: [String: String] = [:]
+    var count = 0
+    entries.forEachUTF8 { index, key, value in
+      #expect(index == count)
+      count += 1
+      decoded[String(decoding: key, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+    }
+    #expect(count == entries.count)
+    return decoded
+  }
+
+  @Test func compiledTablesReadTheirKeysAndValuesFromSharedBytes() {
     let keys = ["b & c", "😀", "a", "A", "！", "long key " + String(repeating: "x", count: 40), ""]
     var entries: [CatalogEntry] = []
     for (index, key) in keys.enumerated() {
@@ -354,5 +367,14 @@ struct SharedKeyBytesTests {
     changed["a"] = nil
     #expect(Self.utf8Keys(changed) == changed.keys)
     #expect(changed.keys.contains("0 new") && !changed.keys.contains("a"))
+    // Values: from the compiled table's contiguous copy, and after a change from the strings.
+    for table in result.tables {
+      #expect(Self.utf8Entries(table.strings) == table.strings.dictionary)
+    }
+    #expect(Self.utf8Entries(changed) == changed.dictionary)
+    #expect(Self.utf8Entries(changed)["0 new"] == "x")
+    let contiguous = changed.withContiguousValues()
+    #expect(Self.utf8Entries(contiguous) == changed.dictionary)
+    #expect(contiguous == changed)
   }
 }
