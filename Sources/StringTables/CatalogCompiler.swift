@@ -143,25 +143,33 @@ public struct CatalogCompiler {
     let keyBytes = SharedKeyBytes(order.lazy.map { keys[$0] })
 
     /// One language's values from every part, ordered by key; `sortedKeys`: the keys in rank order.
+    /// Positions are sorted first, so that each value is copied (retained) once.
     func gather<Value>(
       _ language: String, _ sortedKeys: [String],
       _ pairs: (PendingTable) -> [(ordinal: Int, value: Value)]
     )
       -> KeyedValues<Value>
     {
-      var all: [(ordinal: Int, value: Value)] = []
+      var sources: [[(ordinal: Int, value: Value)]] = []
+      var found: [(rank: Int32, source: Int32, position: Int32)] = []
       for (part, base) in zip(parts, bases) {
         guard let index = part.tableIndex[language] else { continue }
-        for (ordinal, value) in pairs(part.pending[index])
-        where superseded.isEmpty || !superseded.contains(base + ordinal) {
-          all.append((base + ordinal, value))
+        let source = pairs(part.pending[index])
+        source.withUnsafeBufferPointer { source in
+          for position in source.indices {
+            let ordinal = base + source[position].ordinal
+            if superseded.isEmpty || !superseded.contains(ordinal) {
+              found.append((Int32(rank[ordinal]), Int32(sources.count), Int32(position)))
+            }
+          }
         }
+        sources.append(source)
       }
-      all.sort { rank[$0.ordinal] < rank[$1.ordinal] }
+      found.sort { $0.rank < $1.rank }
       return KeyedValues(
-        sortedKeys: all.map { sortedKeys[rank[$0.ordinal]] }, values: all.map(\.value),
-        bytes: keyBytes,
-        indices: all.map { Int32(rank[$0.ordinal]) })
+        sortedKeys: found.map { sortedKeys[Int($0.rank)] },
+        values: found.map { sources[Int($0.source)][Int($0.position)].value }, bytes: keyBytes,
+        indices: found.map(\.rank))
     }
 
     let languages = KeyOrder.sorted(Set(parts.flatMap { $0.tableIndex.keys }))

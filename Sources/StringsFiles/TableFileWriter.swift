@@ -257,8 +257,9 @@ extension TableFileWriter {
       }
       try writeTypes(of: variable, to: builder)
       for case let slot? in slots {
-        try builder.key(forms[slot].key)
-        try builder.string(forms[slot].value)
+        let (name, form) = forms[slot]
+        try builder.key(name)
+        try builder.string(form)
       }
       return true
     }

@@ -10,6 +10,9 @@ struct CatalogCompilation: @unchecked Sendable {
   var tables: [StringTable]
   /// The catalog's development language; nil when it could not be read.
   var sourceLanguage: String?
+  /// The compilers' own copies of the values, held with the result: a command that keeps it until
+  /// exit (``Console/keepUntilExit(_:)``) does not release 600,000 values one by one.
+  var compilers: [AnyObject] = []
 
   /// Catalogs at least this large are read in parts, one per core.
   static let partitionThreshold = 4 << 20
@@ -51,7 +54,7 @@ struct CatalogCompilation: @unchecked Sendable {
       let compiled = CatalogCompiler.finish(compilers.map(\.compiler))
       return CatalogCompilation(
         source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
-        tables: compiled.tables, sourceLanguage: catalog.sourceLanguage)
+        tables: compiled.tables, sourceLanguage: catalog.sourceLanguage, compilers: compilers)
     } catch {
       return CatalogCompilation(source: source, diagnostics: error.diagnostics, tables: [])
     }
