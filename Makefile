@@ -107,7 +107,8 @@ cldr:
 	fi
 	python3 Scripts/generate-plural-rules.py --input "$(CLDR_PLURALS)" --output $(PLURAL_RULES_SWIFT)
 
-# The binary, the man pages and the bash, zsh and fish completions under $(DESTDIR)$(PREFIX).
+# The binaries (lhc, and lhc-fetch beside it, which `lhc fetch` runs), the man pages and the bash,
+# zsh and fish completions under $(DESTDIR)$(PREFIX).
 install: deps
 	@binary="$(LHC_BINARY)"; \
 	if [ -z "$$binary" ]; then \
@@ -115,14 +116,15 @@ install: deps
 	fi; \
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" && \
 	install -m 755 "$$binary" "$(BINDIR)/lhc" && \
+	install -m 755 "$$(dirname "$$binary")/lhc-fetch" "$(BINDIR)/lhc-fetch" && \
 	install -m 644 $(addprefix man/,$(MANPAGES)) "$(MANDIR)/" && \
 	"$$binary" completions bash > "$(BASHDIR)/lhc" && \
 	"$$binary" completions zsh > "$(ZSHDIR)/_lhc" && \
 	"$$binary" completions fish > "$(FISHDIR)/lhc.fish" && \
-	echo "Installed lhc, $(words $(MANPAGES)) man pages and completions under $(DESTDIR)$(PREFIX)"
+	echo "Installed lhc, lhc-fetch, $(words $(MANPAGES)) man pages and completions under $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f "$(BINDIR)/lhc" $(addprefix "$(MANDIR)/,$(addsuffix ",$(MANPAGES))) \
+	rm -f "$(BINDIR)/lhc" "$(BINDIR)/lhc-fetch" $(addprefix "$(MANDIR)/,$(addsuffix ",$(MANPAGES))) \
 	  "$(BASHDIR)/lhc" "$(ZSHDIR)/_lhc" "$(FISHDIR)/lhc.fish"
 
 clean:

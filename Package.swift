@@ -10,6 +10,8 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "lhc", targets: ["lhc"]),
+    // `lhc fetch` runs it: the only executable that links the network stack.
+    .executable(name: "lhc-fetch", targets: ["lhc-fetch"]),
     // `lhc gen-symbols` as a SwiftPM / Xcode build-tool plugin.
     .plugin(name: "LHCSymbols", targets: ["LHCSymbols"]),
     // The readers' public API for other packages in this repository (the fuzz targets in Fuzz/).
@@ -45,7 +47,9 @@ let package = Package(
     // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`).
     .target(name: "SwiftSymbols", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → lint findings: runtime failures (plurals, format arguments) before they ship.
-    .target(name: "CatalogLint", dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
+    .target(
+      name: "CatalogLint",
+      dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
     // Catalog model → translation progress per language (`lhc stats`): counts and reports.
     .target(name: "CatalogStats", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
     // Property-list values → Apple XML (libxml2) and binary (Foundation) bytes. Only importer of Clibxml2.
@@ -74,11 +78,16 @@ let package = Package(
       name: "LHCCommandLine",
       dependencies: [
         "LHCBase", "StringCatalog", "StringTables", "SwiftSymbols", "CatalogLint", "CatalogStats",
-        "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "LingoHubCDN", "ReleaseArchive", "OTAPayloads",
+        "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "ReleaseArchive", "OTAPayloads",
       ]
     ),
-    // The executable: a thin shell over LHCCommandLine.
+    // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
+    .target(
+      name: "LHCFetch", dependencies: ["LHCCommandLine", "LingoHubCDN", "ReleaseFiles", "LHCBase"]),
+    // The executables: thin shells over LHCCommandLine. `lhc fetch` runs `lhc-fetch`, found beside
+    // `lhc`, so that only it loads the network stack (FoundationNetworking, libcurl, TLS).
     .executableTarget(name: "lhc", dependencies: ["LHCCommandLine"]),
+    .executableTarget(name: "lhc-fetch", dependencies: ["LHCFetch"]),
     // Build-tool plugin: runs `lhc gen-symbols` on the catalogs of the target it is applied to.
     .plugin(name: "LHCSymbols", capability: .buildTool(), dependencies: ["lhc"]),
 
@@ -107,11 +116,12 @@ let package = Package(
     .testTarget(
       name: "OTAPayloadsTests",
       dependencies: ["OTAPayloads", "StringCatalog", "StringTables", "LHCBase", "LHCTestSupport"]),
-    .testTarget(name: "TableDiffTests", dependencies: ["TableDiff", "StringTables", "LHCTestSupport"]),
+    .testTarget(
+      name: "TableDiffTests", dependencies: ["TableDiff", "StringTables", "LHCTestSupport"]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
-      dependencies: ["LHCCommandLine", "LHCTestSupport"]
+      dependencies: ["LHCCommandLine", "LingoHubCDN", "LHCTestSupport"]
     ),
   ]
 )

@@ -7,8 +7,29 @@ public enum LHC {
 
   /// A command: its name, options and help, and how it runs once its arguments are parsed.
   struct Command: Sendable {
+    typealias Run =
+      @Sendable (ParsedArguments, Console, [String: String]) throws(UsageError)
+      -> Int32
+
+    enum Action: Sendable {
+      case run(Run)
+      /// Run by a helper executable beside `lhc` (see ``HelperExecutable``), given the arguments
+      /// once they have parsed.
+      case helper(String)
+    }
+
     var spec: CommandSpec
-    var run: @Sendable (ParsedArguments, Console, [String: String]) throws(UsageError) -> Int32
+    var action: Action
+
+    init(spec: CommandSpec, run: @escaping Run) {
+      self.spec = spec
+      action = .run(run)
+    }
+
+    init(spec: CommandSpec, helper: String) {
+      self.spec = spec
+      action = .helper(helper)
+    }
   }
 
   /// Every command, in the order `lhc --help` lists them.
@@ -25,9 +46,9 @@ public enum LHC {
     Command(spec: GenSymbolsCommand.spec) { (parsed, console, environment) throws(UsageError) in
       try GenSymbolsCommand(parsed: parsed, environment: environment).run(console)
     },
-    Command(spec: FetchCommand.spec) { (parsed, console, environment) throws(UsageError) in
-      try FetchCommand(parsed: parsed, environment: environment).run(console)
-    },
+    // In `lhc-fetch`: only it links the network stack (FoundationNetworking, libcurl and its
+    // TLS libraries), which would otherwise make every `lhc` start 2.5 times slower.
+    Command(spec: FetchSpec.spec, helper: "lhc-fetch"),
     Command(spec: DiffCommand.spec) { (parsed, console, _) throws(UsageError) in
       try DiffCommand(parsed: parsed).run(console)
     },
@@ -74,10 +95,27 @@ public enum LHC {
       console.error("Error: unknown command '\(first)'\n\n\(usage)")
       return ExitStatus.usage
     }
-    return run(command.spec, Array(arguments.dropFirst()), console) {
-      (parsed) throws(UsageError) in
-      try command.run(parsed, console, environment)
+    let rest = Array(arguments.dropFirst())
+    return run(command.spec, rest, console) { (parsed) throws(UsageError) in
+      switch command.action {
+      case .run(let run): return try run(parsed, console, environment)
+      case .helper(let helper):
+        return HelperExecutable.exec(helper, arguments: rest, console: console)
+      }
     }
+  }
+
+  /// The entry point of a helper executable (`lhc-fetch`) for the table's command `name`:
+  /// `arguments` (after the command name) parsed and `--help` answered as `lhc` does.
+  package static func runHelper(
+    _ name: String, arguments: [String], console: Console,
+    body: (ParsedArguments) throws(UsageError) -> Int32
+  ) -> Int32 {
+    guard let command = all.first(where: { $0.spec.name == name }) else {
+      console.error("Error: unknown command '\(name)'\n\n\(usage)")
+      return ExitStatus.usage
+    }
+    return run(command.spec, arguments, console, body: body)
   }
 
   /// Parses a command's arguments, handles `--help` and usage errors, then runs it.
@@ -130,10 +168,10 @@ public enum LHC {
 }
 
 /// Exit statuses shared by every command.
-enum ExitStatus {
-  static let success: Int32 = 0
+package enum ExitStatus {
+  package static let success: Int32 = 0
   /// Errors in the input (diagnostics printed), or output that could not be written.
-  static let failure: Int32 = 1
+  package static let failure: Int32 = 1
   /// Bad command line (`EX_USAGE`).
-  static let usage: Int32 = 64
+  package static let usage: Int32 = 64
 }

@@ -1,3 +1,5 @@
+import LHCBase
+
 /// One compiled table of one language: what ends up in `<language>.lproj/<name>.strings` and
 /// `<name>.stringsdict`.
 ///
@@ -25,6 +27,27 @@ public struct StringTable: Sendable, Equatable {
 
   /// True when neither file would have an entry.
   public var isEmpty: Bool { strings.isEmpty && rules.isEmpty }
+
+  /// The keys in both files, in key order (both key lists are sorted: one merge, no hashing).
+  public var keysInBothFiles: [String] {
+    var both: [String] = []
+    var (s, r) = (0, 0)
+    while s < strings.keys.count, r < rules.keys.count {
+      let (text, rule) = (strings.keys[s], rules.keys[r])
+      if text == rule {
+        both.append(text)
+        (s, r) = (s + 1, r + 1)
+      } else if KeyOrder.precedes(text, rule) {
+        s += 1
+      } else {
+        r += 1
+      }
+    }
+    return both
+  }
+
+  /// The number of distinct keys over both files.
+  public var keyCount: Int { strings.count + rules.count - keysInBothFiles.count }
 }
 
 /// A `.stringsdict` entry: a format with variables, or a device-specific choice.

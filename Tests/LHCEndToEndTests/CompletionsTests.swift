@@ -143,11 +143,18 @@ struct CompletionsTests {
       Set(installed)
         == Set(
           manPages + [
-            "bin/lhc", "share/bash-completion/completions/lhc", "share/zsh/site-functions/_lhc",
+            "bin/lhc", "bin/lhc-fetch", "share/bash-completion/completions/lhc",
+            "share/zsh/site-functions/_lhc",
             "share/fish/vendor_completions.d/lhc.fish",
           ]))
     let version = try runProcess(prefix.appendingPathComponent("bin/lhc"), ["--version"])
     #expect(version.stdout.hasPrefix("lhc "))
+    // The installed `lhc fetch` finds its helper: a usage error from `lhc-fetch` itself.
+    let fetch = try runProcess(
+      prefix.appendingPathComponent("bin/lhc"), ["fetch", "--app-version", "1", "-o", "x.zip"],
+      environment: ["LINGOHUB_CDN_KEY": ""])
+    #expect(fetch.status == 1)
+    #expect(fetch.stderr.contains("LINGOHUB_CDN_KEY holds no usable key"), "\(fetch.stderr)")
     let bash = try String(
       contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/lhc"),
       encoding: .utf8)

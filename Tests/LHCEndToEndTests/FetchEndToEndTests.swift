@@ -1,5 +1,6 @@
 import Foundation
 import LHCTestSupport
+import LingoHubCDN
 import Testing
 
 /// Runs the built `lhc fetch` against `TestData/cdn/server.py` on loopback: every answer of the
@@ -327,6 +328,43 @@ struct FetchEndToEndTests {
     #expect(noKey.status == 1)
     #expect(
       noKey.stderr == "error: LINGOHUB_CDN_KEY holds no usable key (empty, or spaces inside)\n")
+  }
+}
+
+/// `lhc fetch` runs `lhc-fetch` from `lhc`'s directory: only that executable links the network
+/// stack, so that every other command starts without loading it.
+@Suite("lhc-fetch helper")
+struct FetchHelperTests {
+  @Test func onlyTheHelperLinksTheNetworkStack() throws {
+    let ldd = URL(fileURLWithPath: "/usr/bin/ldd")
+    guard FileManager.default.isExecutableFile(atPath: ldd.path) else { return }  // not Linux
+    let helper = RunLHC.binary.deletingLastPathComponent().appendingPathComponent("lhc-fetch")
+    let lhc = try runProcess(ldd, [RunLHC.binary.path])
+    let fetch = try runProcess(ldd, [helper.path])
+    #expect(lhc.status == 0 && fetch.status == 0)
+    #expect(!lhc.stdout.contains("libcurl") && !lhc.stdout.contains("FoundationNetworking"))
+    #expect(fetch.stdout.contains("libcurl"), "\(fetch.stdout)")
+  }
+
+  @Test func withoutTheHelperFetchSaysWhatIsMissing() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lonely = directory.appendingPathComponent("lhc")
+    try FileManager.default.copyItem(at: RunLHC.binary, to: lonely)
+    let result = try runProcess(lonely, ["fetch", "--app-version", "1", "-o", "x.zip"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        "error: cannot run \(directory.resolvingSymlinksInPath().path)/lhc-fetch: "
+          + "no such file or directory"), "\(result.stderr)")
+    // Help and usage errors need no helper.
+    #expect(try runProcess(lonely, ["fetch", "--help"]).status == 0)
+    #expect(try runProcess(lonely, ["fetch", "--bogus"]).status == 64)
+  }
+
+  @Test func helpNamesTheSDKsCDN() throws {
+    let help = try RunLHC.run(["fetch", "--help"])
+    #expect(help.stdout.contains("(default \(CDNEndpoint.lingoHub.base.absoluteString))"))
   }
 }
 

@@ -1,23 +1,23 @@
 /// A usage error: bad option, missing value. Exits with status 64.
-struct UsageError: Error, Equatable {
-  var message: String
-  init(_ message: String) { self.message = message }
+package struct UsageError: Error, Equatable {
+  package var message: String
+  package init(_ message: String) { self.message = message }
 }
 
 /// What the parser found: option values by long name, and positional arguments.
-struct ParsedArguments: Equatable {
+package struct ParsedArguments: Equatable {
   var values: [String: [String]] = [:]
-  var positionals: [String] = []
+  package var positionals: [String] = []
   /// `--help` or `-h` was given.
   var wantsHelp = false
 
-  func flag(_ long: String) -> Bool { values[long] != nil }
-  func value(_ long: String) -> String? { values[long]?.last }
-  func all(_ long: String) -> [String] { values[long] ?? [] }
+  package func flag(_ long: String) -> Bool { values[long] != nil }
+  package func value(_ long: String) -> String? { values[long]?.last }
+  package func all(_ long: String) -> [String] { values[long] ?? [] }
 
   /// The value of `--long` as one of `T`'s cases, `fallback` when not given; any other value is
   /// `unknown <long> 'value' (expected <expected>)`.
-  func choice<T: RawRepresentable<String>>(
+  package func choice<T: RawRepresentable<String>>(
     _ long: String, default fallback: T, expected: String
   ) throws(UsageError) -> T {
     guard let text = value(long) else { return fallback }
@@ -28,7 +28,7 @@ struct ParsedArguments: Equatable {
   }
 
   /// ``choice(_:default:expected:)`` expecting the cases' names, comma-separated.
-  func choice<T: RawRepresentable<String> & CaseIterable>(
+  package func choice<T: RawRepresentable<String> & CaseIterable>(
     _ long: String, default fallback: T
   ) throws(UsageError) -> T {
     try choice(

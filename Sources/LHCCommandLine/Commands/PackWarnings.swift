@@ -28,8 +28,7 @@ enum PackWarnings {
   /// output): one warning per table, with a count and the first few keys.
   static func keysInBothFiles(_ tables: [StringTable]) -> [String] {
     tables.compactMap { table in
-      guard !table.strings.isEmpty, !table.rules.isEmpty else { return nil }
-      let both = table.strings.keys.filter { table.rules[$0] != nil }
+      let both = table.keysInBothFiles
       guard !both.isEmpty else { return nil }
       let named = both.prefix(keysNamed).map { "'\($0)'" }.joined(separator: ", ")
       let more = both.count > keysNamed ? ", …" : ""

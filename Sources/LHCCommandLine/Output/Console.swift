@@ -63,11 +63,11 @@ public final class Console: @unchecked Sendable {
     if exitsAfterCommand { Self.keptLock.withLock { Self.keptUntilExit.append(value) } }
   }
 
-  func out(_ text: String) {
+  package func out(_ text: String) {
     lock.withLock { writeOut(text) }
   }
 
-  func error(_ text: String) {
+  package func error(_ text: String) {
     lock.withLock { writeError(text) }
   }
 }

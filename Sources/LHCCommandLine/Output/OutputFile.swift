@@ -7,14 +7,14 @@ import Foundation
 /// kill (SIGKILL, a power cut) can leave one behind; it is hidden, never ends in an output suffix,
 /// and the next lhc run that writes into that directory removes it — only when its process is gone
 /// and nobody holds its lock, so a concurrent run's temporary file is left alone.
-enum OutputFile {
+package enum OutputFile {
   /// The marker in every temporary file name.
   static let temporaryMarker = ".lhc-tmp-"
 
   /// Writes `bytes` to `path` unless the file already holds exactly them (its mtime is then left
   /// alone). The bytes go to a temporary file in the same directory, which is renamed into place, so
   /// a failure or a kill never leaves a partial file.
-  static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+  package static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
     guard let staged = try stage(bytes, to: path) else { return }
     try commit([staged])
   }
@@ -172,9 +172,9 @@ enum OutputFile {
 }
 
 /// An output file that could not be written.
-struct OutputError: Error {
-  var path: String
-  var message: String
+package struct OutputError: Error {
+  package var path: String
+  package var message: String
 
   init(path: String, message: String) {
     self.path = path

@@ -23,7 +23,7 @@ struct PackReport {
     let byLanguage = Dictionary(grouping: packed.release.tables, by: \.language)
     return byLanguage.keys.sorted().map { language in
       let tables = (byLanguage[language] ?? []).map { table in
-        (table.name, Set(table.strings.keys).union(table.rules.keys).count)
+        (table.name, table.keyCount)
       }
       return Language(name: language, tables: tables.sorted { $0.0 < $1.0 })
     }

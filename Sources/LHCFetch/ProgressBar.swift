@@ -1,4 +1,5 @@
 import Foundation
+import LHCCommandLine
 
 /// A one-line download progress bar on standard error, redrawn in place; only for a terminal.
 final class ProgressBar: @unchecked Sendable {

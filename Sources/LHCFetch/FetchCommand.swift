@@ -1,39 +1,12 @@
 import Foundation
 import LHCBase
+import LHCCommandLine
 import LingoHubCDN
 import ReleaseFiles
 
-/// `lhc fetch`: downloads the release the LingoHub CDN serves an app version, as the iOS SDK would
+/// `lhc fetch` (run as `lhc-fetch`, see `FetchSpec`): downloads the release the LingoHub CDN serves an app version, as the iOS SDK would
 /// get it, checks it as the SDK would before installing, and writes the archive.
 struct FetchCommand {
-  static let spec = CommandSpec(
-    name: "fetch",
-    abstract: "Download the LingoHub CDN release an app version gets, verified as the SDK does.",
-    arguments: "--app-version VERSION -o FILE",
-    options: [
-      .value(
-        "app-version", "VERSION", help: "The app version (CFBundleShortVersionString). Required."),
-      .value("output", short: "o", "FILE", help: "Where to write the release zip. Required."),
-      .value(
-        "environment", "ENV", choices: ["production", "staging", "development", "test"],
-        help: "production (default), staging, development or test."),
-      .value(
-        "api-key-file", "FILE", help: "Read the CDN key from FILE (else LINGOHUB_CDN_KEY)."),
-      .value("base-url", "URL", help: "The CDN (default \(CDNEndpoint.lingoHub.base))."),
-      .value("installed-release", "ID", help: "Send ID as the installed release (clientRelease)."),
-      .value("language", "CODE", help: "ISO 639-1 code sent as clientLanguageCode (default en)."),
-      .value("client-user", "ID", help: "clientUser sent to the CDN (default \"lhc\")."),
-      .value("timeout", "SECONDS", help: "Connect and stall timeout (default 30)."),
-      .value("max-size", "BYTES", help: "Largest archive accepted (default 52428800, the SDK's)."),
-      .value("format", "FORMAT", choices: ["text", "json"], help: "text (default) or json."),
-    ],
-    discussion: """
-      The key is sent only as the check's Authorization header and is never printed. Exit \
-      status: 0 when the release was fetched, 3 when none is published for this app version and \
-      environment, 1 on any other error (key refused, network, checksum, rejected archive; \
-      nothing is written then), 64 on a usage error.
-      """)
-
   /// Exit status when the CDN has no release for the app version and environment.
   static let noReleaseStatus: Int32 = 3
   /// The `clientUser` sent when `--client-user` is not given.
@@ -220,5 +193,19 @@ extension FetchCommand {
       throw UsageError("'--\(name)' must be a positive whole number, not '\(text)'")
     }
     return number
+  }
+}
+
+/// The entry point of `lhc-fetch`.
+public enum LHCFetch {
+  /// Runs `lhc fetch` with `arguments` (those after `fetch`); returns the exit status.
+  public static func main(
+    arguments: [String], console: Console = .standard(),
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int32 {
+    LHC.runHelper("fetch", arguments: arguments, console: console) {
+      (parsed) throws(UsageError) in
+      try FetchCommand(parsed: parsed, environment: environment).run(console)
+    }
   }
 }

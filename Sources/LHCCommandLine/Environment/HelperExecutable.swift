@@ -1,0 +1,26 @@
+import Foundation
+
+/// Runs a command that lives in its own executable beside `lhc` (`lhc-fetch`), as git runs
+/// `git-<command>`: the process is replaced, so standard input and output, signals and the exit
+/// status are the helper's own.
+enum HelperExecutable {
+  /// Replaces this process with `name` from `lhc`'s own directory, given `arguments`. Returns only
+  /// when that fails, after saying why.
+  static func exec(_ name: String, arguments: [String], console: Console) -> Int32 {
+    guard
+      let directory = Bundle.main.executableURL?.resolvingSymlinksInPath()
+        .deletingLastPathComponent()
+    else {
+      console.error("error: cannot find lhc's own directory to run \(name)\n")
+      return ExitStatus.failure
+    }
+    let path = directory.appendingPathComponent(name).path
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    execv(path, argv)
+    console.error(
+      "error: cannot run \(path): \(OutputFile.reason(errno)) (it is installed beside lhc; "
+        + "`make install` installs both)\n")
+    return ExitStatus.failure
+  }
+}
