@@ -20,7 +20,7 @@ final class XMLPlistBuilder: XMLPlistSAXHandler {
   // another, so the run-time exclusivity checks (a few per event) are left out.
   @exclusivity(unchecked) private var stack: [Frame] = []
   /// The open scalar element (`string`, `key`, `integer`, …) and its text so far.
-  @exclusivity(unchecked) private var leaf: String?
+  @exclusivity(unchecked) private var leaf: Element?
   @exclusivity(unchecked) private var text: [UInt8] = []
   private let shielded: Bool
   /// Whether a root dictionary is built as a value too, not only kept as ``rootEntries``.
@@ -41,49 +41,69 @@ final class XMLPlistBuilder: XMLPlistSAXHandler {
   var isListening: Bool { error == nil }
 
   /// The plist's element names, matched as bytes so that no string is made for them.
-  private static let knownNames: [StaticString] = [
-    "plist", "dict", "array", "string", "key", "integer", "real", "true", "false", "data", "date",
-  ]
+  /// The elements of Apple's plist DTD.
+  private enum Element: CaseIterable {
+    case plist, dict, array, string, key, integer, real, `true`, `false`, data, date
 
-  /// The element name at `name` (a NUL-terminated C string).
-  private static func elementName(_ name: UnsafePointer<xmlChar>) -> String {
-    for known in knownNames {
-      let bytes = known.utf8Start
-      let count = known.utf8CodeUnitCount
-      var index = 0
-      while index < count, name[index] == bytes[index] { index += 1 }
-      if index == count, name[count] == 0 { return known.description }
+    var name: StaticString {
+      switch self {
+      case .plist: "plist"
+      case .dict: "dict"
+      case .array: "array"
+      case .string: "string"
+      case .key: "key"
+      case .integer: "integer"
+      case .real: "real"
+      case .true: "true"
+      case .false: "false"
+      case .data: "data"
+      case .date: "date"
+      }
     }
-    return String(cString: name)
+
+    /// The element the NUL-terminated `name` names, compared as bytes; nil for any other name.
+    init?(_ name: UnsafePointer<xmlChar>) {
+      for element in Self.allCases {
+        let bytes = element.name.utf8Start
+        let count = element.name.utf8CodeUnitCount
+        var index = 0
+        while index < count, name[index] == bytes[index] { index += 1 }
+        if index == count, name[count] == 0 {
+          self = element
+          return
+        }
+      }
+      return nil
+    }
   }
 
   func start(_ name: UnsafePointer<xmlChar>?) {
-    start(name.map(Self.elementName) ?? "")
-  }
-
-  private func start(_ name: String) {
-    if let leaf { return fail("unexpected element <\(name)> inside <\(leaf)>") }
+    let element = name.flatMap(Element.init)
+    // The name as written, for messages only.
+    func written() -> String {
+      element.map { "\($0.name)" } ?? name.map { String(cString: $0) } ?? ""
+    }
+    if let leaf { return fail("unexpected element <\(written())> inside <\(leaf.name)>") }
     guard stack.count < Self.maximumDepth else {
       return fail("nesting deeper than \(Self.maximumDepth) levels")
     }
-    switch name {
-    case "plist":
+    switch element {
+    case .plist:
       guard stack.isEmpty, result == nil else { return fail("unexpected <plist> inside a value") }
       stack.append(Frame(kind: .plist))
-    case "dict": stack.append(Frame(kind: .dictionary))
-    case "array": stack.append(Frame(kind: .array))
-    case "string", "key", "integer", "real", "true", "false", "data", "date":
-      leaf = name
+    case .dict: stack.append(Frame(kind: .dictionary))
+    case .array: stack.append(Frame(kind: .array))
+    case let leaf?:
+      self.leaf = leaf
       text.removeAll(keepingCapacity: true)
-    default: fail("unknown element <\(name)>")
+    case nil: fail("unknown element <\(written())>")
     }
   }
 
-  /// An end tag.
   func end() {
-    if let name = leaf {
+    if let element = leaf {
       leaf = nil
-      return finishLeaf(name)
+      return finishLeaf(element)
     }
     guard let frame = stack.popLast() else { return }
     switch frame.kind {
@@ -105,42 +125,43 @@ final class XMLPlistBuilder: XMLPlistSAXHandler {
   func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
     guard let bytes, count > 0 else { return }
     let chunk = UnsafeBufferPointer(start: bytes, count: count)
-    if let leaf, leaf != "true", leaf != "false" {
+    if let leaf, leaf != .true, leaf != .false {
       text.append(contentsOf: chunk)
       return
     }
     let content = shielded ? XMLControlShield.unshield(Array(chunk)) : Array(chunk)
     let blank = content.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     if !blank {
-      fail(leaf.map { "unexpected text in <\($0)/>" } ?? "unexpected text between elements")
+      fail(leaf.map { "unexpected text in <\($0.name)/>" } ?? "unexpected text between elements")
     }
   }
 
   /// Converts a scalar element's text into its value.
-  private func finishLeaf(_ name: String) {
+  private func finishLeaf(_ element: Element) {
     let content = shielded ? XMLControlShield.unshield(text) : text
     let string = String(decoding: content, as: UTF8.self)
-    switch name {
-    case "key": return insertKey(string)
-    case "string": insert(.string(string))
-    case "true": insert(.boolean(true))
-    case "false": insert(.boolean(false))
-    case "data": insert(.data(PlistScalarText.decodeBase64(content)))
-    case "integer":
+    switch element {
+    case .key: return insertKey(string)
+    case .string: insert(.string(string))
+    case .true: insert(.boolean(true))
+    case .false: insert(.boolean(false))
+    case .data: insert(.data(PlistScalarText.decodeBase64(content)))
+    case .integer:
       guard let integer = PlistScalarText.parseInteger(string) else {
         return fail("invalid integer \"\(string)\"")
       }
       insert(.integer(integer))
-    case "real":
+    case .real:
       guard let real = PlistScalarText.parseReal(string) else {
         return fail("invalid real \"\(string)\"")
       }
       insert(.real(real))
-    default:
+    case .date:
       guard let date = PlistScalarText.parseDate(string) else {
         return fail("invalid date \"\(string)\"")
       }
       insert(.date(date))
+    case .plist, .dict, .array: break  // containers, never leaves
     }
   }
 
