@@ -307,6 +307,48 @@ struct FetchEndToEndTests {
     #expect(try server.paths() == [Self.checkPath])
   }
 
+  // MARK: Progress bar
+
+  /// With standard error on a terminal (a pseudo-terminal made by Python's `pty`), the download
+  /// draws a bar in place, reaches 100 % and clears its line before the summary; piped, it
+  /// prints none (every other test).
+  @Test func progressBarOnATerminal() throws {
+    let (server, zip) = try offeringServer(download: ["chunks": 4, "chunkDelay": 0.05])
+    let out = server.directory.appendingPathComponent("out/release.zip").path
+    let script = """
+      import os, pty, subprocess, sys
+      master, slave = pty.openpty()
+      child = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=slave)
+      os.close(slave)
+      seen = b""
+      while True:
+          try:
+              chunk = os.read(master, 4096)
+          except OSError:
+              break
+          if not chunk:
+              break
+          seen += chunk
+      sys.stderr.write(child.stdout.read().decode())
+      print(repr(seen))
+      sys.exit(child.wait())
+      """
+    let arguments =
+      ["python3", "-c", script, RunLHC.binary.path, "fetch", "--app-version", "4.2.0", "-o", out]
+      + ["--base-url", server.base]
+    let result = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"), arguments,
+      environment: Self.environment(key: Self.key))
+    #expect(result.status == 0, "\(result.stderr)")
+    let terminal = result.stdout
+    #expect(terminal.contains("downloading ["), "\(terminal)")
+    #expect(terminal.contains("] 100% "), "\(terminal)")
+    // Redrawn in place (carriage returns, no newline), then cleared with spaces.
+    #expect(terminal.contains("\\r") && !terminal.contains("\\n"), "\(terminal)")
+    #expect(terminal.hasSuffix("\\r" + String(repeating: " ", count: 60) + "\\r'\n"), "\(terminal)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(zip.bytes))
+  }
+
   // MARK: Usage
 
   @Test func usageErrors() throws {
