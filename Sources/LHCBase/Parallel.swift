@@ -40,6 +40,35 @@ public enum Parallel {
   }
 }
 
+/// Jobs handed over one at a time while the caller keeps working (decompressing the next file,
+/// say), run on the other cores as they come; ``results()`` waits for them all.
+public final class Pipeline<Result>: @unchecked Sendable {
+  private let group = DispatchGroup()
+  /// Guards `finished`.
+  private let lock = DispatchQueue(label: "lhc.pipeline")
+  private var finished: [(index: Int, result: Result)] = []
+  private var started = 0
+
+  public init() {}
+
+  /// Runs `job` in the background. `job` must only share data that is read-only or its own.
+  public func start(_ job: @escaping () -> Result) {
+    let index = started
+    started += 1
+    let box = UncheckedSendable(job)
+    DispatchQueue.global().async(group: group) {
+      let result = box.value()
+      self.lock.sync { self.finished.append((index, result)) }
+    }
+  }
+
+  /// The results of every job, in the order they were started, once all have finished.
+  public func results() -> [Result] {
+    group.wait()
+    return lock.sync { finished.sorted { $0.index < $1.index }.map(\.result) }
+  }
+}
+
 /// Carries a value across a concurrency boundary the caller knows to be safe.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
   let value: Value

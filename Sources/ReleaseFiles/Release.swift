@@ -30,7 +30,14 @@ public struct Release: Sendable {
   public static func read(
     zip bytes: [UInt8], limits: ReleaseZip.Limits = .sdk
   ) throws(ReleaseArchiveError) -> Release {
-    try read(files: ReleaseZip.entries(bytes, limits: limits))
+    // Each file is parsed on another core while the next one is decompressed.
+    let parsing = Pipeline<(path: String, parsed: Parsed)>()
+    let files = try ReleaseZip.entries(bytes, limits: limits) { file in
+      parsing.start { (file.path, parse(file, recognizing: nil)) }
+    }
+    // In path order, as `files`.
+    let parsed = parsing.results().sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return try assemble(parsed.map(\.parsed), paths: files.map(\.path))
   }
 
   /// Reads every `<lang>.lproj/<Table>.strings|.stringsdict` directly inside `directory`.
@@ -88,14 +95,32 @@ public struct Release: Sendable {
   public static func read(
     files: [ArchiveEntry], recognizing: Recognizer? = nil
   ) throws(ReleaseArchiveError) -> Release {
-    let parsed = Parallel.map(files) { file in
-      Result { () throws(ReleaseArchiveError) in
-        if let table = recognizing?(file.path, file.bytes) {
-          return (table, [ReleaseWarning](), [(key: String, value: PlistValue)]?.none)
-        }
-        return try TableFileReader.readKeepingDocument(path: file.path, bytes: file.bytes)
+    try assemble(
+      Parallel.map(files) { parse($0, recognizing: recognizing) }, paths: files.map(\.path))
+  }
+
+  /// One file read: its table part, the reader's warnings, the document it was decoded from.
+  private typealias Parsed = Result<
+    (
+      table: StringTable, warnings: [ReleaseWarning],
+      document: [(key: String, value: PlistValue)]?
+    ), ReleaseArchiveError
+  >
+
+  private static func parse(_ file: ArchiveEntry, recognizing: Recognizer?) -> Parsed {
+    Result { () throws(ReleaseArchiveError) in
+      if let table = recognizing?(file.path, file.bytes) {
+        return (table, [ReleaseWarning](), [(key: String, value: PlistValue)]?.none)
       }
+      return try TableFileReader.readKeepingDocument(path: file.path, bytes: file.bytes)
     }
+  }
+
+  /// The release of parsed files (at `paths`), in path order: the first error thrown; each
+  /// language's `.strings` and `.stringsdict` joined.
+  private static func assemble(
+    _ parsed: [Parsed], paths: [String]
+  ) throws(ReleaseArchiveError) -> Release {
     var tables: [String: StringTable] = [:]
     var warnings: [ReleaseWarning] = []
     var documents: [[(key: String, value: PlistValue)]] = []
@@ -114,7 +139,7 @@ public struct Release: Sendable {
     }
     var release = Release(
       tables: tables.sorted { $0.key < $1.key }.map(\.value), warnings: warnings,
-      files: files.map(\.path).sorted())
+      files: paths.sorted())
     release.documents = documents
     return release
   }

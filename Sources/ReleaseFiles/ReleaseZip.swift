@@ -61,6 +61,15 @@ public enum ReleaseZip {
   public static func entries(
     _ archive: [UInt8], limits: Limits = .sdk
   ) throws(ReleaseArchiveError) -> [ArchiveEntry] {
+    try entries(archive, limits: limits) { _ in }
+  }
+
+  /// ``entries(_:limits:)``, also handing each file to `each` as soon as it is decompressed, in
+  /// archive order (work on it can start while the rest is read; a rule broken later still
+  /// throws).
+  public static func entries(
+    _ archive: [UInt8], limits: Limits = .sdk, each: (ArchiveEntry) -> Void
+  ) throws(ReleaseArchiveError) -> [ArchiveEntry] {
     guard archive.count <= limits.compressedBytes else {
       throw ReleaseArchiveError(
         .archiveTooLarge,
@@ -71,7 +80,11 @@ public enum ReleaseZip {
       while let header = try reader.nextHeader() {
         let keep = try scan.admit(header)
         let bytes = try reader.readData(keeping: keep, budget: &scan.remainingBytes)
-        if keep, let bytes { scan.kept.append(ArchiveEntry(path: header.path, bytes: bytes)) }
+        if keep, let bytes {
+          let entry = ArchiveEntry(path: header.path, bytes: bytes)
+          scan.kept.append(entry)
+          each(entry)
+        }
       }
     }
     return try scan.finish()

@@ -16,6 +16,19 @@ struct ReleaseZipTests {
       ])
   }
 
+  /// Each kept file is handed over as soon as it is read, in archive order; junk and other
+  /// files are not.
+  @Test func eachKeptFileIsHandedOverInArchiveOrder() throws {
+    var handed: [String] = []
+    let entries = try ReleaseZip.entries(PythonZip.goodRelease()) { handed.append($0.path) }
+    #expect(
+      handed == [
+        "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict",
+        "de.lproj/Localizable.strings", "de.lproj/Localizable.stringsdict",
+      ])
+    #expect(entries.map(\.path) == handed.sorted())
+  }
+
   @Test func storedAndDeflatedEntriesReadTheSame() throws {
     let content = String(repeating: "\"key\" = \"value\";\n", count: 500)
     let zip = try PythonZip.make(
