@@ -21,7 +21,7 @@ public enum StringsFileReader {
   public static func readStrings(_ bytes: [UInt8]) throws(PlistReadError) -> (
     keys: [String], values: [String]
   )? {
-    if !BinaryPlistReader.isBinary(bytes), isXML(try StringsTextDecoder.utf8(bytes)),
+    if !BinaryPlistReader.isBinary(bytes), startsLikeUTF8XML(bytes),
       let entries = XMLPlistReader.flatStrings(bytes)
     {
       return entries
@@ -38,6 +38,14 @@ public enum StringsFileReader {
 
   /// Whether the decoded text of a non-binary `.strings` file is an XML property list (its
   /// first non-space character is `<`).
+  /// Whether `bytes` start like an XML document in UTF-8 (after a byte-order mark and spaces):
+  /// the fast path's cheap test, which neither decodes nor validates the whole file (anything it
+  /// lets through that is not well-formed UTF-8 XML makes the fast path give up).
+  private static func startsLikeUTF8XML(_ bytes: [UInt8]) -> Bool {
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    return text.first(where: { !StringsTextParser.isSpace($0) }) == UInt8(ascii: "<")
+  }
+
   private static func isXML(_ text: [UInt8]) -> Bool {
     text.first(where: { !StringsTextParser.isSpace($0) }) == UInt8(ascii: "<")
   }
