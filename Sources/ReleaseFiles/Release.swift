@@ -27,13 +27,15 @@ public struct Release: Sendable {
   /// Reads and validates a release zip exactly as the LingoHub iOS SDK 2.x does before
   /// installing it: the archive rules of ``ReleaseZip`` (with `limits`, the SDK's by default),
   /// then every table file must parse.
+  ///
+  /// `recognizing`: see ``read(files:recognizing:)``.
   public static func read(
-    zip bytes: [UInt8], limits: ReleaseZip.Limits = .sdk
+    zip bytes: [UInt8], limits: ReleaseZip.Limits = .sdk, recognizing: Recognizer? = nil
   ) throws(ReleaseArchiveError) -> Release {
     // Each file is parsed on another core while the next one is decompressed.
     let parsing = Pipeline<(path: String, parsed: Parsed)>()
     let files = try ReleaseZip.entries(bytes, limits: limits) { file in
-      parsing.start { (file.path, parse(file, recognizing: nil)) }
+      parsing.start { (file.path, parse(file, recognizing: recognizing)) }
     }
     // In path order, as `files`.
     let parsed = parsing.results().sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }

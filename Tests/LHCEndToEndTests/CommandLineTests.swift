@@ -40,6 +40,14 @@ struct CommandLineTests {
       "Error: unknown serialization format 'json' (expected xml, text or binary)"
     ),
     (
+      ["lint", "A.xcstrings", "--format", "yaml"],
+      "Error: unknown format 'yaml' (expected text, xcode, github or json)"
+    ),
+    (
+      ["stats", "A.xcstrings", "--format", "yaml"],
+      "Error: unknown format 'yaml' (expected table, json or markdown)"
+    ),
+    (
       ["compile", "a/L.xcstrings", "b/L.xcstrings", "-o", "x"],
       "Error: two catalogs compile to the same table 'L'"
     ),

@@ -129,8 +129,13 @@ struct DiffEndToEndTests {
 
   @Test func usageErrors() {
     #expect(Self.diff([Self.catalog]).status == 64)
-    #expect(Self.diff(["--format", "yaml", Self.catalog, Self.catalog]).status == 64)
-    #expect(Self.diff(["--fail-on", "some", Self.catalog, Self.catalog]).status == 64)
+    let format = Self.diff(["--format", "yaml", Self.catalog, Self.catalog])
+    #expect(format.status == 64)
+    #expect(
+      format.stderr.hasPrefix("Error: unknown format 'yaml' (expected text, json or markdown)"))
+    let failOn = Self.diff(["--fail-on", "some", Self.catalog, Self.catalog])
+    #expect(failOn.status == 64)
+    #expect(failOn.stderr.hasPrefix("Error: unknown fail-on 'some' (expected any or unsafe)"))
     #expect(Self.diff([Self.catalog, "/nonexistent/x.zip"]).status == 2)
   }
 

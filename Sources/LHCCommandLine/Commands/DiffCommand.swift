@@ -35,6 +35,8 @@ struct DiffCommand {
   static let trouble: Int32 = 2
 
   enum Format: String { case text, json, markdown }
+  /// `--fail-on`: any difference, or only runtime-safety findings.
+  enum FailOn: String { case any, unsafe }
 
   var old: [String]
   var new: String
@@ -50,17 +52,10 @@ struct DiffCommand {
     }
     old = Array(parsed.positionals.dropLast())
     new = last
-    let formatName = parsed.value("format") ?? "text"
-    guard let format = Format(rawValue: formatName) else {
-      throw UsageError("unknown format '\(formatName)' (expected text, json or markdown)")
-    }
-    self.format = format
+    format = try parsed.choice("format", default: Format.text, expected: "text, json or markdown")
     summaryOnly = parsed.flag("summary")
-    switch parsed.value("fail-on") ?? "any" {
-    case "any": failOnUnsafeOnly = false
-    case "unsafe": failOnUnsafeOnly = true
-    case let other: throw UsageError("unknown --fail-on '\(other)' (expected any or unsafe)")
-    }
+    failOnUnsafeOnly =
+      try parsed.choice("fail-on", default: FailOn.any, expected: "any or unsafe") == .unsafe
     let languages = parsed.all("language")
     options = CompileOptions(languages: languages.isEmpty ? nil : Set(languages))
     table = parsed.value("table")

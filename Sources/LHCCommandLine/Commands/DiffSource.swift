@@ -91,20 +91,11 @@ struct DiffSource {
 
   /// Recognizes the release files that hold exactly lhc's XML for a table of `reference`.
   private static func recognizer(_ reference: TableSet) -> Release.Recognizer {
-    // `<lang>.lproj/<Table>` → its table; a name compiled twice (`--table`) is never recognized.
-    var tables: [String: StringTable?] = [:]
-    for table in reference.tables {
-      let file = "\(table.language).lproj/\(table.name)"
-      tables[file] = tables[file] == nil ? table : .some(nil)
-    }
-    return { [tables] path, bytes in
-      guard let dot = path.lastIndex(of: "."), let found = tables[String(path[..<dot])],
-        let table = found, let kind = TableFile.Kind(rawValue: String(path[dot...].dropFirst())),
-        TableFileWriter.isXML(bytes, of: kind, table)
+    let files = TableFiles(reference.tables)
+    return { path, bytes in
+      guard let (part, kind) = files.part(at: path), TableFileWriter.isXML(bytes, of: kind, part)
       else { return nil }
-      return kind == .strings
-        ? StringTable(name: table.name, language: table.language, strings: table.strings)
-        : StringTable(name: table.name, language: table.language, rules: table.rules)
+      return part
     }
   }
 

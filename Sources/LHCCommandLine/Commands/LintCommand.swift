@@ -45,11 +45,8 @@ struct LintCommand {
       throw UsageError("missing catalog (.xcstrings) to lint")
     }
     catalogs = parsed.positionals
-    let name = parsed.value("format") ?? "text"
-    guard let format = LintReport.Format(rawValue: name) else {
-      throw UsageError("unknown format '\(name)' (expected text, xcode, github or json)")
-    }
-    self.format = format
+    format = try parsed.choice(
+      "format", default: LintReport.Format.text, expected: "text, xcode, github or json")
     disabled = Set(parsed.all("disable"))
     if let unknown = parsed.all("disable").first(where: { LintCheck.named($0) == nil }) {
       throw UsageError(

@@ -185,7 +185,8 @@ struct PackCommand {
     }
     let packed: PackedRelease
     do {
-      packed = try PackedRelease.lingoHub(inputs.entries, modificationTime: modificationTime)
+      packed = try PackedRelease.lingoHub(
+        inputs.entries, modificationTime: modificationTime, writtenFrom: inputs.writtenFrom)
     } catch {
       console.error("\(output): error: \(error)\n")
       return ExitStatus.failure

@@ -20,6 +20,9 @@ struct PackInputs {
   var hashing: @Sendable () -> [Hashed]
   /// The compiled tables, when the inputs are catalogs (other SDKs' payloads are made from them).
   var tables: [StringTable]?
+  /// Entry path → the table part its bytes were written from (inputs from catalogs; empty for
+  /// a folder's files): such an entry read back unchanged needs no parsing.
+  var writtenFrom: [String: StringTable] = [:]
   /// The catalogs' development language (the first catalog's).
   var sourceLanguage: String?
 
@@ -58,9 +61,13 @@ struct PackInputs {
       }
     }
     var entries: [ZipEntry] = []
+    var writtenFrom: [String: StringTable] = [:]
+    let files = TableFiles(results.flatMap(\.tables))
     for (result, (_, file)) in zip(written, jobs) {
       switch result {
-      case .success(let entry): entries.append(entry)
+      case .success(let entry):
+        entries.append(entry)
+        writtenFrom[entry.path] = files.part(at: entry.path)?.table
       case .failure(let error):
         console.error("\(file.relativePath): error: \(error)\n")
         failed = true
@@ -78,6 +85,7 @@ struct PackInputs {
       ? nil
       : PackInputs(
         entries: entries, hashing: hashing, tables: results.flatMap(\.tables),
+        writtenFrom: writtenFrom,
         sourceLanguage: results.compactMap(\.sourceLanguage).first)
   }
 

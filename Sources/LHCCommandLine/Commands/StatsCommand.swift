@@ -32,11 +32,8 @@ struct StatsCommand {
   init(parsed: ParsedArguments) throws(UsageError) {
     guard !parsed.positionals.isEmpty else { throw UsageError("missing catalog (.xcstrings)") }
     catalogs = parsed.positionals
-    let name = parsed.value("format") ?? "table"
-    guard let format = Format(rawValue: name) else {
-      throw UsageError("unknown format '\(name)' (expected table, json or markdown)")
-    }
-    self.format = format
+    format = try parsed.choice(
+      "format", default: Format.table, expected: "table, json or markdown")
   }
 
   func run(_ console: Console) -> Int32 {
