@@ -25,13 +25,29 @@ struct LintLeaf {
   }
 
   /// The path with every plural category made `other`: where the format to compare with lives.
-  var formatPath: [String] {
-    path.map { $0.hasPrefix("plural:") ? "plural:other" : $0 }
-  }
+  var formatPath: [String] { path.map(Self.formatCase) }
 
   /// The path without plural and device cases: a plain source value stands for any of them.
-  var basePath: [String] {
-    path.filter { !$0.hasPrefix("plural:") && !$0.hasPrefix("device:") }
+  var basePath: [String] { path.filter(Self.isBaseCase) }
+
+  /// A path component as it stands in a format path.
+  private static func formatCase(_ component: String) -> String {
+    component.hasPrefix("plural:") ? "plural:other" : component
+  }
+
+  /// Whether a path component stays in a base path.
+  private static func isBaseCase(_ component: String) -> Bool {
+    !component.hasPrefix("plural:") && !component.hasPrefix("device:")
+  }
+
+  /// Whether `candidate` is the ``formatPath`` of `path` (compared without building it).
+  static func isFormatPath(_ candidate: [String], of path: [String]) -> Bool {
+    candidate.count == path.count && zip(candidate, path).allSatisfy { $0 == formatCase($1) }
+  }
+
+  /// Whether `candidate` is the ``basePath`` of `path` (compared without building it).
+  static func isBasePath(_ candidate: [String], of path: [String]) -> Bool {
+    candidate.elementsEqual(path.lazy.filter(isBaseCase))
   }
 
   /// True when every plural and device case on the path is `other`.
@@ -98,12 +114,15 @@ struct LintLeaves {
 
 /// The source-language leaves of a key, looked up for a translation's leaf.
 ///
-/// Their formats are parsed here, once per key, rather than once per translation.
-struct SourceLeaves {
-  private var byPath: [[String]: LintLeaf] = [:]
-  private var byFormatPath: [[String]: LintLeaf] = [:]
-  private var byBasePath: [[String]: LintLeaf] = [:]
-  private var parsed: [[String]: ParsedFormat] = [:]
+/// Their formats are parsed here, once per key, rather than once per translation. A key has few
+/// leaves (a plural's categories, a device's classes): paths are found by comparing them in
+/// turn, which costs less than hashing arrays of strings, and a leaf's format and base paths are
+/// compared as they are derived, never built.
+final class SourceLeaves {
+  private var byPath: [(path: [String], leaf: LintLeaf)] = []
+  private var byFormatPath: [(path: [String], leaf: LintLeaf)] = []
+  private var byBasePath: [(path: [String], leaf: LintLeaf)] = []
+  private var parsed: [(path: [String], format: ParsedFormat)] = []
   /// The key's own format arguments, when the key parses as a format without problems.
   let keyArguments: [FormatArgument]
 
@@ -117,7 +136,7 @@ struct SourceLeaves {
 
   /// The key's arguments by position when it uses only common specifiers, `[]` without `%`.
   let keySimple: [SimpleFormat.Argument]?
-  /// The lookups for a leaf with an empty path (a plain value, most leaves), without hashing paths.
+  /// The lookups for a leaf with an empty path (a plain value, most leaves).
   private var rootReference: LintLeaf?
   private var rootTextReference: LintLeaf?
   private var rootParsed: ParsedFormat?
@@ -127,38 +146,52 @@ struct SourceLeaves {
     keyArguments = TextCheck.formatProblems(keyFormat).isEmpty ? keyFormat.arguments : []
     keySimple = SimpleFormat(key).map { Self.byPosition($0) }
     for leaf in leaves.leaves {
-      if parsed[leaf.path] == nil, leaf.value.containsUTF8(UInt8(ascii: "%")) {
-        let format = leaf.format
-        parsed[leaf.path] = ParsedFormat(
-          arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty,
-          simple: leaf.substitution == nil
-            ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
-      }
-      if byPath[leaf.path] == nil { byPath[leaf.path] = leaf }
-      if byFormatPath[leaf.formatPath] == nil || leaf.path == leaf.formatPath {
-        byFormatPath[leaf.formatPath] = leaf
-      }
-      if byBasePath[leaf.basePath] == nil
-        || (leaf.isOtherPath && !(byBasePath[leaf.basePath]?.isOtherPath ?? false))
+      let path = leaf.path
+      if !parsed.contains(where: { $0.path == path }),
+        leaf.value.containsUTF8(UInt8(ascii: "%"))
       {
-        byBasePath[leaf.basePath] = leaf
+        let format = leaf.format
+        parsed.append(
+          (
+            path,
+            ParsedFormat(
+              arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty,
+              simple: leaf.substitution == nil
+                ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
+          ))
+      }
+      if !byPath.contains(where: { $0.path == path }) { byPath.append((path, leaf)) }
+      let formatPath = leaf.formatPath
+      if let index = byFormatPath.firstIndex(where: { $0.path == formatPath }) {
+        if path == formatPath { byFormatPath[index].leaf = leaf }
+      } else {
+        byFormatPath.append((formatPath, leaf))
+      }
+      let basePath = leaf.basePath
+      if let index = byBasePath.firstIndex(where: { $0.path == basePath }) {
+        if leaf.isOtherPath && !byBasePath[index].leaf.isOtherPath { byBasePath[index].leaf = leaf }
+      } else {
+        byBasePath.append((basePath, leaf))
       }
     }
-    rootReference = byFormatPath[[]] ?? byBasePath[[]]
-    rootTextReference = byPath[[]] ?? rootReference
-    rootParsed = parsed[[]]
+    rootReference =
+      byFormatPath.first { $0.path.isEmpty }?.leaf ?? byBasePath.first { $0.path.isEmpty }?.leaf
+    rootTextReference = byPath.first { $0.path.isEmpty }?.leaf ?? rootReference
+    rootParsed = parsed.first { $0.path.isEmpty }?.format
   }
 
   /// The source leaf whose format a leaf must match: the same case with plural categories made
   /// `other`, else the source's `other`/plain value at the same level.
   func formatReference(for leaf: LintLeaf) -> LintLeaf? {
     if leaf.path.isEmpty { return rootReference }
-    return byFormatPath[leaf.formatPath] ?? byBasePath[leaf.basePath]
+    let path = leaf.path
+    return byFormatPath.first { LintLeaf.isFormatPath($0.path, of: path) }?.leaf
+      ?? byBasePath.first { LintLeaf.isBasePath($0.path, of: path) }?.leaf
   }
 
   /// The parsed format of a source leaf returned by ``formatReference(for:)``.
   func parsedFormat(of reference: LintLeaf) -> ParsedFormat {
-    (reference.path.isEmpty ? rootParsed : parsed[reference.path])
+    (reference.path.isEmpty ? rootParsed : parsed.first { $0.path == reference.path }?.format)
       ?? ParsedFormat(arguments: [], hasProblems: false, simple: [])
   }
 
@@ -171,6 +204,7 @@ struct SourceLeaves {
   /// format reference.
   func textReference(for leaf: LintLeaf) -> LintLeaf? {
     if leaf.path.isEmpty { return rootTextReference }
-    return byPath[leaf.path] ?? formatReference(for: leaf)
+    let path = leaf.path
+    return byPath.first { $0.path == path }?.leaf ?? formatReference(for: leaf)
   }
 }

@@ -35,18 +35,20 @@ public enum Linter {
       findings.append(Finding(check: check, diagnostic: diagnostic))
     }
     let sourceLocalization = entry.localization(for: sourceLanguage)
-    // Most localizations are a plain value without `%` compared with a plain source value without
-    // `%`: only the text checks can apply to them, and nothing needs the leaf machinery.
+    // Most localizations are a plain value compared with a plain source value, both without `%` or
+    // with the same common specifiers: only the text checks can apply to them, and nothing needs
+    // the leaf machinery.
     let plainSource =
       hasPercent(entry.key)
       ? nil
       : sourceLocalization.map { plainValue($0.node) } ?? entry.key
     var source: SourceLeaves?
     for localization in entry.localizations {
-      if let sourceText = plainSource, !hasPercent(sourceText),
-        let unit = plainUnit(localization.node), let value = unit.value,
-        case let scan = TextScan(value), !scan.hasPercent,
-        !LocalizationLinter.hasSuspiciousCharacters(scan)
+      if let sourceText = plainSource, let unit = plainUnit(localization.node),
+        let value = unit.value, case let scan = TextScan(value),
+        !LocalizationLinter.hasSuspiciousCharacters(scan),
+        formatsAgree(
+          value, scan, source: sourceText, isSource: localization.language == sourceLanguage)
       {
         if localization.language != sourceLanguage {
           for (id, message) in LocalizationLinter.textProblems(
@@ -84,6 +86,24 @@ public enum Linter {
   /// The value of a plain node; nil for anything else (variations, substitutions, no value).
   private static func plainValue(_ node: LocalizationNode) -> String? {
     plainUnit(node)?.value
+  }
+
+  /// True when no format check can report a plain value against the plain source value of a key
+  /// without `%`: neither has `%`, or the value reads only common specifiers, each argument once,
+  /// as the source value does (always so in the source language itself). Exactly the cases
+  /// `LocalizationLinter.checkFormat` returns early for.
+  private static func formatsAgree(
+    _ value: String, _ scan: TextScan, source: String, isSource: Bool
+  ) -> Bool {
+    let sourceHasPercent = hasPercent(source)
+    if !scan.hasPercent && !sourceHasPercent { return true }
+    // `#` may reference a substitution, which `checkSubstitutions` reports.
+    guard !value.containsUTF8(UInt8(ascii: "#")), let simple = SimpleFormat(value),
+      simple.isOneToOne
+    else { return false }
+    if isSource { return true }
+    let theirs = sourceHasPercent ? SimpleFormat(source).map(SourceLeaves.byPosition) : []
+    return theirs == SourceLeaves.byPosition(simple)
   }
 
   private static func hasPercent(_ text: String) -> Bool {

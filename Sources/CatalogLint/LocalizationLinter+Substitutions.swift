@@ -7,6 +7,12 @@ import StringTables
 extension LocalizationLinter {
   mutating func checkSubstitutions() {
     let node = localization.node
+    // Nearly every localization: no substitution, and no `#` that could reference one.
+    if node.substitutions.isEmpty,
+      !leaves.leaves.contains(where: { $0.value.containsUTF8(UInt8(ascii: "#")) })
+    {
+      return
+    }
     let defined = Set(node.substitutions.map(\.name))
     var referenced: Set<String> = []
     for leaf in leaves.leaves where leaf.value.containsUTF8(UInt8(ascii: "#")) {

@@ -32,8 +32,19 @@ package struct SimpleFormat: Equatable {
   /// True when each position is read once and the positions are 1…n: nothing can be misread or
   /// skipped, whatever the order.
   package var isOneToOne: Bool {
-    let positions = arguments.map(\.position).sorted()
-    return positions.elementsEqual(1...max(positions.count, 1)) || positions.isEmpty
+    guard arguments.count < 64 else {
+      let positions = arguments.map(\.position).sorted()
+      return positions.elementsEqual(1...positions.count)
+    }
+    // Each of 1…n seen once: n distinct bits, all at most n.
+    var seen: UInt64 = 0
+    for argument in arguments {
+      guard argument.position >= 1, argument.position <= arguments.count else { return false }
+      let bit: UInt64 = 1 << UInt64(argument.position)
+      guard seen & bit == 0 else { return false }
+      seen |= bit
+    }
+    return true
   }
 
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [Argument]? {
