@@ -62,12 +62,24 @@ extension LocalizationLinter {
     return problems
   }
 
-  /// True when the first or last character is whitespace.
+  /// True when the first or last character is whitespace: the first and last scalars decoded from
+  /// the UTF-8 in place (the string's scalar view decodes the last one at a higher cost).
   private static func mayHaveEdgeWhitespace(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else {
-      return false
+    text.withUTF8Bytes { bytes in
+      guard !bytes.isEmpty else { return false }
+      var end = bytes.count - 1
+      while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // back to the last scalar's lead byte
+      return isWhitespace(scalar(at: 0, in: bytes)) || isWhitespace(scalar(at: end, in: bytes))
     }
-    return isWhitespace(first) || isWhitespace(last)
+  }
+
+  /// The scalar whose UTF-8 starts at `index` of valid UTF-8 `bytes`.
+  private static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar
+  {
+    var iterator = bytes[index...].makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "\u{FFFD}" }
+    return scalar
   }
 
   /// Leading and trailing whitespace compared with the source text's.
