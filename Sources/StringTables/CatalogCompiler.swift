@@ -140,7 +140,7 @@ public struct CatalogCompiler {
     let order = KeyOrder.sortedIndices(of: keys)
     var rank = [Int](repeating: 0, count: order.count)
     for (position, ordinal) in order.enumerated() { rank[ordinal] = position }
-    let keyBytes = SharedKeyBytes(order.lazy.map { keys[$0] })
+    let keyBytes = UTF8Column(order.lazy.map { keys[$0] })
 
     /// One language's values from every part, ordered by key; `sortedKeys`: the keys in rank order.
     /// Positions are sorted first, so that each value is copied (retained) once.

@@ -9,7 +9,7 @@ public struct KeyedValues<Value> {
   public private(set) var values: [Value]
   /// The keys' UTF-8 in a byte buffer several tables share, with each key's index there (set by the
   /// catalog compiler, dropped on any change): see ``forEachKeyUTF8(_:)``.
-  private var shared: (bytes: SharedKeyBytes, indices: [Int32])?
+  private var shared: (bytes: UTF8Column, indices: [Int32])?
   /// String values' UTF-8 one after another, in key order (set by the catalog compiler, dropped on
   /// any change): see ``forEachUTF8(_:)``.
   private var valueBytes: UTF8Column?
@@ -91,7 +91,7 @@ public struct KeyedValues<Value> {
   }
 
   /// Sorted keys that also stand in `bytes` at `indices` (not checked).
-  init(sortedKeys: [String], values: [Value], bytes: SharedKeyBytes, indices: [Int32]) {
+  init(sortedKeys: [String], values: [Value], bytes: UTF8Column, indices: [Int32]) {
     self.init(sortedKeys: sortedKeys, values: values)
     shared = (bytes, indices)
   }
@@ -205,24 +205,6 @@ extension KeyedValues where Value == String {
   }
 }
 
-/// Strings' UTF-8 one after another: string `i` is `storage[offsets[i]..<offsets[i + 1]]`.
-struct UTF8Column: Sendable {
-  let storage: [UInt8]
-  let offsets: [Int]
-
-  init(_ strings: [String]) {
-    var storage: [UInt8] = []
-    var offsets = [0]
-    offsets.reserveCapacity(strings.count + 1)
-    for string in strings {
-      string.withUTF8Bytes { storage.append(contentsOf: $0) }
-      offsets.append(storage.count)
-    }
-    self.storage = storage
-    self.offsets = offsets
-  }
-}
-
 extension KeyedValues: RandomAccessCollection {
   public var startIndex: Int { 0 }
   public var endIndex: Int { keys.count }
@@ -245,25 +227,27 @@ extension KeyedValues: Equatable where Value: Equatable {
 
 extension KeyedValues: Sendable where Value: Sendable {}
 
-/// Keys' UTF-8 one after another, shared by the tables of a catalog (see ``KeyedValues/forEachKeyUTF8(_:)``).
-public final class SharedKeyBytes: Sendable {
+/// Strings' UTF-8 one after another: the keys every table of a catalog shares (see
+/// ``KeyedValues/forEachKeyUTF8(_:)``), a table's values (see ``KeyedValues/forEachUTF8(_:)``).
+public struct UTF8Column: Sendable {
   let storage: [UInt8]
-  /// Key `i` is `storage[offsets[i]..<offsets[i + 1]]`.
+  /// String `i` is `storage[offsets[i]..<offsets[i + 1]]`.
   let offsets: [Int]
 
-  /// The bytes of `keys`, in the order given.
-  public init(_ keys: some Sequence<String>) {
+  /// The bytes of `strings`, in the order given.
+  public init(_ strings: some Sequence<String>) {
     var storage: [UInt8] = []
     var offsets = [0]
-    for key in keys {
-      storage += key.utf8
+    offsets.reserveCapacity(strings.underestimatedCount + 1)
+    for string in strings {
+      string.withUTF8Bytes { storage.append(contentsOf: $0) }
       offsets.append(storage.count)
     }
     self.storage = storage
     self.offsets = offsets
   }
 
-  /// The keys as new strings (not sharing storage with any other string).
+  /// The strings, as new strings (not sharing storage with any other string).
   public func strings() -> [String] {
     storage.withUnsafeBufferPointer { storage in
       (0..<offsets.count - 1).map { index in
