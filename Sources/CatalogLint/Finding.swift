@@ -14,8 +14,9 @@ public struct Finding: Sendable, Hashable {
 
   /// The deterministic report order: by offset, then check id, then message.
   public static func precedes(_ lhs: Finding, _ rhs: Finding) -> Bool {
-    let left = (lhs.diagnostic.offset ?? -1, lhs.check, lhs.diagnostic.message)
-    let right = (rhs.diagnostic.offset ?? -1, rhs.check, rhs.diagnostic.message)
-    return left < right
+    let (left, right) = (lhs.diagnostic.offset ?? -1, rhs.diagnostic.offset ?? -1)
+    if left != right { return left < right }  // nearly always: no strings compared
+    if lhs.check != rhs.check { return lhs.check < rhs.check }
+    return lhs.diagnostic.message < rhs.diagnostic.message
   }
 }

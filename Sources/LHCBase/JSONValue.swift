@@ -29,6 +29,21 @@ public enum JSONValue: Sendable, Equatable {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Elements of an array, pretty-printed as one ``rendered(_:)`` piece for an array whose
+  /// elements stand `indent` spaces in: the separators the array writes between its elements
+  /// are written between these (a large report renders its arrays in parallel pieces).
+  public static func elements(_ values: [JSONValue], indent: Int) -> JSONValue {
+    var out: [UInt8] = []
+    for (index, value) in values.enumerated() {
+      if index > 0 {
+        out.append(UInt8(ascii: ","))
+        newline(&out, indent: indent)
+      }
+      value.write(to: &out, indent: indent)
+    }
+    return .rendered(String(decoding: out, as: UTF8.self))
+  }
+
   /// Pretty-printed at `indent`; empty containers as `{}` / `[]`.
   public func text(indent: String = "") -> String {
     var out: [UInt8] = []

@@ -38,20 +38,21 @@ enum LintJSON {
   private static func findings(of file: LintReport.File, in report: LintReport) -> [JSONValue] {
     let all = file.findings
     let chunks = stride(from: 0, to: all.count, by: 2048).map { $0..<min($0 + 2048, all.count) }
+    // Each chunk is one piece: its findings joined as the array joins its elements.
     return Parallel.map(chunks) { chunk in
-      all[chunk].map { finding in
-        let position = file.position(of: finding)
-        let object = JSONValue.object([
-          ("column", position.map { .integer($0.column) } ?? .null),
-          ("id", .string(finding.check)),
-          ("key", finding.diagnostic.key.map(JSONValue.string) ?? .null),
-          ("language", finding.diagnostic.language.map(JSONValue.string) ?? .null),
-          ("line", position.map { .integer($0.line) } ?? .null),
-          ("message", .string(finding.diagnostic.message)),
-          ("severity", .string(report.severity(of: finding).rawValue)),
-        ])
-        return JSONValue.rendered(object.text(indent: "        "))
-      }
-    }.flatMap { $0 }
+      JSONValue.elements(
+        all[chunk].map { finding in
+          let position = file.position(of: finding)
+          return JSONValue.object([
+            ("column", position.map { .integer($0.column) } ?? .null),
+            ("id", .string(finding.check)),
+            ("key", finding.diagnostic.key.map(JSONValue.string) ?? .null),
+            ("language", finding.diagnostic.language.map(JSONValue.string) ?? .null),
+            ("line", position.map { .integer($0.line) } ?? .null),
+            ("message", .string(finding.diagnostic.message)),
+            ("severity", .string(report.severity(of: finding).rawValue)),
+          ])
+        }, indent: 8)
+    }
   }
 }
