@@ -45,4 +45,19 @@ struct JSONValueTests {
           == document.split(separator: "\n")[1].drop { $0 == " " }.description)
     }
   }
+
+  /// An array whose elements are given as pieces of several elements each renders exactly as
+  /// the array of the elements themselves.
+  @Test(arguments: [0, 1, 2, 5])
+  func elementsInPiecesRenderAsTheArray(pieces: Int) {
+    let values: [JSONValue] = (0..<7).map { index in
+      .object([("id", .integer(index)), ("text", .string("a \"b\"\n")), ("none", .null)])
+    }
+    let plain = JSONValue.object([("items", .array(values))]).document()
+    let size = pieces == 0 ? values.count : (values.count + pieces - 1) / pieces
+    let pieced = stride(from: 0, to: values.count, by: size).map {
+      JSONValue.elements(Array(values[$0..<min($0 + size, values.count)]), indent: 4)
+    }
+    #expect(JSONValue.object([("items", .array(pieced))]).document() == plain)
+  }
 }
