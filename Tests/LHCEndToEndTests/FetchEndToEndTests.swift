@@ -1,4 +1,5 @@
 import Foundation
+import LHCCommandLine
 import LHCTestSupport
 import LingoHubCDN
 import Testing
@@ -402,6 +403,17 @@ struct FetchHelperTests {
     // Help and usage errors need no helper.
     #expect(try runProcess(lonely, ["fetch", "--help"]).status == 0)
     #expect(try runProcess(lonely, ["fetch", "--bogus"]).status == 64)
+  }
+
+  /// `LHC.main` run inside another process (this test runner) never replaces it.
+  @Test func inProcessFetchSaysItNeedsTheExecutable() {
+    let captured = CapturedOutput()
+    let console = Console(out: captured.appendOut, error: captured.appendError)
+    let status = LHC.main(
+      arguments: ["fetch", "--app-version", "1", "-o", "x.zip"], console: console,
+      environment: ["LINGOHUB_CDN_KEY": "k"])
+    #expect(status == 1)
+    #expect(captured.stderr == "error: 'lhc fetch' runs only from the lhc executable\n")
   }
 
   @Test func helpNamesTheSDKsCDN() throws {
