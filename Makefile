@@ -7,7 +7,9 @@ CLDR_PLURALS ?= /usr/share/unicode/cldr/common/supplemental/plurals.xml
 PLURAL_RULES_SWIFT := Sources/PluralRules/PluralRules+Generated.swift
 
 # make install: where, and which binary (default: a release build with the Swift runtime linked in,
-# so the installed lhc does not depend on the toolchain's location).
+# so the installed lhc does not depend on the toolchain's location). The static network stack of
+# lhc-fetch needs libcurl at link time on Linux (libcurl4-openssl-dev); lhc itself is linked without.
+FETCH_LINK := $(if $(filter Linux,$(shell uname -s)),-Xlinker -lcurl)
 PREFIX ?= /usr/local
 DESTDIR ?=
 LHC_BINARY ?=
@@ -112,7 +114,14 @@ cldr:
 install: deps
 	@binary="$(LHC_BINARY)"; \
 	if [ -z "$$binary" ]; then \
-	  $(SWIFT) build -c release --static-swift-stdlib && binary=.build/release/lhc; \
+	  if [ "$$(uname -s)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null; then \
+	    echo "Installing: libcurl4-openssl-dev (lhc-fetch links libcurl)"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcurl4-openssl-dev; \
+	  fi; \
+	  $(SWIFT) build -c release --static-swift-stdlib --product lhc && \
+	  $(SWIFT) build -c release --static-swift-stdlib --product lhc-fetch $(FETCH_LINK) && \
+	  binary=.build/release/lhc; \
 	fi; \
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" && \
 	install -m 755 "$$binary" "$(BINDIR)/lhc" && \
