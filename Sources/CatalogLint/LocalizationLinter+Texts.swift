@@ -110,8 +110,7 @@ extension LocalizationLinter {
   /// The number of lines: line feeds plus one.
   private static func lineCount(_ text: String) -> Int {
     guard text.containsUTF8(0x0A) else { return 1 }  // memchr: most texts are one line
-    var text = text
-    return text.withUTF8 { bytes in
+    return text.withUTF8Bytes { bytes in
       var count = 1
       for byte in bytes where byte == 0x0A { count += 1 }
       return count

@@ -15,8 +15,7 @@ public struct FormatString: Sendable, Equatable {
 
   /// Splits `text` into tokens.
   public init(parsing text: String, options: Options = []) {
-    var text = text
-    let parsed = text.withUTF8 { FormatStringParser.parse($0, options: options) }
+    let parsed = text.withUTF8Bytes { FormatStringParser.parse($0, options: options) }
     tokens = parsed
   }
 

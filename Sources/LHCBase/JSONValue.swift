@@ -100,8 +100,7 @@ public enum JSONValue: Sendable, Equatable {
 
   /// Appends `text`'s UTF-8 in one copy.
   private static func append(_ text: String, to out: inout [UInt8]) {
-    var text = text
-    text.withUTF8 { out += $0 }
+    text.withUTF8Bytes { out += $0 }
   }
 
   /// A line feed and `indent` spaces.

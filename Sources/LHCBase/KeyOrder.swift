@@ -10,9 +10,7 @@ public enum KeyOrder {
   /// True when `lhs` sorts before `rhs`.
   @inlinable
   public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-    var lhs = lhs
-    var rhs = rhs
-    return lhs.withUTF8 { left in rhs.withUTF8 { right in precedes(utf8: left, right) } }
+    lhs.withUTF8Bytes { left in rhs.withUTF8Bytes { right in precedes(utf8: left, right) } }
   }
 
   /// The same comparison on UTF-8 bytes.

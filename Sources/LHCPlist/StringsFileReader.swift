@@ -42,11 +42,11 @@ public enum StringsFileReader {
   /// the fast path's cheap test, which neither decodes nor validates the whole file (anything it
   /// lets through that is not well-formed UTF-8 XML makes the fast path give up).
   private static func startsLikeUTF8XML(_ bytes: [UInt8]) -> Bool {
-    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-    return text.first(where: { !StringsTextParser.isSpace($0) }) == UInt8(ascii: "<")
+    isXML(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
   }
 
-  private static func isXML(_ text: [UInt8]) -> Bool {
+  /// Whether UTF-8 text starts, after spaces, with `<`.
+  private static func isXML(_ text: some Collection<UInt8>) -> Bool {
     text.first(where: { !StringsTextParser.isSpace($0) }) == UInt8(ascii: "<")
   }
 

@@ -107,9 +107,8 @@ public struct KeyedValues<Value> {
   ) throws(E) {
     guard let (bytes, indices) = shared else {
       for index in keys.indices {
-        var key = keys[index]
-        var failure: E?  // `withUTF8` rethrows untyped errors
-        key.withUTF8 { utf8 in
+        var failure: E?  // `withUTF8Bytes` does not throw
+        keys[index].withUTF8Bytes { utf8 in
           do throws(E) { try body(index, utf8) } catch { failure = error }
         }
         if let failure { throw failure }

@@ -18,8 +18,7 @@ package struct SimpleFormat: Equatable {
   package private(set) var arguments: [Argument] = []
 
   package init?(_ text: String) {
-    var text = text
-    let parsed = text.withUTF8 { Self.scan($0) }
+    let parsed = text.withUTF8Bytes { Self.scan($0) }
     guard let parsed else { return nil }
     arguments = parsed
   }

@@ -11,8 +11,7 @@ package struct TextScan {
   package private(set) var hasByteEF = false
 
   package init(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
+    text.withUTF8Bytes { bytes in
       guard let base = bytes.baseAddress else { return }
       let raw = UnsafeRawPointer(base)
       var index = 0

@@ -1,3 +1,4 @@
+import LHCBase
 import StringTables
 import TableDiff
 
@@ -70,14 +71,15 @@ struct DiffCommand {
     // Messages keep their order: the old side's, then the new side's only if the old one loaded.
     // A release file holding exactly what lhc writes for the catalog side's table is not parsed.
     let newErrors = HeldErrors()
-    let preparingNew = BackgroundWork { [new, options, table, annotate] in
+    let preparingNew = Pipeline<DiffSource.Prepared?>()
+    preparingNew.start { [new, options, table, annotate] in
       DiffSource.prepare(
         [new], options: options, table: table, annotate: annotate,
         console: console.holdingErrors(in: newErrors))
     }
     let preparedOld = DiffSource.prepare(
       old, options: options, table: table, annotate: annotate, console: console)
-    let preparedNew = preparingNew.wait()
+    let preparedNew = preparingNew.results()[0]
     guard let preparedOld,
       let oldSide = DiffSource.finish(
         preparedOld, reference: preparedNew?.catalogTables, options: options, console: console)
