@@ -179,6 +179,57 @@ struct DiffEndToEndTests {
     #expect(kinds.subtracting(["unselectable-language"]).isEmpty, "\(kinds)")
   }
 
+  /// Two file sides: a file with the same path and bytes as the old side's is taken as the old
+  /// side's table part instead of being parsed again. The report must be the one of a new side
+  /// whose every file is parsed (a line break appended to each), and a file that had warnings on
+  /// the old side is parsed again, so its warnings are reported for the new side too.
+  @Test func identicalFilesOfTwoReleasesAreReadOnce() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let manager = FileManager.default
+    let old = directory.appendingPathComponent("old")
+    try manager.copyItem(at: Self.fixtures.appendingPathComponent("release"), to: old)
+    try manager.createDirectory(
+      at: old.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+    try Data("\"a\" = \"un\";\n\"a\" = \"deux\";\n".utf8).write(
+      to: old.appendingPathComponent("fr.lproj/Localizable.strings"))
+    let new = directory.appendingPathComponent("new")
+    try manager.copyItem(at: old, to: new)
+    let changed = new.appendingPathComponent("pt-BR.lproj/Localizable.strings")
+    try (Data(contentsOf: changed) + Data("\n\"added.key\" = \"Novo\";\n".utf8)).write(to: changed)
+    let parsed = directory.appendingPathComponent("parsed")
+    try manager.copyItem(at: new, to: parsed)
+    for file in try manager.subpathsOfDirectory(atPath: parsed.path) where file.contains(".lproj/") {
+      let url = parsed.appendingPathComponent(file)
+      let bytes = try Data(contentsOf: url)
+      let lineBreak: [UInt8] = bytes.starts(with: [0xFF, 0xFE]) ? [0x0A, 0x00] : [0x0A]
+      try (bytes + lineBreak).write(to: url)
+    }
+    let shared = directory.appendingPathComponent("new.zip")
+    let reparsed = directory.appendingPathComponent("parsed.zip")
+    try Self.zip(new, to: shared)
+    try Self.zip(parsed, to: reparsed)
+    for format in ["json", "text"] {
+      for (side, fullyParsed) in [(shared, reparsed), (new, parsed)] {
+        let expected = Self.diff(["--format", format, old.path, fullyParsed.path])
+        #expect(expected.status == 1)
+        #expect(expected.stdout.contains("added.key"), "\(expected.stdout)")
+        let result = Self.diff(["--format", format, old.path, side.path])
+        #expect(result.status == expected.status)
+        #expect(
+          result.stdout.replacingOccurrences(of: side.path, with: fullyParsed.path)
+            == expected.stdout, "\(side.lastPathComponent)")
+        let warning = "/fr.lproj/Localizable.strings: warning: key appears more than once"
+        #expect(result.stderr.components(separatedBy: warning).count == 3, "\(result.stderr)")
+        #expect(
+          result.stderr.replacingOccurrences(of: side.path, with: fullyParsed.path)
+            == expected.stderr, "\(side.lastPathComponent)")
+      }
+    }
+    // Identical sides: nothing to report, as when every file is parsed.
+    #expect(Self.diff([old.path, old.path]).status == 0)
+  }
+
   /// Vienna's legacy `.strings`/`.stringsdict` files and the catalog Xcode migrated from exactly
   /// those files: no content differences in the languages both have, but one kind Xcode's
   /// migration makes itself — it drops plural forms a translation left in English (their text is

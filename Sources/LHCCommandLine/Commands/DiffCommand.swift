@@ -69,7 +69,8 @@ struct DiffCommand {
     let annotate = console.githubActions && format == .text
     // The sides are independent (typically a catalog compile and a zip read): both load at once.
     // Messages keep their order: the old side's, then the new side's only if the old one loaded.
-    // A release file holding exactly what lhc writes for the catalog side's table is not parsed.
+    // A release file holding exactly what lhc writes for the catalog side's table, or the same
+    // bytes as the old side's file at its path, is not parsed.
     let newErrors = HeldErrors()
     let preparingNew = Pipeline<DiffSource.Prepared?>()
     preparingNew.start { [new, options, table, annotate] in
@@ -82,12 +83,13 @@ struct DiffCommand {
     let preparedNew = preparingNew.results()[0]
     guard let preparedOld,
       let oldSide = DiffSource.finish(
-        preparedOld, reference: preparedNew?.catalogTables, options: options, console: console)
+        preparedOld, recognizing: preparedNew?.catalogRecognizer, options: options,
+        console: console)
     else { return Self.trouble }
     newErrors.print(to: console)
     guard let preparedNew,
       let newSide = DiffSource.finish(
-        preparedNew, reference: preparedOld.catalogTables, options: options, console: console)
+        preparedNew, recognizing: oldSide.recognizer, options: options, console: console)
     else { return Self.trouble }
     let result = TableDiffer.diff(
       old: oldSide.tables, new: newSide.tables,

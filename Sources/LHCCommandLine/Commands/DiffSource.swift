@@ -13,6 +13,10 @@ struct DiffSource {
   var tables: TableSet
   /// A zip release: the SDK's folder-selection check applies to it.
   var isRelease: Bool
+  /// Recognizes the other side's files that hold exactly what this side has, which then need no
+  /// parsing (see ``Release/Recognizer``): lhc's XML for a compiled table, or a file with the same
+  /// path and bytes as one of this side's.
+  var recognizer: Release.Recognizer?
 
   /// A side read as far as it goes without the other side: catalogs compiled, or a release's
   /// table files read (a zip's entries checked and inflated) but not parsed yet.
@@ -25,8 +29,8 @@ struct DiffSource {
       if case .catalogs(let source) = self { source } else { nil }
     }
 
-    /// The compiled tables of a catalog side.
-    var catalogTables: TableSet? { catalogSide?.tables }
+    /// What a catalog side vouches for in the other side (see ``DiffSource/recognizer``).
+    var catalogRecognizer: Release.Recognizer? { catalogSide?.recognizer }
   }
 
   /// Reads `paths`: one or more `.xcstrings` catalogs, or a single directory or zip.
@@ -39,7 +43,8 @@ struct DiffSource {
       return loadCatalogs(
         paths, options: options, table: table, annotate: annotate, console: console
       ).map {
-        .catalogs(DiffSource(label: label, tables: $0, isRelease: false))
+        .catalogs(
+          DiffSource(label: label, tables: $0, isRelease: false, recognizer: recognizer($0)))
       }
     }
     guard paths.count == 1, let path = paths.first else {
@@ -67,35 +72,56 @@ struct DiffSource {
     }
   }
 
-  /// Finishes a prepared side: a release's files are parsed, except those holding exactly what
-  /// lhc writes for a table of `reference` (the other side's compiled catalogs), which are taken
-  /// as those tables. Problems are printed; nil when the side cannot be read.
+  /// Finishes a prepared side: a release's files are parsed, except those `recognizing` vouches
+  /// for (the other side's ``recognizer``). Problems are printed; nil when the side cannot be read.
   static func finish(
-    _ prepared: Prepared, reference: TableSet?, options: CompileOptions, console: Console
+    _ prepared: Prepared, recognizing: Release.Recognizer?, options: CompileOptions,
+    console: Console
   ) -> DiffSource? {
     guard case .files(let label, let path, let files, let isZip) = prepared else {
       return prepared.catalogSide
     }
     do {
-      let release = try Release.read(files: files, recognizing: reference.map(recognizer))
+      let release = try Release.read(files: files, recognizing: recognizing)
       console.keepUntilExit(release)
       let warnings = release.warnings.map { "\(path)/\($0)\n" }
       if !warnings.isEmpty { console.error(warnings.joined()) }
       let tables = release.tables.filter { options.languages?.contains($0.language) ?? true }
-      return DiffSource(label: label, tables: TableSet(tables: tables), isRelease: isZip)
+      return DiffSource(
+        label: label, tables: TableSet(tables: tables), isRelease: isZip,
+        recognizer: recognizer(files, release))
     } catch {
       console.error(error.report(root: path))
       return nil
     }
   }
 
-  /// Recognizes the release files that hold exactly lhc's XML for a table of `reference`.
+  /// Recognizes the files that hold exactly lhc's XML for a table of `reference`.
   private static func recognizer(_ reference: TableSet) -> Release.Recognizer {
     let files = TableFiles(reference.tables)
     return { path, bytes in
       guard let (part, kind) = files.part(at: path), TableFileWriter.isXML(bytes, of: kind, part)
       else { return nil }
       return part
+    }
+  }
+
+  /// Recognizes the files with the same path and bytes as one of `files`, read as `release`
+  /// without a warning: they parse to the same table part (comparing two releases, or a compiled
+  /// bundle with the release made from it, parses each identical file once).
+  private static func recognizer(_ files: [ArchiveEntry], _ release: Release) -> Release.Recognizer
+  {
+    let warned = Set(release.warnings.map(\.path))
+    var bytesByPath: [String: [UInt8]] = [:]
+    for file in files where !warned.contains(file.path) { bytesByPath[file.path] = file.bytes }
+    let tables = TableFiles(release.tables)
+    return { [bytesByPath] path, bytes in
+      guard let known = bytesByPath[path], known.count == bytes.count,
+        known.withUnsafeBytes({ known in
+          bytes.withUnsafeBytes { memcmp(known.baseAddress!, $0.baseAddress!, known.count) == 0 }
+        })
+      else { return nil }
+      return tables.part(at: path)?.table
     }
   }
 
