@@ -85,41 +85,19 @@ public enum TableFileWriter {
   /// True when `bytes` are exactly what ``bytes(of:_:format:)`` writes for `table` in XML, which
   /// then needs no parsing to be known (a release packed from the same catalogs).
   ///
-  /// The first ``probeEntries`` entries are written and compared first, so that a file written by
-  /// another tool, or from other values, costs little more than that.
+  /// The document is compared as it is written, nothing is kept, and writing stops at the first
+  /// difference: a file written by another tool, or from other values, costs next to nothing.
   public static func isXML(_ bytes: [UInt8], of kind: TableFile.Kind, _ table: StringTable) -> Bool
   {
-    var head = table
-    switch kind {
-    case .strings where table.strings.count > probeEntries:
-      head.strings = KeyedValues(
-        keysKeepingLast: Array(table.strings.keys.prefix(probeEntries)),
-        values: Array(table.strings.values.prefix(probeEntries)))
-    case .stringsdict where table.rules.count > probeEntries:
-      head.rules = KeyedValues(
-        keysKeepingLast: Array(table.rules.keys.prefix(probeEntries)),
-        values: Array(table.rules.values.prefix(probeEntries)))
-    default:
-      return startsWith(bytes, kind, table, whole: true)
+    bytes.withUnsafeBytes { bytes in
+      let stream = XMLPlistStream(comparingWith: bytes)
+      do {
+        try write(kind, of: table, to: stream)
+      } catch {
+        return false
+      }
+      return stream.finishComparing()
     }
-    return startsWith(bytes, kind, head, whole: false)
-      && startsWith(bytes, kind, table, whole: true)
-  }
-
-  /// Entries written by the first comparison of ``isXML(_:of:_:)``.
-  static let probeEntries = 64
-
-  /// Whether `bytes` are `table`'s XML (`whole`), or start with it up to its last entry.
-  private static func startsWith(
-    _ bytes: [UInt8], _ kind: TableFile.Kind, _ table: StringTable, whole: Bool
-  ) -> Bool {
-    let matched = try? withBytes(of: kind, table, format: .xml) { written in
-      // The root dictionary's end: everything after its last entry.
-      let count = whole ? written.count : written.count - "</dict>\n</plist>\n".utf8.count
-      guard whole ? bytes.count == count : bytes.count > count, count > 0 else { return false }
-      return bytes.withUnsafeBytes { memcmp($0.baseAddress!, written.baseAddress!, count) == 0 }
-    }.get()
-    return matched ?? false
   }
 
   /// One file's dictionary, to any builder.

@@ -199,7 +199,8 @@ struct DiffEndToEndTests {
     try (Data(contentsOf: changed) + Data("\n\"added.key\" = \"Novo\";\n".utf8)).write(to: changed)
     let parsed = directory.appendingPathComponent("parsed")
     try manager.copyItem(at: new, to: parsed)
-    for file in try manager.subpathsOfDirectory(atPath: parsed.path) where file.contains(".lproj/") {
+    for file in try manager.subpathsOfDirectory(atPath: parsed.path) where file.contains(".lproj/")
+    {
       let url = parsed.appendingPathComponent(file)
       let bytes = try Data(contentsOf: url)
       let lineBreak: [UInt8] = bytes.starts(with: [0xFF, 0xFE]) ? [0x0A, 0x00] : [0x0A]

@@ -4,10 +4,10 @@ import Testing
 @testable import StringsFiles
 
 /// `TableFileWriter.isXML`: a file is taken without parsing only when it holds exactly lhc's XML
-/// for the table, whether it differs inside the probe (the first entries) or after it.
+/// for the table, whether it differs in the first entry or the last.
 @Suite("TableFileWriter.isXML")
 struct RecognizedXMLTests {
-  /// A table with `count` strings and `count` plural rules (more than the probe when large).
+  /// A table with `count` strings and `count` plural rules.
   static func table(_ count: Int) -> StringTable {
     var strings: [String: String] = [:]
     var rules: [String: StringsdictEntry] = [:]
@@ -27,7 +27,7 @@ struct RecognizedXMLTests {
       rules: KeyedValues(rules))
   }
 
-  static let sizes = [0, 3, TableFileWriter.probeEntries, TableFileWriter.probeEntries + 1, 300]
+  static let sizes = [0, 1, 3, 300]
 
   @Test(arguments: sizes, TableFile.Kind.allCases)
   func ownBytesAreRecognized(count: Int, kind: TableFile.Kind) throws {
@@ -46,7 +46,7 @@ struct RecognizedXMLTests {
     #expect(!TableFileWriter.isXML(Array(bytes.dropLast()), of: kind, table))
   }
 
-  /// One value changed in the first entry (inside the probe) or in the last (after it).
+  /// One value changed in the first entry or in the last.
   @Test(arguments: TableFile.Kind.allCases, [false, true])
   func oneChangedValueIsNotRecognized(kind: TableFile.Kind, last: Bool) throws {
     let table = Self.table(300)
