@@ -28,23 +28,34 @@ public struct CatalogStats: Sendable, Equatable {
   /// localization for is counted too: every key is `missing` there.
   public init(_ catalog: Catalog, languages: [String]? = nil) {
     let languages = languages ?? Self.languages(of: catalog)
-    let counted = catalog.entries.filter(Self.counts)
     sourceLanguage = catalog.sourceLanguage
-    self.languages = languages.map { language in
-      var row = LanguageStats(language: language)
-      for entry in counted {
-        let localization = entry.localization(for: language)
-        row.add(KeyStatus(localization))
-        let source = entry.localization(for: catalog.sourceLanguage)
-        if PluralCompleteness.hasPlural(source) || PluralCompleteness.hasPlural(localization) {
-          row.plurals.total += 1
-          if PluralCompleteness.isComplete(localization, language: language) {
-            row.plurals.complete += 1
+    var rows = languages.map { LanguageStats(language: $0) }
+    var rowsOf: [String: [Int]] = [:]
+    for (row, language) in languages.enumerated() { rowsOf[language, default: []].append(row) }
+    // Each entry is walked once, its localizations counted in their rows; the rows of languages
+    // it lacks then count it as missing. `counted[row] == ordinal`: the row has this entry.
+    var counted = [Int](repeating: -1, count: rows.count)
+    for (ordinal, entry) in catalog.entries.enumerated() where Self.counts(entry) {
+      let sourceHasPlural = PluralCompleteness.hasPlural(
+        entry.localization(for: catalog.sourceLanguage))
+      func count(_ localization: Localization?, in row: Int) {
+        rows[row].add(KeyStatus(localization))
+        if sourceHasPlural || PluralCompleteness.hasPlural(localization) {
+          rows[row].plurals.total += 1
+          if PluralCompleteness.isComplete(localization, language: languages[row]) {
+            rows[row].plurals.complete += 1
           }
         }
       }
-      return row
+      for localization in entry.localizations {
+        for row in rowsOf[localization.language] ?? [] where counted[row] != ordinal {
+          counted[row] = ordinal  // the first localization of a language is the entry's
+          count(localization, in: row)
+        }
+      }
+      for row in rows.indices where counted[row] != ordinal { count(nil, in: row) }
     }
+    self.languages = rows
   }
 
   /// True for an entry that is to be translated: `shouldTranslate` is not `false` and
