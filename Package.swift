@@ -105,7 +105,8 @@ let package = Package(
     .testTarget(
       name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "LHCTestSupport"]),
     .testTarget(
-      name: "CatalogStatsTests", dependencies: ["CatalogStats", "StringCatalog", "LHCTestSupport"]),
+      name: "CatalogStatsTests",
+      dependencies: ["CatalogStats", "StringCatalog", "LHCBase", "LHCTestSupport"]),
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
     .testTarget(

@@ -1,4 +1,7 @@
 import CatalogStats
+import Foundation
+import LHCBase
+import LHCTestSupport
 import StringCatalog
 import Testing
 
@@ -103,5 +106,49 @@ struct CatalogStatsTests {
       #expect(row.keys == 11)
       #expect(row.translated + row.needsReview + row.new + row.missing == row.keys)
     }
+  }
+}
+
+/// The counting walks each entry once; these compare it with the definition read literally (per
+/// language, each entry's localization for it looked up) on every corpus catalog, with languages
+/// the catalog lacks and a language listed twice.
+@Suite("Catalog stats against the definition")
+struct CatalogStatsDefinitionTests {
+  static let directory = TestPaths.corpus.appendingPathComponent("xcstrings")
+  static let catalogs: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".xcstrings") }.sorted()
+  }()
+
+  /// Per language, every counted entry's localization looked up and counted.
+  static func definition(_ catalog: Catalog, languages: [String]) -> [LanguageStats] {
+    languages.map { language in
+      var row = LanguageStats(language: language)
+      for entry in catalog.entries where CatalogStats.counts(entry) {
+        let localization = entry.localization(for: language)
+        row.add(KeyStatus(localization))
+        let source = entry.localization(for: catalog.sourceLanguage)
+        if PluralCompleteness.hasPlural(source) || PluralCompleteness.hasPlural(localization) {
+          row.plurals.total += 1
+          if PluralCompleteness.isComplete(localization, language: language) {
+            row.plurals.complete += 1
+          }
+        }
+      }
+      return row
+    }
+  }
+
+  @Test(
+    .enabled(if: !catalogs.isEmpty, "../shared/corpus/xcstrings is absent"), arguments: catalogs)
+  func sameCountsAsTheDefinition(_ name: String) throws {
+    let source = try SourceText(contentsOf: Self.directory.appendingPathComponent(name).path)
+    let catalog = try CatalogReader.read(source).catalog
+    let own = CatalogStats.languages(of: catalog)
+    #expect(CatalogStats(catalog).languages == Self.definition(catalog, languages: own))
+    let more = own + ["xx-absent", own[own.count / 2], "ar"]
+    #expect(
+      CatalogStats(catalog, languages: more).languages
+        == Self.definition(catalog, languages: more))
   }
 }
