@@ -12,4 +12,13 @@ public enum TestPaths {
   /// `../shared/corpus` beside the package (CI has it there).
   public static let corpus = packageRoot.deletingLastPathComponent()
     .appendingPathComponent("shared/corpus")
+
+  /// The corpus's catalogs folder, `../shared/corpus/xcstrings`.
+  public static let corpusCatalogFolder = corpus.appendingPathComponent("xcstrings")
+
+  /// The file names of the corpus catalogs, sorted; none when the corpus is not beside the package.
+  public static let corpusCatalogNames: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: corpusCatalogFolder.path))
+    return (names ?? []).filter { $0.hasSuffix(".xcstrings") }.sorted()
+  }()
 }

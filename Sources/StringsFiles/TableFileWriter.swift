@@ -117,7 +117,9 @@ public enum TableFileWriter {
       }
       builder.endDictionary()
     case .stringsdict:
-      try write(table.rules, to: builder, value: write)
+      try write(table.rules, to: builder) { (entry, builder) throws(PlistError) in
+        try write(entry, to: builder)
+      }
     }
   }
 

@@ -114,11 +114,8 @@ struct CatalogStatsTests {
 /// the catalog lacks and a language listed twice.
 @Suite("Catalog stats against the definition")
 struct CatalogStatsDefinitionTests {
-  static let directory = TestPaths.corpus.appendingPathComponent("xcstrings")
-  static let catalogs: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.sorted()
-  }()
+  static let directory = TestPaths.corpusCatalogFolder
+  static let catalogs = TestPaths.corpusCatalogNames
 
   /// Per language, every counted entry's localization looked up and counted.
   static func definition(_ catalog: Catalog, languages: [String]) -> [LanguageStats] {

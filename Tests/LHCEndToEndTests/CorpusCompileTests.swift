@@ -11,11 +11,7 @@ import Testing
 /// (runtime equivalence for every device and plural category the catalog names).
 @Suite("Corpus compile")
 struct CorpusCompileTests {
-  static let catalogs: [String] = {
-    let directory = TestPaths.corpus.appendingPathComponent("xcstrings")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.sorted()
-  }()
+  static let catalogs = TestPaths.corpusCatalogNames
 
   @Test func corpusIsPresent() {
     #expect(Self.catalogs.count >= 20, "../shared/corpus/xcstrings is missing")

@@ -8,11 +8,8 @@ import Testing
 /// independent reading of the catalog with `JSONSerialization`.
 @Suite("Corpus stats")
 struct CorpusStatsTests {
-  static let directory = TestPaths.corpus.appendingPathComponent("xcstrings")
-  static let catalogs: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.sorted()
-  }()
+  static let directory = TestPaths.corpusCatalogFolder
+  static let catalogs = TestPaths.corpusCatalogNames
 
   /// Runs `lhc stats` in-process and returns the status, the parsed JSON and standard error.
   static func run(_ arguments: [String]) throws -> (Int32, [String: Any], String) {

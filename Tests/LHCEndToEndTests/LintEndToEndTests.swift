@@ -111,13 +111,9 @@ struct LintEndToEndTests {
 
   // MARK: Corpus
 
-  static let corpusCatalogs: [URL] = {
-    let directory = TestPaths.corpus.appendingPathComponent("xcstrings")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.sorted().map {
-      directory.appendingPathComponent($0)
-    }
-  }()
+  static let corpusCatalogs: [URL] = TestPaths.corpusCatalogNames.map {
+    TestPaths.corpusCatalogFolder.appendingPathComponent($0)
+  }
 
   /// Lints the whole corpus and compares `file: id count` lines with `TestData/lint/corpus-summary.txt`
   /// (recorded when missing, which fails the test: review the new file by eye).

@@ -60,9 +60,11 @@ struct XcodeBuildPhaseTests {
       var paths: [String] = []
       while let path = enumerator?.nextObject() as? String {
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(
-          atPath: directory.path + "/" + path, isDirectory: &isDirectory)
-        if !isDirectory.boolValue { paths.append(path) }
+        if FileManager.default.fileExists(
+          atPath: directory.path + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
+        {
+          paths.append(path)
+        }
       }
       return paths.sorted()
     }

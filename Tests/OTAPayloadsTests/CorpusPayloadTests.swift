@@ -19,10 +19,8 @@ struct CorpusPayloadTests {
 
   /// The readable corpus catalogs with something to emit.
   static let catalogs: [Compiled] = {
-    let folder = TestPaths.corpus.appendingPathComponent("xcstrings")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.sorted().compactMap { name in
-      let path = folder.appendingPathComponent(name).path
+    TestPaths.corpusCatalogNames.compactMap { name in
+      let path = TestPaths.corpusCatalogFolder.appendingPathComponent(name).path
       guard let source = try? SourceText(contentsOf: path),
         let (catalog, _) = try? CatalogReader.read(source)
       else { return nil }

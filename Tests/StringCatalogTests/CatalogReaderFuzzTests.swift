@@ -14,11 +14,10 @@ struct CatalogReaderFuzzTests {
     ]
 
   @Test func mutatedCorpusNeverCrashes() throws {
-    let folder = TestPaths.corpus.appendingPathComponent("xcstrings")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    var inputs = try names.filter { $0.hasSuffix(".xcstrings") }.sorted().compactMap {
+    var inputs = try TestPaths.corpusCatalogNames.compactMap {
       name -> [UInt8]? in
-      let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+      let bytes = try [UInt8](
+        Data(contentsOf: TestPaths.corpusCatalogFolder.appendingPathComponent(name)))
       return bytes.count <= 64_000 ? bytes : nil
     }
     let fixtures = TestPaths.testData.appendingPathComponent("catalogs/AllFields.xcstrings")

@@ -8,13 +8,9 @@ import Testing
 @Suite("CatalogReader oracle")
 struct CatalogReaderOracleTests {
   /// The corpus catalogs, or none when the corpus is not beside the package.
-  static let corpusFiles: [URL] = {
-    let folder = TestPaths.corpus.appendingPathComponent("xcstrings")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.sorted().map {
-      folder.appendingPathComponent($0)
-    }
-  }()
+  static let corpusFiles: [URL] = TestPaths.corpusCatalogNames.map {
+    TestPaths.corpusCatalogFolder.appendingPathComponent($0)
+  }
 
   @Test(arguments: corpusFiles)
   func matchesFoundation(file: URL) throws {
