@@ -50,7 +50,7 @@ package enum OutputFile {
         + "\(getpid()).XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
-    let temporary = String(cString: template)
+    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     // Held while writing: `removeLeftovers` of another run never takes a file being written.
     _ = flock(fd, LOCK_EX)
     let written =
@@ -164,7 +164,7 @@ package enum OutputFile {
   }
 
   /// The process umask, read once (reading it means setting it, so do it before threads start).
-  nonisolated(unsafe) static let currentUmask: mode_t = {
+  static let currentUmask: mode_t = {
     let mask = umask(0o022)
     umask(mask)
     return mask
