@@ -36,7 +36,7 @@ public enum KeyOrder {
 
   /// A lead byte ≥ `EE` ranked as its character's first UTF-16 code unit sorts.
   @inlinable @inline(__always)
-  @usableFromInline static func utf16Rank(_ lead: UInt8) -> UInt8 {
+  static func utf16Rank(_ lead: UInt8) -> UInt8 {
     lead < 0xF0 ? lead &+ 0x10 : lead
   }
 
@@ -72,7 +72,7 @@ public enum KeyOrder {
   /// sorted, so comparisons touch raw bytes with no reference counting (sorting `String`s spends
   /// most of its time retaining and releasing them).
   @inlinable
-  @usableFromInline static func sortedIndices<Element>(
+  static func sortedIndices<Element>(
     _ elements: [Element], key: (Element) -> String
   )
     -> [Int]

@@ -79,7 +79,8 @@ public enum ReleaseZip {
     try ZipArchiveReader.read(archive) { reader throws(ReleaseArchiveError) in
       while let header = try reader.nextHeader() {
         let keep = try scan.admit(header)
-        let bytes = try reader.readData(keeping: keep, budget: &scan.remainingBytes)
+        let bytes = try reader.readData(
+          keeping: keep, declaredSize: header.declaredSize, budget: &scan.remainingBytes)
         if keep, let bytes {
           let entry = ArchiveEntry(path: header.path, bytes: bytes)
           scan.kept.append(entry)

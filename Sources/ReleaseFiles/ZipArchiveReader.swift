@@ -132,10 +132,31 @@ final class ZipArchiveReader {
 
   /// Decompresses the current entry chunk by chunk, taking each chunk from `budget`; the bytes
   /// when `keeping`, else nil. Throws as soon as `budget` goes below zero.
+  ///
+  /// A kept entry whose header declares its size (within the budget) is decompressed straight
+  /// into an array of that size; any bytes beyond it still come chunk by chunk.
   func readData(
-    keeping: Bool, budget: inout Int
+    keeping: Bool, declaredSize: Int? = nil, budget: inout Int
   ) throws(ReleaseArchiveError) -> [UInt8]? {
     var bytes: [UInt8]? = keeping ? [] : nil
+    if keeping, let size = declaredSize, size > 0, size <= budget {
+      var failed = false
+      let whole = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        while count < size {
+          let read = archive_read_data(handle, buffer.baseAddress! + count, size - count)
+          if read == 0 { break }
+          guard read > 0 else {
+            failed = true
+            break
+          }
+          count += read
+        }
+      }
+      guard !failed else { throw unreadable() }
+      budget -= whole.count
+      if whole.count < size { return whole }
+      bytes = whole
+    }
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer in
         archive_read_data(handle, buffer.baseAddress, buffer.count)

@@ -80,6 +80,18 @@ struct ReleaseZipLimitTests {
     expectRejection(.unreadableArchive, zip)
   }
 
+  /// A declared size larger than the data (an entry is decompressed into an array of its declared
+  /// size when that fits the limit): libarchive's mismatch error, or the limit when the declared
+  /// size is over it.
+  @Test(arguments: [10_000, 150 << 20, 300 << 20])
+  func declaredSizeLargerThanTheData(declared: Int) throws {
+    let zip = try PythonZip.make(
+      "add('en.lproj/Localizable.strings', b'\"a\" = \"b\";' * 100)",
+      after: "patch_declared_size(\(declared))")
+    let overLimit = declared > ReleaseZip.Limits.sdk.uncompressedBytes
+    expectRejection(overLimit ? .uncompressedSizeTooLarge : .unreadableArchive, zip)
+  }
+
   @Test func randomMutationsNeverCrash() throws {
     let zip = try PythonZip.goodRelease()
     var generator = SplitMix64(state: 2024)
