@@ -193,6 +193,10 @@ struct DiffEndToEndTests {
       at: old.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
     try Data("\"a\" = \"un\";\n\"a\" = \"deux\";\n".utf8).write(
       to: old.appendingPathComponent("fr.lproj/Localizable.strings"))
+    // An empty file is an empty table, on both sides.
+    try manager.createDirectory(
+      at: old.appendingPathComponent("it.lproj"), withIntermediateDirectories: true)
+    try Data().write(to: old.appendingPathComponent("it.lproj/Localizable.strings"))
     let new = directory.appendingPathComponent("new")
     try manager.copyItem(at: old, to: new)
     let changed = new.appendingPathComponent("pt-BR.lproj/Localizable.strings")

@@ -117,9 +117,10 @@ struct DiffSource {
     let tables = TableFiles(release.tables)
     return { [bytesByPath] path, bytes in
       guard let known = bytesByPath[path], known.count == bytes.count,
-        known.withUnsafeBytes({ known in
-          bytes.withUnsafeBytes { memcmp(known.baseAddress!, $0.baseAddress!, known.count) == 0 }
-        })
+        known.isEmpty
+          || known.withUnsafeBytes({ known in
+            bytes.withUnsafeBytes { memcmp(known.baseAddress!, $0.baseAddress!, known.count) == 0 }
+          })
       else { return nil }
       return tables.part(at: path)?.table
     }
