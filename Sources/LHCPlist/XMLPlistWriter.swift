@@ -441,18 +441,22 @@ extension OutputBuffer {
   fileprivate mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     var run = 0
     for (index, byte) in utf8.enumerated() {
-      let entity: StaticString
-      switch byte {
-      case UInt8(ascii: "&"): entity = "&amp;"
-      case UInt8(ascii: "<"): entity = "&lt;"
-      case UInt8(ascii: ">"): entity = "&gt;"
-      default: continue
-      }
+      guard let entity = xmlEntity(byte) else { continue }
       write(utf8.baseAddress! + run, count: index - run)
       write(entity)
       run = index + 1
     }
     write(utf8.baseAddress! + run, count: utf8.count - run)
+  }
+}
+
+/// The entity Apple's writer uses for `byte`: only `& < >` are escaped.
+private func xmlEntity(_ byte: UInt8) -> StaticString? {
+  switch byte {
+  case UInt8(ascii: "&"): "&amp;"
+  case UInt8(ascii: "<"): "&lt;"
+  case UInt8(ascii: ">"): "&gt;"
+  default: nil
   }
 }
 
@@ -478,12 +482,7 @@ private let appleEscape: xmlCharEncodingOutputFunc = { out, outlen, input, inlen
       written += copied
     }
     if copied < run || consumed == inCount { break }
-    let entity: StaticString
-    switch input[consumed] {
-    case UInt8(ascii: "&"): entity = "&amp;"
-    case UInt8(ascii: "<"): entity = "&lt;"
-    default: entity = "&gt;"
-    }
+    guard let entity = xmlEntity(input[consumed]) else { return -1 }  // `strcspn` stopped at one
     let length = entity.utf8CodeUnitCount
     if written + length > outCount { break }
     memcpy(out + written, entity.utf8Start, length)
