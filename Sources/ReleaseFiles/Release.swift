@@ -61,14 +61,15 @@ public struct Release: Sendable {
   }
 
   /// The `<lang>.lproj/<Table>.strings|.stringsdict` files directly inside `directory`, relative
-  /// to it, sorted by folder then name; throws when there is none.
+  /// to it, sorted by folder then name; throws when there is none (an error about the directory
+  /// itself names no entry, as one about a whole zip does).
   public static func tableFiles(in directory: String) throws(ReleaseArchiveError) -> [String] {
     let manager = FileManager.default
     let folders: [String]
     do {
       folders = try manager.contentsOfDirectory(atPath: directory)
     } catch {
-      throw ReleaseArchiveError(.unreadableArchive, "cannot read directory", path: directory)
+      throw ReleaseArchiveError(.unreadableArchive, "cannot read directory")
     }
     var files: [String] = []
     for folder in folders.sorted() where folder.hasSuffix(".lproj") {
@@ -79,8 +80,7 @@ public struct Release: Sendable {
     }
     guard !files.isEmpty else {
       throw ReleaseArchiveError(
-        .noLocalizationContent, "no <lang>.lproj folder with a .strings or .stringsdict file",
-        path: directory)
+        .noLocalizationContent, "no <lang>.lproj folder with a .strings or .stringsdict file")
     }
     return files
   }

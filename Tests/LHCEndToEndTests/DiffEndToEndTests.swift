@@ -139,6 +139,18 @@ struct DiffEndToEndTests {
     #expect(Self.diff([Self.catalog, "/nonexistent/x.zip"]).status == 2)
   }
 
+  /// A folder without table files is trouble, named once.
+  @Test func aFolderWithoutTablesIsTroubleNamingIt() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = Self.diff([Self.catalog, directory.path])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "\(directory.path): error: no <lang>.lproj folder with a .strings or .stringsdict file"
+        + " [noLocalizationContent]\n")
+  }
+
   /// Every corpus catalog against its compiled folder and a zip of that folder: no differences.
   @Test(arguments: corpusCatalogs)
   func roundTrip(_ name: String) throws {
