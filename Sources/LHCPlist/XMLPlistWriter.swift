@@ -139,14 +139,15 @@ public final class XMLPlistStream: PlistBuilder {
   /// Writes a key. Errors from builder calls carry no key path: the caller, who knows the keys,
   /// adds them with ``PlistError/within(_:)``.
   public func key(_ key: String) throws(PlistError) {
-    try rejectNUL(key.withUTF8Bytes(writeKey))
+    try stopIfRefused(key.withUTF8Bytes(writeKey))
   }
 
   public func key(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) {
-    try rejectNUL(writeKey(utf8))
+    try stopIfRefused(writeKey(utf8))
   }
 
-  /// Writes `<key>…</key>`; returns true (writing no text) when the key holds U+0000.
+  /// Writes `<key>…</key>`; returns true (writing no text) when the key holds U+0000 or a
+  /// comparison already failed.
   private func writeKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     if buffer.differs { return true }
     flushOpen()
@@ -157,10 +158,10 @@ public final class XMLPlistStream: PlistBuilder {
     return false
   }
 
-  /// U+0000 is an error (its key path is added while the error unwinds); so is a difference
-  /// from the expected bytes when comparing.
-  @inline(__always) private func rejectNUL(_ heldNUL: Bool) throws(PlistError) {
-    guard heldNUL else { return }
+  /// Throws when a key or string was refused: it held U+0000 (its key path is added while the
+  /// error unwinds), or, comparing, the bytes so far differ from the expected ones.
+  @inline(__always) private func stopIfRefused(_ refused: Bool) throws(PlistError) {
+    guard refused else { return }
     throw PlistError(
       message: buffer.differs ? Self.differsMessage : PlistError.embeddedNullMessage)
   }
@@ -169,14 +170,15 @@ public final class XMLPlistStream: PlistBuilder {
   static let differsMessage = "the bytes differ from the expected ones"
 
   public func string(_ value: String) throws(PlistError) {
-    try rejectNUL(value.withUTF8Bytes(writeString))
+    try stopIfRefused(value.withUTF8Bytes(writeString))
   }
 
   public func string(utf8: UnsafeBufferPointer<UInt8>) throws(PlistError) {
-    try rejectNUL(writeString(utf8))
+    try stopIfRefused(writeString(utf8))
   }
 
-  /// Writes `<string>…</string>`; returns true (writing no text) when the value holds U+0000.
+  /// Writes `<string>…</string>`; returns true (writing no text) when the value holds U+0000 or
+  /// a comparison already failed.
   private func writeString(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     if buffer.differs { return true }
     flushOpen()

@@ -89,6 +89,24 @@ public struct Release: Sendable {
   /// the file at `path` is known to hold exactly, or nil to parse it. See ``read(files:recognizing:)``.
   public typealias Recognizer = @Sendable (_ path: String, _ bytes: [UInt8]) -> StringTable?
 
+  /// Recognizes a file by its bytes: `known` maps a path to bytes whose table part is known (lhc
+  /// wrote them from it, or read them already), and a file at that path with exactly those bytes
+  /// is that part.
+  public static func recognizer(
+    sameBytes known: [String: (bytes: [UInt8], part: StringTable)]
+  ) -> Recognizer {
+    { path, bytes in
+      guard let (knownBytes, part) = known[path], knownBytes.count == bytes.count,
+        knownBytes.withUnsafeBytes({ knownBytes in
+          bytes.withUnsafeBytes { bytes in
+            bytes.isEmpty || memcmp(knownBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+          }
+        })
+      else { return nil }
+      return part
+    }
+  }
+
   /// Parses `files` (on every core) and joins each language's `.strings` and `.stringsdict`.
   ///
   /// `recognizing` may vouch for a file instead (a caller that has the table and lhc's own bytes

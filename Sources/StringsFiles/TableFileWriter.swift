@@ -2,12 +2,6 @@ import LHCBase
 import LHCPlist
 import StringTables
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// How property lists are serialized (`--serialization-format`).
 public enum SerializationFormat: String, Sendable, CaseIterable {
   /// Apple XML property list (`text` is accepted as xcstringstool's name for it).

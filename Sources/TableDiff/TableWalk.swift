@@ -77,8 +77,6 @@ enum TableWalk {
     return result
   }
 
-  /// `lhs == rhs`, deciding by bytes first: equal UTF-8 is equal text, and the byte comparison
-  /// spares Swift's normalising comparison of non-ASCII strings that are the same.
   /// True when both arrays are one buffer (and so hold the same elements).
   private static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
     lhs.count == rhs.count
@@ -87,6 +85,8 @@ enum TableWalk {
       }
   }
 
+  /// `lhs == rhs`, deciding by bytes first: equal UTF-8 is equal text, and the byte comparison
+  /// spares Swift's normalising comparison of non-ASCII strings that are the same.
   @inline(__always)
   static func sameString(_ lhs: String, _ rhs: String) -> Bool {
     let sameBytes = lhs.utf8.withContiguousStorageIfAvailable { left in

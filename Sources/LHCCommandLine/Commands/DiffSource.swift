@@ -112,18 +112,12 @@ struct DiffSource {
   private static func recognizer(_ files: [ArchiveEntry], _ release: Release) -> Release.Recognizer
   {
     let warned = Set(release.warnings.map(\.path))
-    var bytesByPath: [String: [UInt8]] = [:]
-    for file in files where !warned.contains(file.path) { bytesByPath[file.path] = file.bytes }
     let tables = TableFiles(release.tables)
-    return { [bytesByPath] path, bytes in
-      guard let known = bytesByPath[path], known.count == bytes.count,
-        known.isEmpty
-          || known.withUnsafeBytes({ known in
-            bytes.withUnsafeBytes { memcmp(known.baseAddress!, $0.baseAddress!, known.count) == 0 }
-          })
-      else { return nil }
-      return tables.part(at: path)?.table
+    var known: [String: (bytes: [UInt8], part: StringTable)] = [:]
+    for file in files where !warned.contains(file.path) {
+      if let (part, _) = tables.part(at: file.path) { known[file.path] = (file.bytes, part) }
     }
+    return Release.recognizer(sameBytes: known)
   }
 
   /// Compiles catalogs as `lhc compile` does; only errors are printed.

@@ -47,10 +47,7 @@ extension PackedRelease {
     for entry in entries {
       if let part = writtenFrom[entry.path] { written[entry.path] = (entry.bytes, part) }
     }
-    return { [written] path, read in
-      guard let (bytes, part) = written[path], bytes == read else { return nil }
-      return part
-    }
+    return Release.recognizer(sameBytes: written)
   }
 }
 
