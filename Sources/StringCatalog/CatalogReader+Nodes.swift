@@ -2,33 +2,35 @@ import LHCBase
 
 /// Localization nodes: string units, variations and substitutions, recursively.
 extension CatalogParser {
-  /// Reads a node (`stringUnit`, `variations`, `substitutions`) held by `field`.
+  /// Reads a node (`stringUnit`, `stringSet`, `variations`, `substitutions`) held by `field`.
   mutating func parseNode(_ field: JSONString) throws(DiagnosticError) -> LocalizationNode {
-    let offset = scanner.index
+    var node = LocalizationNode(offset: scanner.index)
     try enterObject(field)
-    var stringUnit: StringUnit?
-    var variations: [Variation] = []
-    var substitutions: [Substitution] = []
     var seen: UInt32 = 0
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       if scanner.equals(key, "stringUnit") {
         noteField(&seen, 1, key, "stringUnit")
-        stringUnit = try parseUnit(key)
+        node.stringUnit = try parseUnit(key)
       } else if scanner.equals(key, "variations") {
         noteField(&seen, 2, key, "variations")
-        variations = try parseVariations(key)
+        node.variations = try parseVariations(key)
+        keepIfEmpty(node.variations.isEmpty, "variations", in: &node.unknownMembers)
       } else if scanner.equals(key, "substitutions") {
         noteField(&seen, 4, key, "substitutions")
-        substitutions = try parseSubstitutions(key)
+        node.substitutions = try parseSubstitutions(key)
+        keepIfEmpty(node.substitutions.isEmpty, "substitutions", in: &node.unknownMembers)
+      } else if scanner.equals(key, "stringSet") {
+        noteField(&seen, 8, key, "stringSet")
+        node.stringSetUnknownMembers = []
+        node.stringSet = try parseStringSet(key, unknown: &node.stringSetUnknownMembers)
       } else {
-        try scanner.skipValue()
+        try keepOrSkip(key, in: &node.unknownMembers)
       }
     }
     leaveObject()
-    return LocalizationNode(
-      stringUnit: stringUnit, variations: variations, substitutions: substitutions, offset: offset)
+    return node
   }
 
   /// Reads a `stringUnit` object.
@@ -37,23 +39,79 @@ extension CatalogParser {
     try enterObject(field)
     var state: UnitState?
     var value: String?
+    var unknown: [RawMember] = []
     var seen: UInt32 = 0
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       if scanner.equals(key, "state") {
         noteField(&seen, 1, key, "state")
-        try expect(.string, for: key)
-        state = unitState(try scanner.scanString())
+        state = try readState(key, unknown: &unknown)
       } else if scanner.equals(key, "value") {
         noteField(&seen, 2, key, "value")
         value = try readString(key)
       } else {
-        try scanner.skipValue()
+        try keepOrSkip(key, in: &unknown)
       }
     }
     leaveObject()
-    return StringUnit(state: state ?? UnitState(rawValue: ""), value: value, offset: offset)
+    return StringUnit(
+      state: state ?? UnitState(rawValue: ""), value: value, offset: offset,
+      unknownMembers: unknown)
+  }
+
+  /// Reads a `stringSet` object: `state` and the `values` array.
+  mutating func parseStringSet(_ field: JSONString, unknown: inout [RawMember])
+    throws(DiagnosticError) -> StringSet
+  {
+    let offset = scanner.index
+    try enterObject(field)
+    var set = StringSet(state: UnitState(rawValue: ""), values: [], offset: offset)
+    var seen: UInt32 = 0
+    var first = true
+    while try scanner.nextMember(&first) {
+      let key = try scanner.readKey()
+      if scanner.equals(key, "state") {
+        noteField(&seen, 1, key, "state")
+        set.state = try readState(key, unknown: &unknown)
+      } else if scanner.equals(key, "values") {
+        noteField(&seen, 2, key, "values")
+        set.values = try readStrings(key)
+        if lossless && set.values.isEmpty { unknown.keep(RawMember("values", .array([]))) }
+      } else {
+        try keepOrSkip(key, in: &unknown)
+      }
+    }
+    leaveObject()
+    return set
+  }
+
+  /// Reads a unit's `state`; an explicitly empty one is also kept in `unknown` (lossless reads:
+  /// the model's empty state otherwise means "no state").
+  mutating func readState(_ field: JSONString, unknown: inout [RawMember]) throws(DiagnosticError)
+    -> UnitState
+  {
+    try expect(.string, for: field)
+    let state = unitState(try scanner.scanString())
+    if lossless && state.rawValue.isEmpty { unknown.keep(RawMember("state", .string(""))) }
+    return state
+  }
+
+  /// Reads an array of strings for `field`.
+  mutating func readStrings(_ field: JSONString) throws(DiagnosticError) -> [String] {
+    try expect(.array, for: field)
+    try scanner.enterContainer()
+    var values: [String] = []
+    var first = true
+    while try scanner.nextElement(&first) {
+      let offset = scanner.index
+      let kind = try scanner.kind()
+      guard kind == .string else {
+        throw typeError("a string", found: kind.phrase, field: field, at: offset)
+      }
+      values.append(scanner.makeString(try scanner.scanString()))
+    }
+    return values
   }
 
   /// Reads `variations`: kind → case name → node, keeping kinds and cases in file order.
@@ -141,8 +199,10 @@ extension CatalogParser {
       } else if scanner.equals(field, "variations") {
         noteField(&seen, 4, field, "variations")
         substitution.variations = try parseVariations(field)
+        keepIfEmpty(
+          substitution.variations.isEmpty, "variations", in: &substitution.unknownMembers)
       } else {
-        try scanner.skipValue()
+        try keepOrSkip(field, in: &substitution.unknownMembers)
       }
     }
     leaveObject()

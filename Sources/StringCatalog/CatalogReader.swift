@@ -29,11 +29,18 @@ public enum CatalogReader {
   public static func read(
     _ source: SourceText, forEachEntry body: (CatalogEntry) -> Void
   ) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
+    try read(source, lossless: false, forEachEntry: body)
+  }
+
+  /// ``read(_:forEachEntry:)``, keeping what the model does not interpret when `lossless`.
+  static func read(
+    _ source: SourceText, lossless: Bool, forEachEntry body: (CatalogEntry) -> Void
+  ) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
     let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
     defer { path.deallocate() }
     let result = withoutActuallyEscaping(body) {
       body -> Result<(catalog: Catalog, diagnostics: [Diagnostic]), DiagnosticError> in
-      var parser = CatalogParser(source: source, path: path, sink: body)
+      var parser = CatalogParser(source: source, path: path, lossless: lossless, sink: body)
       do throws(DiagnosticError) {
         let catalog = try parser.parseCatalog()
         return .success((catalog, parser.scanner.diagnostics.sortedByOffset()))
@@ -74,6 +81,8 @@ struct CatalogParser {
 
   /// Receives each entry as soon as it is read.
   let sink: (CatalogEntry) -> Void
+  /// Keep unknown members and empty known containers (see ``Catalog``); the compile path does not.
+  let lossless: Bool
   /// Where this parser's part of `strings` ends (catalogs read in parts), and whether the entry
   /// boundary expected there was missed.
   var stopAt: Int?
@@ -81,9 +90,12 @@ struct CatalogParser {
   /// The entry keys read, with their offsets (duplicates are reported).
   var keyOffsets: [String: Int] = [:]
 
-  init(source: SourceText, path: UnsafeMutablePointer<Int>, sink: @escaping (CatalogEntry) -> Void)
-  {
+  init(
+    source: SourceText, path: UnsafeMutablePointer<Int>, lossless: Bool = false,
+    sink: @escaping (CatalogEntry) -> Void
+  ) {
     self.source = source
+    self.lossless = lossless
     self.sink = sink
     self.scanner = JSONScanner(bytes: source.bytes)
     self.path = path
@@ -106,6 +118,8 @@ struct CatalogParser {
     var version: (text: String, offset: Int)?
     var hasEntries = false
     var seen: UInt32 = 0
+    /// Other top-level members (lossless reads).
+    var unknown: [RawMember] = []
   }
 
   /// Reads up to and including the top-level `{`.
@@ -141,7 +155,7 @@ struct CatalogParser {
         let offset = scanner.index
         header.version = (try readString(key), offset)
       } else {
-        try scanner.skipValue()
+        try keepOrSkip(key, in: &header.unknown)
       }
     }
     return false
@@ -172,7 +186,9 @@ struct CatalogParser {
         .warning(
           "missing field 'version'; reading the catalog as version 1.0", offset: header.open))
     }
-    return Catalog(sourceLanguage: sourceLanguage, version: versionText, entries: [])
+    return Catalog(
+      sourceLanguage: sourceLanguage, version: versionText, entries: [],
+      unknownMembers: header.unknown)
   }
 
   /// Hands the pages read since the last call back to the kernel, every few megabytes.
@@ -188,7 +204,7 @@ struct CatalogParser {
     let parts = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
     guard parts.count >= 1, parts.allSatisfy({ $0 != nil }) else { return false }
     let numbers = parts.compactMap { $0 } + [0]
-    return (numbers[0], numbers[1]) > (1, 1)
+    return (numbers[0], numbers[1]) > (1, 3)
   }
 
   /// Reads the entries of `strings` (its `{` already entered), handing each to the sink, up to
@@ -231,6 +247,7 @@ struct CatalogParser {
       if scanner.equals(field, "localizations") {
         noteField(&seen, 1, field, "localizations")
         entry.localizations = try parseLocalizations(field)
+        keepIfEmpty(entry.localizations.isEmpty, "localizations", in: &entry.unknownMembers)
       } else if scanner.equals(field, "comment") {
         noteField(&seen, 2, field, "comment")
         entry.comment = try readString(field)
@@ -248,7 +265,7 @@ struct CatalogParser {
         noteField(&seen, 32, field, "generatesSymbol")
         entry.generatesSymbol = try readBool(field)
       } else {
-        try scanner.skipValue()
+        try keepOrSkip(field, in: &entry.unknownMembers)
       }
     }
     leaveObject()
