@@ -18,7 +18,8 @@ let package = Package(
     .library(
       name: "LHCKit",
       targets: [
-        "LHCBase", "StringCatalog", "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN",
+        "LHCBase", "StringCatalog", "CatalogWriter", "LHCPlist", "StringTables",
+        "ReleaseFiles", "LingoHubCDN",
       ]
     ),
   ],
@@ -42,6 +43,8 @@ let package = Package(
     .target(name: "PluralRules"),
     // .xcstrings bytes → catalog model (own byte-level JSON scanner).
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
+    // Catalog model → the bytes Xcode writes (key order, layout): every command that writes a catalog.
+    .target(name: "CatalogWriter", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`).
@@ -79,6 +82,7 @@ let package = Package(
       dependencies: [
         "LHCBase", "StringCatalog", "StringTables", "SwiftSymbols", "CatalogLint", "CatalogStats",
         "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "ReleaseArchive", "OTAPayloads",
+        "CatalogWriter",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -99,6 +103,8 @@ let package = Package(
     .testTarget(name: "LHCBaseTests", dependencies: ["LHCBase", "LHCTestSupport"]),
     .testTarget(name: "PluralRulesTests", dependencies: ["PluralRules"]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogWriterTests", dependencies: ["CatalogWriter", "StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(
       name: "SwiftSymbolsTests", dependencies: ["SwiftSymbols", "StringCatalog", "LHCTestSupport"]),
