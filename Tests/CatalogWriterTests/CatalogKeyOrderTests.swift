@@ -1,4 +1,4 @@
-import CatalogWriter
+@testable import CatalogWriter
 import Foundation
 import LHCBase
 import LHCTestSupport
@@ -8,13 +8,18 @@ import Testing
 /// The fast key order against Foundation's `compare(_:options:range:locale:)`, its oracle.
 @Suite("CatalogKeyOrder")
 struct CatalogKeyOrderTests {
+  /// The fast path alone (nil outside its domain).
+  func fast(_ left: String, _ right: String) -> Int? {
+    left.withUTF8Bytes { l in right.withUTF8Bytes { r in CatalogKeyOrder.compare(l, r) } }
+  }
+
   /// Every pair of printable ASCII characters, and the table of ICU's root order they imply.
   @Test func everyPairOfPrintableCharactersAsFoundation() {
     let characters = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
     var mismatches: [String] = []
     for left in characters {
       for right in characters
-      where CatalogKeyOrder.compare(left, right) != CatalogKeyOrder.foundationCompare(left, right) {
+      where fast(left, right) != CatalogKeyOrder.foundationCompare(left, right) {
         mismatches.append("\(left) \(right)")
       }
     }
@@ -58,11 +63,21 @@ struct CatalogKeyOrderTests {
       let prefix = Bool.random(using: &random) ? text(Int.random(in: 0...4, using: &random)) : ""
       let left = prefix + text(Int.random(in: 0...6, using: &random))
       let right = prefix + text(Int.random(in: 0...6, using: &random))
-      if CatalogKeyOrder.compare(left, right) != CatalogKeyOrder.foundationCompare(left, right) {
+      if fast(left, right) != CatalogKeyOrder.foundationCompare(left, right) {
         mismatches.append("\(left.debugDescription) \(right.debugDescription)")
       }
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+  }
+
+  /// What the fast path leaves to Foundation: non-ASCII, control characters, long numbers.
+  @Test func fastDomain() {
+    #expect(fast("é", "e") == nil)
+    #expect(fast("a\tb", "ab") == nil)
+    #expect(fast("a\u{7F}", "a") == nil)
+    #expect(fast(String(repeating: "9", count: 19), "1") == nil)
+    #expect(fast(String(repeating: "9", count: 18), "1") == 1)
+    #expect(fast("zh-Hant", "zh-HK") == -1)
   }
 
   /// Every key at every level of every corpus and Xcode 27 catalog: each object's keys, and
