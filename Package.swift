@@ -18,7 +18,7 @@ let package = Package(
     .library(
       name: "LHCKit",
       targets: [
-        "LHCBase", "StringCatalog", "CatalogWriter", "LHCPlist", "StringTables",
+        "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "LHCPlist", "StringTables",
         "ReleaseFiles", "LingoHubCDN",
       ]
     ),
@@ -45,6 +45,8 @@ let package = Package(
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
     // Catalog model → the bytes Xcode writes (key order, layout): every command that writes a catalog.
     .target(name: "CatalogWriter", dependencies: ["StringCatalog", "LHCBase"]),
+    // Three catalog models → one, merged by entry, field, language and variation case (`lhc merge-driver`).
+    .target(name: "CatalogMerge", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`).
@@ -82,7 +84,7 @@ let package = Package(
       dependencies: [
         "LHCBase", "StringCatalog", "StringTables", "SwiftSymbols", "CatalogLint", "CatalogStats",
         "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "ReleaseArchive", "OTAPayloads",
-        "CatalogWriter",
+        "CatalogWriter", "CatalogMerge",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -105,6 +107,9 @@ let package = Package(
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
     .testTarget(
       name: "CatalogWriterTests", dependencies: ["CatalogWriter", "StringCatalog", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogMergeTests",
+      dependencies: ["CatalogMerge", "CatalogWriter", "StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(
       name: "SwiftSymbolsTests", dependencies: ["SwiftSymbols", "StringCatalog", "LHCTestSupport"]),

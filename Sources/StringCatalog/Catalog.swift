@@ -204,3 +204,21 @@ public struct Substitution: Sendable, Equatable {
     self.unknownMembers = unknownMembers
   }
 }
+
+extension Catalog {
+  /// Compares two `version` values numerically, part by part (`1.10` > `1.9`, `1.0` = `1`):
+  /// -1, 0 or 1; nil when either is not a dotted number.
+  public static func compareVersions(_ lhs: String, _ rhs: String) -> Int? {
+    func parts(_ version: String) -> [Int]? {
+      let parts = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+      guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+      return parts.compactMap { $0 }
+    }
+    guard let left = parts(lhs), let right = parts(rhs) else { return nil }
+    for index in 0..<max(left.count, right.count) {
+      let (l, r) = (index < left.count ? left[index] : 0, index < right.count ? right[index] : 0)
+      if l != r { return l < r ? -1 : 1 }
+    }
+    return 0
+  }
+}
