@@ -103,7 +103,10 @@ struct FormatCommand {
       return Outcome(status: .unformatted, diagnostics: diagnostics, source: edited.source)
     }
     // A symbolic link keeps pointing at the catalog: its target is rewritten.
-    let target = (path as NSString).resolvingSymlinksInPath
+    let target = realpath(path, nil).map { resolved in
+      defer { free(resolved) }
+      return String(cString: resolved)
+    } ?? path
     do {
       try OutputFile.write(bytes, to: target, permissions: EditedCatalog.permissions(of: target))
     } catch {
