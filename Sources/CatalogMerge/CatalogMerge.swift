@@ -54,20 +54,25 @@ public enum CatalogMerge {
     public var conflicts: [Conflict]
   }
 
-  /// Merges `ours` and `theirs`, two descendants of `base`. Offsets are ignored.
+  /// Merges `ours` and `theirs`, two descendants of `base`. Offsets are ignored: the three
+  /// catalogs' offsets are cleared (in place, so that a large catalog is not copied).
   public static func merge(
-    base: consuming Catalog, ours: consuming Catalog, theirs: consuming Catalog,
-    favor: Favor? = nil
+    base: inout Catalog, ours: inout Catalog, theirs: inout Catalog, favor: Favor? = nil
   ) -> Result {
-    // Cleared in place, each catalog on its own thread (a box per catalog: no copies).
+    // Each catalog cleared on its own thread, moved into a box and back (no copies).
     final class Box: @unchecked Sendable {
-      var catalog: Catalog
-      init(_ catalog: consuming Catalog) { self.catalog = catalog }
+      var catalog = Catalog(sourceLanguage: "", version: "", entries: [])
     }
-    let boxes = [Box(base), Box(ours), Box(theirs)]
+    let boxes = [Box(), Box(), Box()]
+    swap(&boxes[0].catalog, &base)
+    swap(&boxes[1].catalog, &ours)
+    swap(&boxes[2].catalog, &theirs)
     _ = Parallel.map(boxes) { $0.catalog.clearOffsets() }
+    swap(&boxes[0].catalog, &base)
+    swap(&boxes[1].catalog, &ours)
+    swap(&boxes[2].catalog, &theirs)
     var merger = Merger(favor: favor)
-    let merged = merger.merge(boxes[0].catalog, boxes[1].catalog, boxes[2].catalog)
+    let merged = merger.merge(base, ours, theirs)
     return Result(catalog: merged, conflicts: merger.conflicts)
   }
 }

@@ -81,6 +81,24 @@ public enum CatalogKeyOrder {
     return unique
   }
 
+  /// Calls `body` with the indices of `items` in ``sortedIndices(_:key:)`` order; items already in
+  /// order (every object of an Xcode-written catalog) are visited without allocating.
+  @inline(__always) public static func forEachSorted<Item>(
+    _ items: [Item], key: (Item) -> String, _ body: (Int) -> Void
+  ) {
+    var sorted = true
+    for index in items.indices.dropFirst()
+    where compare(key(items[index - 1]), key(items[index])) >= 0 {
+      sorted = false
+      break
+    }
+    if sorted {
+      for index in items.indices { body(index) }
+    } else {
+      for index in sortedIndices(items, key: key) { body(index) }
+    }
+  }
+
   /// ``sortedIndices(_:key:)`` of plain strings.
   public static func sortedIndices(_ keys: [String]) -> [Int] {
     sortedIndices(keys) { $0 }

@@ -89,7 +89,7 @@ extension JSONOutput {
   /// `localizations`: language → node.
   mutating func localizations(_ localizations: [Localization], indent: Int) {
     var container = open(UInt8(ascii: "{"), indent: indent)
-    for index in CatalogKeyOrder.sortedIndices(localizations, key: { $0.language }) {
+    CatalogKeyOrder.forEachSorted(localizations, key: { $0.language }) { index in
       key(localizations[index].language, &container)
       node(localizations[index].node, indent: indent + 2)
     }
@@ -152,11 +152,11 @@ extension JSONOutput {
   /// `variations`: kind → case name → node.
   mutating func variations(_ variations: [Variation], indent: Int) {
     var container = open(UInt8(ascii: "{"), indent: indent)
-    for index in CatalogKeyOrder.sortedIndices(variations, key: { $0.kind.rawValue }) {
+    CatalogKeyOrder.forEachSorted(variations, key: { $0.kind.rawValue }) { index in
       let variation = variations[index]
       key(variation.kind.rawValue, &container)
       var cases = open(UInt8(ascii: "{"), indent: indent + 2)
-      for caseIndex in CatalogKeyOrder.sortedIndices(variation.cases, key: { $0.name }) {
+      CatalogKeyOrder.forEachSorted(variation.cases, key: { $0.name }) { caseIndex in
         key(variation.cases[caseIndex].name, &cases)
         node(variation.cases[caseIndex].node, indent: indent + 4)
       }
@@ -168,7 +168,7 @@ extension JSONOutput {
   /// `substitutions`: name → `argNum`, `formatSpecifier`, `variations`.
   mutating func substitutions(_ substitutions: [Substitution], indent: Int) {
     var container = open(UInt8(ascii: "{"), indent: indent)
-    for index in CatalogKeyOrder.sortedIndices(substitutions, key: { $0.name }) {
+    CatalogKeyOrder.forEachSorted(substitutions, key: { $0.name }) { index in
       let substitution = substitutions[index]
       key(substitution.name, &container)
       var fields = open(UInt8(ascii: "{"), indent: indent + 2)

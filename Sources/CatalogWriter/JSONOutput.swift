@@ -39,7 +39,9 @@ struct JSONOutput {
   @inline(__always) mutating func key(_ name: String, _ container: inout Container) {
     nextItem(&container)
     string(name)
-    bytes.append(contentsOf: [0x20, 0x3A, 0x20])  // " : "
+    bytes.append(0x20)  // " : "
+    bytes.append(0x3A)
+    bytes.append(0x20)
   }
 
   /// Writes the closing `}` (or `]`): on its own line, after an empty line when nothing was written.
@@ -50,12 +52,21 @@ struct JSONOutput {
   }
 
   @inline(__always) mutating func newline(indent: Int) {
-    bytes.append(UInt8(ascii: "\n"))
-    bytes.append(contentsOf: repeatElement(0x20, count: indent))
+    if indent < Self.newlineAndSpaces.count {
+      Self.newlineAndSpaces.withUnsafeBufferPointer { line in
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[...indent]))
+      }
+    } else {
+      bytes.append(UInt8(ascii: "\n"))
+      bytes.append(contentsOf: repeatElement(0x20, count: indent))
+    }
   }
 
+  /// A line feed and enough spaces for most indents, appended in one copy.
+  private static let newlineAndSpaces: [UInt8] = [0x0A] + Array(repeating: 0x20, count: 64)
+
   mutating func bool(_ value: Bool) {
-    bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    ascii(value ? "true" : "false")
   }
 
   mutating func ascii(_ text: String) {
@@ -70,15 +81,46 @@ struct JSONOutput {
   private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
     var start = 0
-    for index in utf8.indices {
-      let byte = utf8[index]
-      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+    var index = 0
+    while true {
+      index = Self.nextSpecial(utf8, from: index)
+      guard index < utf8.count else { break }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-      escape(byte)
-      start = index + 1
+      escape(utf8[index])
+      index += 1
+      start = index
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// The offset of the first byte at or after `start` that must be escaped (`"`, `\`, a control
+  /// character), or the count. Eight bytes at a time (SWAR), as the reader scans strings: most
+  /// values have nothing to escape.
+  @inline(__always) private static func nextSpecial(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int
+  {
+    var index = start
+    let raw = UnsafeRawBufferPointer(utf8)
+    while index &+ 8 <= utf8.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let quote = word ^ 0x2222_2222_2222_2222
+      let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      // High bit set in a byte that is 0 after the XOR (a quote or backslash) or below 0x20;
+      // bytes ≥ 0x80 are masked out (`& ~word`), so UTF-8 text never matches.
+      let special =
+        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | (word &- 0x2020_2020_2020_2020)) & ~word & 0x8080_8080_8080_8080
+      if special != 0 { return index &+ special.trailingZeroBitCount &>> 3 }
+      index &+= 8
+    }
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
+      index &+= 1
+    }
+    return index
   }
 
   /// The escape sequence Foundation's JSON writer uses for `byte`.

@@ -63,7 +63,7 @@ struct CatalogMergeTests {
       catalog.entries[0].comment = "Shown first"
       catalog.entries.removeAll { $0.key == "old" }
     }
-    let merged = CatalogMerge.merge(base: Self.base, ours: ours, theirs: theirs)
+    let merged = merge(base: Self.base, ours: ours, theirs: theirs)
     #expect(merged.conflicts.isEmpty)
     let expected = Self.edited { catalog in
       Self.setNode(&catalog, "greeting", "de", Self.unit("Guten Tag"))
@@ -74,14 +74,14 @@ struct CatalogMergeTests {
       catalog.entries.removeAll { $0.key == "old" }
     }
     #expect(bytes(merged) == CatalogWriter.bytes(expected))
-    #expect(bytes(CatalogMerge.merge(base: Self.base, ours: theirs, theirs: ours)) == bytes(merged))
+    #expect(bytes(merge(base: Self.base, ours: theirs, theirs: ours)) == bytes(merged))
   }
 
   @Test func sameAdditionOnBothSidesIsOneEntry() {
     let added = Self.edited { catalog in
       catalog.entries.append(CatalogEntry(key: "both", localizations: [Localization(language: "en", node: Self.unit("Both"))]))
     }
-    let merged = CatalogMerge.merge(base: Self.base, ours: added, theirs: added)
+    let merged = merge(base: Self.base, ours: added, theirs: added)
     #expect(merged.conflicts.isEmpty)
     #expect(merged.catalog.entries.count { $0.key == "both" } == 1)
   }
@@ -93,14 +93,14 @@ struct CatalogMergeTests {
     let theirs = Self.edited { catalog in
       catalog.entries.append(CatalogEntry(key: "both", localizations: [Localization(language: "de", node: Self.unit("Beide"))]))
     }
-    let merged = CatalogMerge.merge(base: Self.base, ours: ours, theirs: theirs)
+    let merged = merge(base: Self.base, ours: ours, theirs: theirs)
     #expect(merged.conflicts.isEmpty)
     #expect(merged.catalog.entries.first { $0.key == "both" }?.localizations.map(\.language) == ["en", "de"])
   }
 
   @Test func deletionAndNoChangeDeletes() {
     let ours = Self.edited { $0.entries.removeAll { $0.key == "old" } }
-    let merged = CatalogMerge.merge(base: Self.base, ours: Self.base, theirs: ours)
+    let merged = merge(base: Self.base, ours: Self.base, theirs: ours)
     #expect(merged.conflicts.isEmpty)
     #expect(!merged.catalog.entries.contains { $0.key == "old" })
   }
@@ -108,14 +108,14 @@ struct CatalogMergeTests {
   @Test func sameUnitChangedDifferentlyConflictsKeepingOurs() {
     let ours = Self.edited { Self.setNode(&$0, "%lld files", "en", Self.plural([("one", "A"), ("other", "%lld files")])) }
     let theirs = Self.edited { Self.setNode(&$0, "%lld files", "en", Self.plural([("one", "B"), ("other", "%lld files")])) }
-    let merged = CatalogMerge.merge(base: Self.base, ours: ours, theirs: theirs)
+    let merged = merge(base: Self.base, ours: ours, theirs: theirs)
     #expect(
       merged.conflicts == [
         CatalogMerge.Conflict(key: "%lld files", language: "en", path: "plural.one", ours: "\"A\"", theirs: "\"B\"")
       ])
     #expect(merged.conflicts[0].location == "en: %lld files|==|plural.one")
     #expect(bytes(merged) == CatalogWriter.bytes(ours))
-    let favored = CatalogMerge.merge(base: Self.base, ours: ours, theirs: theirs, favor: .theirs)
+    let favored = merge(base: Self.base, ours: ours, theirs: theirs, favor: .theirs)
     #expect(CatalogWriter.bytes(favored.catalog) == CatalogWriter.bytes(theirs))
     #expect(favored.conflicts.count == 1)
   }
@@ -123,7 +123,7 @@ struct CatalogMergeTests {
   @Test func stateOnlyConflictShowsStates() {
     let ours = Self.edited { Self.setNode(&$0, "greeting", "de", Self.unit("Hallo", .needsReview)) }
     let theirs = Self.edited { Self.setNode(&$0, "greeting", "de", Self.unit("Hallo", .stale)) }
-    let merged = CatalogMerge.merge(base: Self.base, ours: ours, theirs: theirs)
+    let merged = merge(base: Self.base, ours: ours, theirs: theirs)
     #expect(merged.conflicts.map(\.ours) == ["\"Hallo\" (needs_review)"])
     #expect(merged.conflicts.map(\.theirs) == ["\"Hallo\" (stale)"])
   }
@@ -131,10 +131,10 @@ struct CatalogMergeTests {
   @Test func changeAgainstDeletionConflicts() {
     let ours = Self.edited { $0.entries.removeAll { $0.key == "old" } }
     let theirs = Self.edited { Self.setNode(&$0, "old", "en", Self.unit("Older")) }
-    let merged = CatalogMerge.merge(base: Self.base, ours: ours, theirs: theirs)
+    let merged = merge(base: Self.base, ours: ours, theirs: theirs)
     #expect(merged.conflicts == [CatalogMerge.Conflict(key: "old", language: nil, path: "", ours: "(deleted)", theirs: "(changed)")])
     #expect(!merged.catalog.entries.contains { $0.key == "old" })
-    let language = CatalogMerge.merge(
+    let language = merge(
       base: Self.base, ours: Self.edited { Self.setNode(&$0, "greeting", "de", nil) },
       theirs: Self.edited { Self.setNode(&$0, "greeting", "de", Self.unit("Servus")) })
     #expect(language.conflicts.map(\.location) == ["de: greeting"])
@@ -152,7 +152,7 @@ struct CatalogMergeTests {
       catalog.entries[0].comment = "theirs"
       catalog.entries[0].unknownMembers = [RawMember("x-theirs", .number("1"))]
     }
-    let merged = CatalogMerge.merge(base: Self.base, ours: ours, theirs: theirs)
+    let merged = merge(base: Self.base, ours: ours, theirs: theirs)
     #expect(merged.catalog.version == "1.3")
     #expect(merged.conflicts.map(\.location) == ["greeting|==|comment"])
     #expect(merged.catalog.entries[0].unknownMembers.map(\.name) == ["x-ours", "x-theirs"])
@@ -163,7 +163,7 @@ struct CatalogMergeTests {
     var moved = Self.base
     moved.entries[0].offset = 99
     moved.entries[0].localizations[0].node.offset = 7
-    let merged = CatalogMerge.merge(base: Self.base, ours: moved, theirs: Self.edited { $0.version = "1.1" })
+    let merged = merge(base: Self.base, ours: moved, theirs: Self.edited { $0.version = "1.1" })
     #expect(merged.conflicts.isEmpty)
     #expect(merged.catalog.version == "1.1")
   }

@@ -110,10 +110,10 @@ struct MergePropertyTests {
       }
       let a = Self.applying(ours, to: base)
       let b = Self.applying(theirs, to: base)
-      let merged = CatalogMerge.merge(base: base, ours: a, theirs: b)
+      let merged = merge(base: base, ours: a, theirs: b)
       #expect(merged.conflicts.isEmpty, "round \(round): \(merged.conflicts)")
       let bytes = CatalogWriter.bytes(merged.catalog)
-      let reversed = CatalogWriter.bytes(CatalogMerge.merge(base: base, ours: b, theirs: a).catalog)
+      let reversed = CatalogWriter.bytes(merge(base: base, ours: b, theirs: a).catalog)
       let expected = CatalogWriter.bytes(Self.applying(theirs, to: a))
       #expect(bytes == reversed, "round \(round): order matters")
       #expect(bytes == expected, "round \(round): an edit was lost")
@@ -131,18 +131,18 @@ struct MergePropertyTests {
       let theirs = (0..<random.int(1...5)).map { _ in Self.edit(of: base, &random) }
       let a = Self.applying(ours, to: base)
       let b = Self.applying(theirs, to: base)
-      let merged = CatalogMerge.merge(base: base, ours: a, theirs: b)
+      let merged = merge(base: base, ours: a, theirs: b)
       try Self.expectValid(CatalogWriter.bytes(merged.catalog), round)
       for conflict in merged.conflicts {
         let edited = { (edits: [Edit]) in edits.contains { $0.place.first == conflict.key } }
         #expect(edited(ours) && edited(theirs), "round \(round): \(conflict)")
       }
       if merged.conflicts.isEmpty {
-        let reversed = CatalogMerge.merge(base: base, ours: b, theirs: a)
+        let reversed = merge(base: base, ours: b, theirs: a)
         #expect(CatalogWriter.bytes(reversed.catalog) == CatalogWriter.bytes(merged.catalog))
       }
-      let favored = CatalogMerge.merge(base: base, ours: a, theirs: b, favor: .theirs)
-      let mirrored = CatalogMerge.merge(base: base, ours: b, theirs: a)
+      let favored = merge(base: base, ours: a, theirs: b, favor: .theirs)
+      let mirrored = merge(base: base, ours: b, theirs: a)
       #expect(
         CatalogWriter.bytes(favored.catalog) == CatalogWriter.bytes(mirrored.catalog),
         "round \(round): favoring theirs is merging the other way")

@@ -51,8 +51,7 @@ struct MergeDriverCommand {
 
   func run(_ console: Console) -> Int32 {
     let sides = [("base", base), ("ours", current), ("theirs", other)]
-    let results = Parallel.map(sides) { EditedCatalog.read($0.1) }
-    defer { console.keepUntilExit(results) }
+    var results = Parallel.map(sides) { EditedCatalog.read($0.1) }
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
     var catalogs: [EditedCatalog] = []
     for ((side, _), result) in zip(sides, results) {
@@ -67,10 +66,12 @@ struct MergeDriverCommand {
     }
     guard catalogs.count == 3 else { return ExitStatus.failure }
     let threads = catalogs[1].writerThreads
-    let merged = CatalogMerge.merge(
-      base: catalogs[0].catalog, ours: catalogs[1].catalog, theirs: catalogs[2].catalog,
-      favor: favor)
-    catalogs = []
+    // The only references to the three models, so that the merge changes them in place; kept
+    // until exit, with the result, rather than freed node by node.
+    var (base, ours, theirs) = (catalogs[0].catalog, catalogs[1].catalog, catalogs[2].catalog)
+    (results, catalogs) = ([], [])
+    let merged = CatalogMerge.merge(base: &base, ours: &ours, theirs: &theirs, favor: favor)
+    defer { console.keepUntilExit([base, ours, theirs, merged.catalog]) }
     let bytes = CatalogWriter.bytes(merged.catalog, threads: threads)
     do {
       try OutputFile.write(bytes, to: current, permissions: EditedCatalog.permissions(of: current))
