@@ -61,15 +61,15 @@ struct Merger {
     let theirIndex = Self.index(theirs, name)
     var result: [Item] = []
     result.reserveCapacity(ours.count)
-    var seen = Set<String>(minimumCapacity: ours.count)
+    var seen = Set<Name>(minimumCapacity: ours.count)
     for item in ours {
-      let key = name(item)
+      let key = Name(name(item))
       seen.insert(key)
       let merged = merge(&self, baseIndex[key].map { base[$0] }, item, theirIndex[key].map { theirs[$0] })
       if let merged { result.append(merged) }
     }
-    for item in theirs where !seen.contains(name(item)) {
-      let key = name(item)
+    for item in theirs where !seen.contains(Name(name(item))) {
+      let key = Name(name(item))
       seen.insert(key)
       if let merged = merge(&self, baseIndex[key].map { base[$0] }, nil, item) { result.append(merged) }
     }
@@ -77,11 +77,26 @@ struct Merger {
     return result
   }
 
-  static func index<Item>(_ items: [Item], _ name: (Item) -> String) -> [String: Int] {
-    var index: [String: Int] = [:]
+  static func index<Item>(_ items: [Item], _ name: (Item) -> String) -> [Name: Int] {
+    var index: [Name: Int] = [:]
     index.reserveCapacity(items.count)
-    for (position, item) in items.enumerated() { index[name(item)] = position }
+    for (position, item) in items.enumerated() { index[Name(name(item))] = position }
     return index
+  }
+
+  /// A name compared by its UTF-8 bytes, as the catalog tells keys apart (`String`'s own
+  /// equality would make `é` and `e` + U+0301 one key).
+  struct Name: Hashable {
+    let text: String
+    init(_ text: String) { self.text = text }
+
+    static func == (lhs: Name, rhs: Name) -> Bool {
+      lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      text.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
   }
 
   /// `version`: when both sides changed it differently, the higher (raising a version loses
