@@ -106,7 +106,8 @@ let package = Package(
     .testTarget(name: "PluralRulesTests", dependencies: ["PluralRules"]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
     .testTarget(
-      name: "CatalogWriterTests", dependencies: ["CatalogWriter", "StringCatalog", "LHCTestSupport"]),
+      name: "CatalogWriterTests",
+      dependencies: ["CatalogWriter", "StringCatalog", "LHCTestSupport"]),
     .testTarget(
       name: "CatalogMergeTests",
       dependencies: ["CatalogMerge", "CatalogWriter", "StringCatalog", "LHCTestSupport"]),

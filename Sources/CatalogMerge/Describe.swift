@@ -18,7 +18,8 @@ enum Describe {
   static func unit(_ unit: StringUnit?, state: Bool) -> String {
     guard let unit else { return deleted }
     let value = unit.value.map { JSONValue.quoted($0) } ?? "(no value)"
-    return state ? "\(value) (\(unit.state.rawValue.isEmpty ? "no state" : unit.state.rawValue))" : value
+    return state
+      ? "\(value) (\(unit.state.rawValue.isEmpty ? "no state" : unit.state.rawValue))" : value
   }
 
   /// `["a", "b"]`.
@@ -43,14 +44,18 @@ enum Describe {
     node(LocalizationNode(variations: [variation]))
   }
 
-  private static func collect(_ node: LocalizationNode, _ path: String, into leaves: inout [String]) {
+  private static func collect(_ node: LocalizationNode, _ path: String, into leaves: inout [String])
+  {
     if let unit = node.stringUnit {
       leaves.append((path.isEmpty ? "" : path + " ") + self.unit(unit, state: false))
     }
-    if let set = node.stringSet { leaves.append((path.isEmpty ? "" : path + " ") + values(set.values)) }
+    if let set = node.stringSet {
+      leaves.append((path.isEmpty ? "" : path + " ") + values(set.values))
+    }
     for variation in node.variations {
       for variationCase in variation.cases {
-        let casePath = (path.isEmpty ? "" : path + ".") + variation.kind.rawValue + "." + variationCase.name
+        let casePath =
+          (path.isEmpty ? "" : path + ".") + variation.kind.rawValue + "." + variationCase.name
         collect(variationCase.node, casePath, into: &leaves)
       }
     }
@@ -61,7 +66,9 @@ enum Describe {
     guard let value else { return deleted }
     switch value {
     case .object(let members):
-      return "{" + members.map { JSONValue.quoted($0.name) + ": " + raw($0.value) }.joined(separator: ", ") + "}"
+      return "{"
+        + members.map { JSONValue.quoted($0.name) + ": " + raw($0.value) }.joined(separator: ", ")
+        + "}"
     case .array(let elements): return "[" + elements.map { raw($0) }.joined(separator: ", ") + "]"
     case .string(let text): return JSONValue.quoted(text)
     case .number(let text): return text

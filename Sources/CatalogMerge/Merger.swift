@@ -43,7 +43,9 @@ struct Merger {
   }
 
   /// Records a conflict and returns the side it is resolved with.
-  mutating func conflict<T>(_ path: String, _ ours: T, _ theirs: T, _ shownOurs: String, _ shownTheirs: String) -> T {
+  mutating func conflict<T>(
+    _ path: String, _ ours: T, _ theirs: T, _ shownOurs: String, _ shownTheirs: String
+  ) -> T {
     conflicts.append(
       CatalogMerge.Conflict(
         key: key, language: language, path: path, ours: shownOurs, theirs: shownTheirs))
@@ -65,13 +67,16 @@ struct Merger {
     for item in ours {
       let key = Name(name(item))
       seen.insert(key)
-      let merged = merge(&self, baseIndex[key].map { base[$0] }, item, theirIndex[key].map { theirs[$0] })
+      let merged = merge(
+        &self, baseIndex[key].map { base[$0] }, item, theirIndex[key].map { theirs[$0] })
       if let merged { result.append(merged) }
     }
     for item in theirs where !seen.contains(Name(name(item))) {
       let key = Name(name(item))
       seen.insert(key)
-      if let merged = merge(&self, baseIndex[key].map { base[$0] }, nil, item) { result.append(merged) }
+      if let merged = merge(&self, baseIndex[key].map { base[$0] }, nil, item) {
+        result.append(merged)
+      }
     }
     // Names only the base has were deleted on both sides.
     return result
@@ -136,7 +141,8 @@ struct Merger {
     }
     let base = base ?? CatalogEntry(key: ours.key)
     var result = ours
-    result.comment = leaf(base.comment, ours.comment, theirs.comment, "comment", describe: Describe.string)
+    result.comment = leaf(
+      base.comment, ours.comment, theirs.comment, "comment", describe: Describe.string)
     result.extractionState = leaf(
       base.extractionState, ours.extractionState, theirs.extractionState, "extractionState",
       describe: { Describe.string($0?.rawValue) })
@@ -149,7 +155,8 @@ struct Merger {
     result.generatesSymbol = leaf(
       base.generatesSymbol, ours.generatesSymbol, theirs.generatesSymbol, "generatesSymbol",
       describe: Describe.bool)
-    result.unknownMembers = members(base.unknownMembers, ours.unknownMembers, theirs.unknownMembers, "")
+    result.unknownMembers = members(
+      base.unknownMembers, ours.unknownMembers, theirs.unknownMembers, "")
     result.localizations = keyed(
       base.localizations, ours.localizations, theirs.localizations, \.language
     ) { merger, base, ours, theirs in

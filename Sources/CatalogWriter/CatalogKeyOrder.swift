@@ -33,7 +33,9 @@ public enum CatalogKeyOrder {
   static let weights: [UInt8] = {
     var weights = [UInt8](repeating: 0, count: 256)
     for (rank, byte) in primaryOrder.enumerated() { weights[Int(byte)] = UInt8(rank + 1) }
-    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { weights[Int(byte)] = weights[Int(byte | 0x20)] }
+    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+      weights[Int(byte)] = weights[Int(byte | 0x20)]
+    }
     return weights
   }()
 
@@ -140,7 +142,9 @@ public enum CatalogKeyOrder {
         let (right, rightEnd) = number(b, from: j)
         guard let left, let right else { return nil }
         if left != right { return left < right ? -1 : 1 }
-        if tieBreak == 0 && leftEnd - i != rightEnd - j { tieBreak = leftEnd - i < rightEnd - j ? -1 : 1 }
+        if tieBreak == 0 && leftEnd - i != rightEnd - j {
+          tieBreak = leftEnd - i < rightEnd - j ? -1 : 1
+        }
         (i, j) = (leftEnd, rightEnd)
         continue
       }

@@ -97,7 +97,9 @@ struct JSONOutput {
   /// The offset of the first byte at or after `start` that must be escaped (`"`, `\`, a control
   /// character), or the count. Eight bytes at a time (SWAR), as the reader scans strings: most
   /// values have nothing to escape.
-  @inline(__always) private static func nextSpecial(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int)
+  @inline(__always) private static func nextSpecial(
+    _ utf8: UnsafeBufferPointer<UInt8>, from start: Int
+  )
     -> Int
   {
     var index = start
@@ -135,7 +137,9 @@ struct JSONOutput {
     case 0x09: bytes.append(UInt8(ascii: "t"))
     default:
       let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      bytes.append(contentsOf: [
+        UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+      ])
     }
   }
 

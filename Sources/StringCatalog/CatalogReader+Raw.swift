@@ -97,7 +97,8 @@ extension CatalogReader {
     for part in collected {
       for entry in part.entries {
         if let earlier = indexByKey.updateValue(entries.count, forKey: entry.key) {
-          entries[earlier] = entry  // a duplicate key: the last value wins, in the first one's place
+          // A duplicate key: the last value wins, in the first one's place.
+          entries[earlier] = entry
           indexByKey[entry.key] = earlier
         } else {
           entries.append(entry)

@@ -31,7 +31,8 @@ struct CatalogMergeTests {
       CatalogEntry(
         key: "%lld files",
         localizations: [
-          Localization(language: "en", node: plural([("one", "%lld file"), ("other", "%lld files")]))
+          Localization(
+            language: "en", node: plural([("one", "%lld file"), ("other", "%lld files")]))
         ]),
       CatalogEntry(key: "old", localizations: [Localization(language: "en", node: unit("Old"))]),
     ])
@@ -43,10 +44,14 @@ struct CatalogMergeTests {
     return catalog
   }
 
-  static func setNode(_ catalog: inout Catalog, _ key: String, _ language: String, _ node: LocalizationNode?) {
+  static func setNode(
+    _ catalog: inout Catalog, _ key: String, _ language: String, _ node: LocalizationNode?
+  ) {
     let entry = catalog.entries.firstIndex { $0.key == key }!
     catalog.entries[entry].localizations.removeAll { $0.language == language }
-    if let node { catalog.entries[entry].localizations.append(Localization(language: language, node: node)) }
+    if let node {
+      catalog.entries[entry].localizations.append(Localization(language: language, node: node))
+    }
   }
 
   func bytes(_ result: CatalogMerge.Result) -> [UInt8] { CatalogWriter.bytes(result.catalog) }
@@ -54,12 +59,16 @@ struct CatalogMergeTests {
   @Test func changesToDifferentKeysLanguagesAndCasesMergeCleanly() {
     let ours = Self.edited { catalog in
       Self.setNode(&catalog, "greeting", "de", Self.unit("Guten Tag"))
-      Self.setNode(&catalog, "%lld files", "en", Self.plural([("one", "one file"), ("other", "%lld files")]))
-      catalog.entries.append(CatalogEntry(key: "new", localizations: [Localization(language: "en", node: Self.unit("New"))]))
+      Self.setNode(
+        &catalog, "%lld files", "en", Self.plural([("one", "one file"), ("other", "%lld files")]))
+      catalog.entries.append(
+        CatalogEntry(
+          key: "new", localizations: [Localization(language: "en", node: Self.unit("New"))]))
     }
     let theirs = Self.edited { catalog in
       Self.setNode(&catalog, "greeting", "fr", Self.unit("Bonjour"))
-      Self.setNode(&catalog, "%lld files", "en", Self.plural([("one", "%lld file"), ("other", "many files")]))
+      Self.setNode(
+        &catalog, "%lld files", "en", Self.plural([("one", "%lld file"), ("other", "many files")]))
       catalog.entries[0].comment = "Shown first"
       catalog.entries.removeAll { $0.key == "old" }
     }
@@ -68,8 +77,11 @@ struct CatalogMergeTests {
     let expected = Self.edited { catalog in
       Self.setNode(&catalog, "greeting", "de", Self.unit("Guten Tag"))
       Self.setNode(&catalog, "greeting", "fr", Self.unit("Bonjour"))
-      Self.setNode(&catalog, "%lld files", "en", Self.plural([("one", "one file"), ("other", "many files")]))
-      catalog.entries.append(CatalogEntry(key: "new", localizations: [Localization(language: "en", node: Self.unit("New"))]))
+      Self.setNode(
+        &catalog, "%lld files", "en", Self.plural([("one", "one file"), ("other", "many files")]))
+      catalog.entries.append(
+        CatalogEntry(
+          key: "new", localizations: [Localization(language: "en", node: Self.unit("New"))]))
       catalog.entries[0].comment = "Shown first"
       catalog.entries.removeAll { $0.key == "old" }
     }
@@ -79,7 +91,9 @@ struct CatalogMergeTests {
 
   @Test func sameAdditionOnBothSidesIsOneEntry() {
     let added = Self.edited { catalog in
-      catalog.entries.append(CatalogEntry(key: "both", localizations: [Localization(language: "en", node: Self.unit("Both"))]))
+      catalog.entries.append(
+        CatalogEntry(
+          key: "both", localizations: [Localization(language: "en", node: Self.unit("Both"))]))
     }
     let merged = merge(base: Self.base, ours: added, theirs: added)
     #expect(merged.conflicts.isEmpty)
@@ -88,14 +102,21 @@ struct CatalogMergeTests {
 
   @Test func entryAddedOnBothSidesWithDifferentLanguagesMerges() {
     let ours = Self.edited { catalog in
-      catalog.entries.append(CatalogEntry(key: "both", localizations: [Localization(language: "en", node: Self.unit("Both"))]))
+      catalog.entries.append(
+        CatalogEntry(
+          key: "both", localizations: [Localization(language: "en", node: Self.unit("Both"))]))
     }
     let theirs = Self.edited { catalog in
-      catalog.entries.append(CatalogEntry(key: "both", localizations: [Localization(language: "de", node: Self.unit("Beide"))]))
+      catalog.entries.append(
+        CatalogEntry(
+          key: "both", localizations: [Localization(language: "de", node: Self.unit("Beide"))]))
     }
     let merged = merge(base: Self.base, ours: ours, theirs: theirs)
     #expect(merged.conflicts.isEmpty)
-    #expect(merged.catalog.entries.first { $0.key == "both" }?.localizations.map(\.language) == ["en", "de"])
+    #expect(
+      merged.catalog.entries.first { $0.key == "both" }?.localizations.map(\.language) == [
+        "en", "de",
+      ])
   }
 
   @Test func deletionAndNoChangeDeletes() {
@@ -106,12 +127,17 @@ struct CatalogMergeTests {
   }
 
   @Test func sameUnitChangedDifferentlyConflictsKeepingOurs() {
-    let ours = Self.edited { Self.setNode(&$0, "%lld files", "en", Self.plural([("one", "A"), ("other", "%lld files")])) }
-    let theirs = Self.edited { Self.setNode(&$0, "%lld files", "en", Self.plural([("one", "B"), ("other", "%lld files")])) }
+    let ours = Self.edited {
+      Self.setNode(&$0, "%lld files", "en", Self.plural([("one", "A"), ("other", "%lld files")]))
+    }
+    let theirs = Self.edited {
+      Self.setNode(&$0, "%lld files", "en", Self.plural([("one", "B"), ("other", "%lld files")]))
+    }
     let merged = merge(base: Self.base, ours: ours, theirs: theirs)
     #expect(
       merged.conflicts == [
-        CatalogMerge.Conflict(key: "%lld files", language: "en", path: "plural.one", ours: "\"A\"", theirs: "\"B\"")
+        CatalogMerge.Conflict(
+          key: "%lld files", language: "en", path: "plural.one", ours: "\"A\"", theirs: "\"B\"")
       ])
     #expect(merged.conflicts[0].location == "en: %lld files|==|plural.one")
     #expect(bytes(merged) == CatalogWriter.bytes(ours))
@@ -132,7 +158,11 @@ struct CatalogMergeTests {
     let ours = Self.edited { $0.entries.removeAll { $0.key == "old" } }
     let theirs = Self.edited { Self.setNode(&$0, "old", "en", Self.unit("Older")) }
     let merged = merge(base: Self.base, ours: ours, theirs: theirs)
-    #expect(merged.conflicts == [CatalogMerge.Conflict(key: "old", language: nil, path: "", ours: "(deleted)", theirs: "(changed)")])
+    #expect(
+      merged.conflicts == [
+        CatalogMerge.Conflict(
+          key: "old", language: nil, path: "", ours: "(deleted)", theirs: "(changed)")
+      ])
     #expect(!merged.catalog.entries.contains { $0.key == "old" })
     let language = merge(
       base: Self.base, ours: Self.edited { Self.setNode(&$0, "greeting", "de", nil) },

@@ -1,9 +1,10 @@
-@testable import CatalogWriter
 import Foundation
 import LHCBase
 import LHCTestSupport
 import StringCatalog
 import Testing
+
+@testable import CatalogWriter
 
 /// The fast key order against Foundation's `compare(_:options:range:locale:)`, its oracle.
 @Suite("CatalogKeyOrder")
@@ -41,7 +42,8 @@ struct CatalogKeyOrderTests {
       for (left, right) in zip(chain, chain.dropFirst()) {
         #expect(CatalogKeyOrder.precedes(left, right), "\(left) < \(right)")
         #expect(!CatalogKeyOrder.precedes(right, left), "\(right) > \(left)")
-        #expect(CatalogKeyOrder.foundationCompare(left, right) == -1, "Foundation: \(left) < \(right)")
+        #expect(
+          CatalogKeyOrder.foundationCompare(left, right) == -1, "Foundation: \(left) < \(right)")
       }
     }
   }

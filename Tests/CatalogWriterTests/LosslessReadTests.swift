@@ -179,7 +179,9 @@ struct LosslessReadTests {
     var catalog = try readLossless(Array(Self.integersOnly.utf8))
     let zero = try #require(catalog.entries.firstIndex { $0.key == "zero" })
     catalog.entries[zero].localizations = [
-      Localization(language: "en", node: LocalizationNode(stringUnit: StringUnit(state: .translated, value: "0")))
+      Localization(
+        language: "en",
+        node: LocalizationNode(stringUnit: StringUnit(state: .translated, value: "0")))
     ]
     let text = String(decoding: CatalogWriter.bytes(catalog), as: UTF8.self)
     #expect(text.contains(#""zero" : {\#n      "localizations" : {\#n        "en" : {"#))
@@ -200,7 +202,8 @@ struct LosslessReadTests {
     #expect(catalog.entries[0].comment == "2")
     #expect(catalog.entries[0].unknownMembers == [RawMember("y", .number("2"))])
     #expect(catalog.unknownMembers == [RawMember("x", .number("2"))])
-    #expect(diagnostics.map(\.message) == ["duplicate key 'b'", "duplicate key 'y'", "duplicate key 'x'"])
+    #expect(
+      diagnostics.map(\.message) == ["duplicate key 'b'", "duplicate key 'y'", "duplicate key 'x'"])
   }
 
   /// Read in parts, a large catalog with unknown members before and after `strings` gives the
@@ -208,7 +211,9 @@ struct LosslessReadTests {
   @Test func partsKeepUnknownMembers() throws {
     var random = RandomCatalog(seed: 3)
     var catalog = random.catalog(entries: 300)
-    catalog.unknownMembers = [RawMember("aaa", .string("first")), RawMember("zzz", .array([.null]))]
+    catalog.unknownMembers = [
+      RawMember("aaa", .string("first")), RawMember("zzz", .array([.null])),
+    ]
     let bytes = CatalogWriter.bytes(catalog)
     let sequential = try readLossless(bytes)
     #expect(try readLossless(bytes, parts: 4) == sequential)
@@ -217,7 +222,8 @@ struct LosslessReadTests {
 
   /// Type errors in the new fields are reported like the others.
   @Test func stringSetTypeErrors() {
-    let text = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringSet":{"values":["a",1]}}}}},"version":"1.0"}"#
+    let text =
+      #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringSet":{"values":["a",1]}}}}},"version":"1.0"}"#
     #expect {
       try CatalogReader.readLossless(SourceText(path: "t.xcstrings", bytes: Array(text.utf8)))
     } throws: { error in

@@ -37,7 +37,9 @@ enum CatalogFiles {
   }()
 
   /// Corpus catalogs Xcode did not write (`SOURCES.md`): a trailing comma.
-  static let notXcodeWritten: Set<String> = ["bazelbuild__rules_apple__examples_Localizable.xcstrings"]
+  static let notXcodeWritten: Set<String> = [
+    "bazelbuild__rules_apple__examples_Localizable.xcstrings"
+  ]
 
   static func bytes(_ file: URL) throws -> [UInt8] {
     Array(try Data(contentsOf: file))
@@ -66,7 +68,9 @@ func inWriterOrder(_ node: LocalizationNode) -> LocalizationNode {
   var node = node
   node.unknownMembers = ordered(node.unknownMembers)
   node.stringSetUnknownMembers = ordered(node.stringSetUnknownMembers)
-  if let members = node.stringUnit?.unknownMembers { node.stringUnit?.unknownMembers = ordered(members) }
+  if let members = node.stringUnit?.unknownMembers {
+    node.stringUnit?.unknownMembers = ordered(members)
+  }
   node.variations = inWriterOrder(node.variations)
   node.substitutions = ordered(node.substitutions, \.name).map { substitution in
     var substitution = substitution

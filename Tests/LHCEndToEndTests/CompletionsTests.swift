@@ -105,7 +105,8 @@ struct CompletionsTests {
   func everyCommandAndOptionIsOffered(shell: String) {
     let text = Self.script(shell)
     for command in [
-      "compile", "lint", "stats", "format", "merge-driver", "gen-symbols", "diff", "pack", "completions",
+      "compile", "lint", "stats", "format", "merge-driver", "gen-symbols", "diff", "pack",
+      "completions",
     ] {
       #expect(text.contains(command), "\(command)")
     }

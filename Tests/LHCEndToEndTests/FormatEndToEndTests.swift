@@ -44,7 +44,8 @@ struct FormatEndToEndTests {
     let result = try RunLHC.run(["format"] + names, in: directory)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "")
-    #expect(result.stderr == "\(Self.trailingComma):21:6: warning: trailing comma is not valid JSON\n")
+    #expect(
+      result.stderr == "\(Self.trailingComma):21:6: warning: trailing comma is not valid JSON\n")
     let after = try files.map(Self.inode)
     #expect(after[0] == before[0], "the Xcode-written catalog was rewritten")
     #expect(try Data(contentsOf: files[0]) == originals[0])
@@ -58,7 +59,9 @@ struct FormatEndToEndTests {
     let again = try RunLHC.run(["format"] + names, in: directory)
     #expect(again.status == 0)
     #expect(try files.map(Self.inode) == after)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == names.sorted())
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == names.sorted()
+    )
   }
 
   /// Foundation's form of a catalog (trailing commas removed first: Foundation rejects them).
@@ -104,28 +107,34 @@ struct FormatEndToEndTests {
 
     let clean = try RunLHC.run(["format", "--check", Self.xcodeWritten], in: directory)
     #expect(clean.status == 0 && clean.stdout == "" && clean.stderr == "")
-    #expect(try names.map { try Data(contentsOf: directory.appendingPathComponent($0)) } == originals)
+    #expect(
+      try names.map { try Data(contentsOf: directory.appendingPathComponent($0)) } == originals)
   }
 
   @Test func catalogVersionRaisesNeverLowers() throws {
     let directory = try Self.folder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent(Self.xcodeWritten)
-    let raised = try RunLHC.run(["format", "--catalog-version", "1.1", Self.xcodeWritten], in: directory)
+    let raised = try RunLHC.run(
+      ["format", "--catalog-version", "1.1", Self.xcodeWritten], in: directory)
     #expect(raised.status == 0, "\(raised.stderr)")
     let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
     #expect(text.hasSuffix("  },\n  \"version\" : \"1.1\"\n}"))
     let bytes = try Data(contentsOf: file)
-    let lowered = try RunLHC.run(["format", "--catalog-version", "1.0", Self.xcodeWritten], in: directory)
+    let lowered = try RunLHC.run(
+      ["format", "--catalog-version", "1.0", Self.xcodeWritten], in: directory)
     #expect(lowered.status == 1)
     #expect(
       lowered.stderr
         == "\(Self.xcodeWritten): error: cannot lower the catalog version from 1.1 to 1.0: fields of 1.1 would be lost or invalid\n"
     )
     #expect(try Data(contentsOf: file) == bytes)
-    let unknown = try RunLHC.run(["format", "--catalog-version", "2.0", Self.xcodeWritten], in: directory)
+    let unknown = try RunLHC.run(
+      ["format", "--catalog-version", "2.0", Self.xcodeWritten], in: directory)
     #expect(unknown.status == 64)
-    #expect(unknown.stderr.hasPrefix("Error: unknown catalog version '2.0' for --catalog-version; known: 1.0, 1.1, 1.2, 1.3\n"))
+    #expect(
+      unknown.stderr.hasPrefix(
+        "Error: unknown catalog version '2.0' for --catalog-version; known: 1.0, 1.1, 1.2, 1.3\n"))
   }
 
   @Test func badInputNamesTheFileAndLeavesItUntouched() throws {
@@ -136,9 +145,12 @@ struct FormatEndToEndTests {
     try bytes.write(to: file)
     let result = try RunLHC.run(["format", "Bad.xcstrings"], in: directory)
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("Bad.xcstrings:4:11: error: at `strings.k`: expected an object, found an array (k)"))
+    #expect(
+      result.stderr.hasPrefix(
+        "Bad.xcstrings:4:11: error: at `strings.k`: expected an object, found an array (k)"))
     #expect(try Data(contentsOf: file) == bytes)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Bad.xcstrings"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Bad.xcstrings"])
     let missing = try RunLHC.run(["format", "Missing.xcstrings"], in: directory)
     #expect(missing.status == 1)
     #expect(missing.stderr.hasPrefix("Missing.xcstrings: error: cannot read file: "))
@@ -151,13 +163,15 @@ struct FormatEndToEndTests {
     let target = directory.appendingPathComponent("Python.xcstrings")
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target.path)
     try FileManager.default.createSymbolicLink(
-      atPath: directory.appendingPathComponent("Link.xcstrings").path, withDestinationPath: "Python.xcstrings")
+      atPath: directory.appendingPathComponent("Link.xcstrings").path,
+      withDestinationPath: "Python.xcstrings")
     let result = try RunLHC.run(["format", "Link.xcstrings"], in: directory)
     #expect(result.status == 0, "\(result.stderr)")
     let link = try FileManager.default.destinationOfSymbolicLink(
       atPath: directory.appendingPathComponent("Link.xcstrings").path)
     #expect(link == "Python.xcstrings")
-    let permissions = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+    let permissions =
+      try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
     #expect(permissions == 0o640)
     let check = try RunLHC.run(["format", "--check", "Python.xcstrings"], in: directory)
     #expect(check.status == 0)

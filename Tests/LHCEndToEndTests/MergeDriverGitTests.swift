@@ -15,9 +15,13 @@ struct MergeDriverGitTests {
     init(catalog: String, driverOptions: String = "") throws {
       directory = try makeTemporaryDirectory()
       try git("init", "-q", "-b", "main")
-      try git("config", "merge.xcstrings.driver", "'\(RunLHC.binary.path)' merge-driver %O %A %B --path %P \(driverOptions)")
-      try Data("*.xcstrings merge=xcstrings\n".utf8).write(to: directory.appendingPathComponent(".gitattributes"))
-      try Data(contentsOf: TestPaths.corpusCatalogFolder.appendingPathComponent(catalog)).write(to: file)
+      try git(
+        "config", "merge.xcstrings.driver",
+        "'\(RunLHC.binary.path)' merge-driver %O %A %B --path %P \(driverOptions)")
+      try Data("*.xcstrings merge=xcstrings\n".utf8).write(
+        to: directory.appendingPathComponent(".gitattributes"))
+      try Data(contentsOf: TestPaths.corpusCatalogFolder.appendingPathComponent(catalog)).write(
+        to: file)
       try git("add", ".")
       try git("commit", "-q", "-m", "base")
     }
@@ -26,7 +30,8 @@ struct MergeDriverGitTests {
     @discardableResult
     func git(_ arguments: String..., allowFailure: Bool = false) throws -> ProcessResult {
       let environment = [
-        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        "HOME": directory.path,
         "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
         "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
       ]
@@ -143,21 +148,28 @@ struct MergeDriverGitTests {
     let merge = try repository.git("merge", "--no-edit", "theirs", allowFailure: true)
     #expect(merge.status == 1)
     let output = merge.stdout + merge.stderr
-    #expect(output.contains(#"L.xcstrings: error: conflict (de: %@ of %@): ours "OURS" theirs "THEIRS""#), "\(output)")
-    #expect(output.contains("L.xcstrings: error: conflict (A folder with that name already exists): ours (deleted) theirs (changed)"), "\(output)")
+    #expect(
+      output.contains(#"L.xcstrings: error: conflict (de: %@ of %@): ours "OURS" theirs "THEIRS""#),
+      "\(output)")
+    #expect(
+      output.contains(
+        "L.xcstrings: error: conflict (A folder with that name already exists): ours (deleted) theirs (changed)"
+      ), "\(output)")
     let status = try repository.git("status", "--porcelain")
     #expect(status.stdout.contains("UU L.xcstrings"))
     let catalog = try repository.parsed()
     #expect(Self.value(catalog, "%@ of %@", "de") == "OURS")
     #expect(Self.value(catalog, "%@ of %@", "ja") == "ja ours")
     #expect(Self.value(catalog, "%@ of %@", "fr") == "fr theirs")
-    #expect((catalog["strings"] as? [String: Any])?["A folder with that name already exists"] == nil)
+    #expect(
+      (catalog["strings"] as? [String: Any])?["A folder with that name already exists"] == nil)
   }
 
   /// `--favor theirs` in the driver's command resolves the conflicts with theirs: a clean merge.
   @Test func favorTheirsResolves() throws {
     let repository = try Repository(
-      catalog: "Ranchero-Software__NetNewsWire__Shared_Localizable.xcstrings", driverOptions: "--favor theirs")
+      catalog: "Ranchero-Software__NetNewsWire__Shared_Localizable.xcstrings",
+      driverOptions: "--favor theirs")
     defer { repository.remove() }
     let key = "Error"
     let setValue = { (value: String) in
@@ -168,7 +180,9 @@ struct MergeDriverGitTests {
     try repository.git("checkout", "-q", "ours")
     let merge = try repository.git("merge", "--no-edit", "theirs", allowFailure: true)
     #expect(merge.status == 0, "\(merge.stderr)")
-    #expect((merge.stdout + merge.stderr).contains("warning: conflict (de: Error): ours \"OURS\" theirs \"THEIRS\"; kept theirs"))
+    #expect(
+      (merge.stdout + merge.stderr).contains(
+        "warning: conflict (de: Error): ours \"OURS\" theirs \"THEIRS\"; kept theirs"))
     #expect(Self.value(try repository.parsed(), key, "de") == "THEIRS")
   }
 
@@ -177,15 +191,19 @@ struct MergeDriverGitTests {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let base = TestPaths.corpusCatalogFolder.appendingPathComponent(
-      "liamnichols__xcstrings-tool__Variations.xcstrings").path
+      "liamnichols__xcstrings-tool__Variations.xcstrings"
+    ).path
     let current = directory.appendingPathComponent("current")
     try Data(contentsOf: URL(fileURLWithPath: base)).write(to: current)
     let other = directory.appendingPathComponent("other")
     try Data("<<<<<<< HEAD\n{}\n".utf8).write(to: other)
     let before = try Data(contentsOf: current)
-    let result = try RunLHC.run(["merge-driver", base, current.path, other.path, "--path", "V.xcstrings"])
+    let result = try RunLHC.run([
+      "merge-driver", base, current.path, other.path, "--path", "V.xcstrings",
+    ])
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("V.xcstrings (theirs):1:1: error: expected '{' at start of catalog"))
+    #expect(
+      result.stderr.hasPrefix("V.xcstrings (theirs):1:1: error: expected '{' at start of catalog"))
     #expect(try Data(contentsOf: current) == before)
     let usage = try RunLHC.run(["merge-driver", base, current.path])
     #expect(usage.status == 64)

@@ -12,7 +12,8 @@ import StringCatalog
 /// catalog with itself and its rewrite must be clean and change nothing.
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let source = SourceText(path: "fuzz.xcstrings", bytes: UnsafeBufferPointer(start: data, count: size))
+  let source = SourceText(
+    path: "fuzz.xcstrings", bytes: UnsafeBufferPointer(start: data, count: size))
   guard var catalog = try? CatalogReader.readLossless(source).catalog else { return 0 }
   if var parts = try? CatalogReader.readLossless(source, parts: 2).catalog {
     parts.clearOffsets()

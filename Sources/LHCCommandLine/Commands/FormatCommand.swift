@@ -42,7 +42,8 @@ struct FormatCommand {
     version = parsed.value("catalog-version")
     if let version, !Catalog.knownVersions.contains(version) {
       let known = Catalog.knownVersions.sorted().joined(separator: ", ")
-      throw UsageError("unknown catalog version '\(version)' for --catalog-version; known: \(known)")
+      throw UsageError(
+        "unknown catalog version '\(version)' for --catalog-version; known: \(known)")
     }
   }
 
@@ -103,10 +104,11 @@ struct FormatCommand {
       return Outcome(status: .unformatted, diagnostics: diagnostics, source: edited.source)
     }
     // A symbolic link keeps pointing at the catalog: its target is rewritten.
-    let target = realpath(path, nil).map { resolved in
-      defer { free(resolved) }
-      return String(cString: resolved)
-    } ?? path
+    let target =
+      realpath(path, nil).map { resolved in
+        defer { free(resolved) }
+        return String(cString: resolved)
+      } ?? path
     do {
       try OutputFile.write(bytes, to: target, permissions: EditedCatalog.permissions(of: target))
     } catch {

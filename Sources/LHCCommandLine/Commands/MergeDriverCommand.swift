@@ -12,7 +12,8 @@ struct MergeDriverCommand {
     abstract: "Three-way merge of String Catalogs for git (merge.<driver>.driver).",
     arguments: "BASE CURRENT OTHER",
     options: [
-      .value("path", "PATH", help: "The catalog's path in the repository (git's %P), for messages."),
+      .value(
+        "path", "PATH", help: "The catalog's path in the repository (git's %P), for messages."),
       .value(
         "favor", "SIDE", choices: ["ours", "theirs"],
         help: "Resolve conflicts with this side (ours: CURRENT, theirs: OTHER) and exit 0."),
@@ -81,7 +82,8 @@ struct MergeDriverCommand {
     }
     var text = ""
     for conflict in merged.conflicts {
-      let message = "conflict (\(conflict.location)): ours \(conflict.ours) theirs \(conflict.theirs)"
+      let message =
+        "conflict (\(conflict.location)): ours \(conflict.ours) theirs \(conflict.theirs)"
       text +=
         favor.map { "\(name): warning: \(message); kept \($0.rawValue)\n" }
         ?? "\(name): error: \(message)\n"
