@@ -8,8 +8,7 @@ extension Merger {
     _ base: LocalizationNode?, _ ours: LocalizationNode?, _ theirs: LocalizationNode?,
     _ path: String
   ) -> LocalizationNode? {
-    if ours == theirs || theirs == base { return ours }
-    if ours == base { return theirs }
+    if let settled = Self.settled(base, ours, theirs) { return settled }
     guard let ours, let theirs else {
       return conflict(path, ours, theirs, Describe.node(ours), Describe.node(theirs))
     }
@@ -35,8 +34,7 @@ extension Merger {
   mutating func unit(
     _ base: StringUnit?, _ ours: StringUnit?, _ theirs: StringUnit?, _ path: String
   ) -> StringUnit? {
-    if ours == theirs || theirs == base { return ours }
-    if ours == base { return theirs }
+    if let settled = Self.settled(base, ours, theirs) { return settled }
     let withState = ours?.value == theirs?.value
     return conflict(
       path, ours, theirs, Describe.unit(ours, state: withState),
@@ -49,8 +47,7 @@ extension Merger {
   ) -> [Variation] {
     keyed(base, ours, theirs, \.kind.rawValue) { merger, base, ours, theirs in
       let kind = (ours ?? theirs ?? base)!.kind
-      if ours == theirs || theirs == base { return ours }
-      if ours == base { return theirs }
+      if let settled = Self.settled(base, ours, theirs) { return settled }
       guard var result = ours, let theirs else {
         let shown = { (side: Variation?) in side.map { Describe.variation($0) } ?? "(deleted)" }
         return merger.conflict(
@@ -72,8 +69,7 @@ extension Merger {
   mutating func substitution(
     _ base: Substitution?, _ ours: Substitution?, _ theirs: Substitution?, _ nodePath: String
   ) -> Substitution? {
-    if ours == theirs || theirs == base { return ours }
-    if ours == base { return theirs }
+    if let settled = Self.settled(base, ours, theirs) { return settled }
     let name = (ours ?? theirs ?? base)!.name
     let path = Self.join(nodePath, "substitutions." + name)
     guard let ours, let theirs else {

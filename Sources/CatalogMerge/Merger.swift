@@ -33,12 +33,19 @@ struct Merger {
 
   // MARK: Rules
 
+  /// The side that changed `base`, when at most one did (or both the same way); nil when both
+  /// changed it differently.
+  @inline(__always) static func settled<T: Equatable>(_ base: T, _ ours: T, _ theirs: T) -> T? {
+    if ours == theirs || theirs == base { return ours }
+    if ours == base { return theirs }
+    return nil
+  }
+
   /// The three-way result of a leaf: the side that changed, or on a conflict ours (or `favor`).
   mutating func leaf<T: Equatable>(
     _ base: T, _ ours: T, _ theirs: T, _ path: String, describe: (T) -> String
   ) -> T {
-    if ours == theirs || theirs == base { return ours }
-    if ours == base { return theirs }
+    if let settled = Self.settled(base, ours, theirs) { return settled }
     return conflict(path, ours, theirs, describe(ours), describe(theirs))
   }
 
@@ -107,8 +114,7 @@ struct Merger {
   /// `version`: when both sides changed it differently, the higher (raising a version loses
   /// nothing); a conflict only when the two cannot be compared.
   mutating func version(_ base: String, _ ours: String, _ theirs: String) -> String {
-    if ours == theirs || theirs == base { return ours }
-    if ours == base { return theirs }
+    if let settled = Self.settled(base, ours, theirs) { return settled }
     if let order = Catalog.compareVersions(ours, theirs) { return order >= 0 ? ours : theirs }
     return conflict("version", ours, theirs, Describe.string(ours), Describe.string(theirs))
   }
@@ -134,8 +140,7 @@ struct Merger {
   mutating func entry(_ base: CatalogEntry?, _ ours: CatalogEntry?, _ theirs: CatalogEntry?)
     -> CatalogEntry?
   {
-    if ours == theirs || theirs == base { return ours }
-    if ours == base { return theirs }
+    if let settled = Self.settled(base, ours, theirs) { return settled }
     guard let ours, let theirs else {
       return conflict("", ours, theirs, Describe.entry(ours), Describe.entry(theirs))
     }

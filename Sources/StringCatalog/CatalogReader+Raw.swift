@@ -90,23 +90,12 @@ extension CatalogReader {
       collected = (0..<count).map { _ in Part() }
       return collected.map { part in { part.entries.append($0) } }
     }
-    var entries: [CatalogEntry] = []
-    entries.reserveCapacity(collected.reduce(0) { $0 + $1.entries.count })
-    var indexByKey: [String: Int] = [:]
-    indexByKey.reserveCapacity(entries.capacity)
+    var entries = UniqueEntries(capacity: collected.reduce(0) { $0 + $1.entries.count })
     for part in collected {
-      for entry in part.entries {
-        if let earlier = indexByKey.updateValue(entries.count, forKey: entry.key) {
-          // A duplicate key: the last value wins, in the first one's place.
-          entries[earlier] = entry
-          indexByKey[entry.key] = earlier
-        } else {
-          entries.append(entry)
-        }
-      }
+      for entry in part.entries { entries.add(entry) }
       part.entries = []
     }
-    catalog.entries = entries
+    catalog.entries = entries.entries
     return (catalog, diagnostics)
   }
 }

@@ -7,19 +7,31 @@ public enum CatalogReader {
   public static func read(_ source: SourceText) throws(DiagnosticError) -> (
     catalog: Catalog, diagnostics: [Diagnostic]
   ) {
+    var entries = UniqueEntries(capacity: source.bytes.count / 2048 + 8)
+    var (catalog, diagnostics) = try read(source) { entries.add($0) }
+    catalog.entries = entries.entries
+    return (catalog, diagnostics)
+  }
+
+  /// Entries with unique keys: a key read again replaces the earlier entry, in its place (the
+  /// last value wins, as in Foundation).
+  struct UniqueEntries {
     var entries: [CatalogEntry] = []
-    entries.reserveCapacity(source.bytes.count / 2048 + 8)
     var indexByKey: [String: Int] = [:]
-    var (catalog, diagnostics) = try read(source) { entry in
+
+    init(capacity: Int) {
+      entries.reserveCapacity(capacity)
+      indexByKey.reserveCapacity(capacity)
+    }
+
+    mutating func add(_ entry: CatalogEntry) {
       if let earlier = indexByKey.updateValue(entries.count, forKey: entry.key) {
-        entries[earlier] = entry  // a duplicate key: the last value wins, in the first one's place
+        entries[earlier] = entry
         indexByKey[entry.key] = earlier
       } else {
         entries.append(entry)
       }
     }
-    catalog.entries = entries
-    return (catalog, diagnostics)
   }
 
   /// Reads a catalog and hands each entry of `strings` to `body` as soon as it is read, so a
