@@ -14,7 +14,8 @@ extension Merger {
     }
     let base = base ?? LocalizationNode()
     var result = ours
-    result.stringUnit = unit(base.stringUnit, ours.stringUnit, theirs.stringUnit, path)
+    let unit = self.unit(UnitPart(base), UnitPart(ours), UnitPart(theirs), path)
+    (result.stringUnit, result.stringUnitUnknownMembers) = (unit.unit, unit.unknownMembers)
     let set = leaf(
       StringSetPart(base), StringSetPart(ours), StringSetPart(theirs),
       Self.join(path, "stringSet"), describe: { Describe.values($0.set?.values) })
@@ -31,14 +32,14 @@ extension Merger {
   }
 
   /// A string unit: a leaf, shown by its value (and its state when only the state differs).
-  mutating func unit(
-    _ base: StringUnit?, _ ours: StringUnit?, _ theirs: StringUnit?, _ path: String
-  ) -> StringUnit? {
+  mutating func unit(_ base: UnitPart, _ ours: UnitPart, _ theirs: UnitPart, _ path: String)
+    -> UnitPart
+  {
     if let settled = Self.settled(base, ours, theirs) { return settled }
-    let withState = ours?.value == theirs?.value
+    let withState = ours.unit?.value == theirs.unit?.value
     return conflict(
-      path, ours, theirs, Describe.unit(ours, state: withState),
-      Describe.unit(theirs, state: withState))
+      path, ours, theirs, Describe.unit(ours.unit, state: withState),
+      Describe.unit(theirs.unit, state: withState))
   }
 
   /// `variations`: kind → case → node.
@@ -88,6 +89,17 @@ extension Merger {
       base.unknownMembers, ours.unknownMembers, theirs.unknownMembers, path)
     result.variations = variations(base.variations, ours.variations, theirs.variations, path)
     return result
+  }
+}
+
+/// A node's `stringUnit` with its unknown members: one leaf.
+struct UnitPart: Equatable {
+  var unit: StringUnit?
+  var unknownMembers: [RawMember]
+
+  init(_ node: LocalizationNode) {
+    unit = node.stringUnit
+    unknownMembers = node.stringUnitUnknownMembers
   }
 }
 

@@ -112,7 +112,10 @@ extension JSONOutput {
         if let set = node.stringSet {
           out.stringSet(set, unknown: node.stringSetUnknownMembers, indent: indent + 2)
         }
-      case 1: if let unit = node.stringUnit { out.unit(unit, indent: indent + 2) }
+      case 1:
+        if let unit = node.stringUnit {
+          out.unit(unit, unknown: node.stringUnitUnknownMembers, indent: indent + 2)
+        }
       case 2: out.substitutions(node.substitutions, indent: indent + 2)
       default: out.variations(node.variations, indent: indent + 2)
       }
@@ -121,11 +124,11 @@ extension JSONOutput {
   }
 
   /// A `stringUnit`; an empty state is not written (the model's "no state").
-  mutating func unit(_ unit: StringUnit, indent: Int) {
+  mutating func unit(_ unit: StringUnit, unknown: [RawMember], indent: Int) {
     var container = open(UInt8(ascii: "{"), indent: indent)
     let present: UInt32 = (unit.state.rawValue.isEmpty ? 0 : 1) | (unit.value == nil ? 0 : 2)
     members(
-      CatalogWriter.unitFields, present: present, unknown: unit.unknownMembers, &container
+      CatalogWriter.unitFields, present: present, unknown: unknown, &container
     ) { out, field in
       if field == 0 { out.string(unit.state.rawValue) } else { out.string(unit.value ?? "") }
     }

@@ -51,9 +51,7 @@ public struct RandomCatalog {
   }
 
   public mutating func unit() -> StringUnit {
-    StringUnit(
-      state: state(), value: chance(95) ? text() : nil,
-      unknownMembers: chance(5) ? [RawMember("x-unit", .string(text()))] : [])
+    StringUnit(state: state(), value: chance(95) ? text() : nil)
   }
 
   /// A JSON value of any kind, `depth` levels deep at most.
@@ -80,6 +78,11 @@ public struct RandomCatalog {
 
   public mutating func node(depth: Int = 2) -> LocalizationNode {
     var node = LocalizationNode(unknownMembers: unknownMembers())
+    defer {
+      if node.stringUnit != nil && chance(5) {
+        node.stringUnitUnknownMembers = [RawMember("x-unit", .string(text()))]
+      }
+    }
     switch int(0...9) {
     case 0 where depth > 0:
       node.variations = [variation(depth: depth)]

@@ -21,7 +21,7 @@ extension LocalizationNode {
   public mutating func clearOffsets() {
     offset = 0
     stringUnit?.offset = 0
-    stringSet?.offset = 0
+    if stringSet?.offset ?? 0 != 0 { stringSet?.offset = 0 }
     Self.clearOffsets(&variations)
     for index in substitutions.indices {
       substitutions[index].offset = 0

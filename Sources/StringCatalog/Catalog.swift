@@ -92,49 +92,111 @@ public struct Localization: Sendable, Equatable {
 /// A localization or any nested variation case: a string unit, variations, substitutions.
 public struct LocalizationNode: Sendable, Equatable {
   public var stringUnit: StringUnit?
-  /// `stringSet`: several values for one key (App Shortcuts phrases).
-  public var stringSet: StringSet?
   /// Variation axes in file order; normally one (`plural` or `device`).
   public var variations: [Variation]
   /// Substitutions in file order.
   public var substitutions: [Substitution]
   /// Byte offset of the node's opening brace.
   public var offset: Int
+  /// What few nodes have, behind one optional reference (nil for most nodes): the compile path
+  /// copies nodes, and every stored reference costs a retain and a release per copy (stored
+  /// inline, these three made `lhc compile` run 11 % more instructions).
+  private var rare: Box<Rare>?
+
+  /// `stringSet`: several values for one key (App Shortcuts phrases).
+  public var stringSet: StringSet? {
+    get { rare?.value.stringSet }
+    set { changeRare { $0.stringSet = newValue } }
+  }
   /// Members the model has no field for (lossless reads; see ``Catalog``).
-  public var unknownMembers: [RawMember]
+  public var unknownMembers: [RawMember] {
+    get { rare?.value.unknownMembers ?? [] }
+    set { changeRare { $0.unknownMembers = newValue } }
+  }
   /// Members of the `stringSet` object other than `state` and `values` (lossless reads).
-  public var stringSetUnknownMembers: [RawMember]
+  public var stringSetUnknownMembers: [RawMember] {
+    get { rare?.value.stringSetUnknownMembers ?? [] }
+    set { changeRare { $0.stringSetUnknownMembers = newValue } }
+  }
+  /// Members of the `stringUnit` object other than `state` and `value` (lossless reads).
+  public var stringUnitUnknownMembers: [RawMember] {
+    get { rare?.value.stringUnitUnknownMembers ?? [] }
+    set { changeRare { $0.stringUnitUnknownMembers = newValue } }
+  }
+
+  /// A node without the rare fields (the reader's fast path: no default arrays to make).
+  public init(
+    stringUnit: StringUnit?, variations: [Variation], substitutions: [Substitution], offset: Int
+  ) {
+    self.stringUnit = stringUnit
+    self.variations = variations
+    self.substitutions = substitutions
+    self.offset = offset
+    self.rare = nil
+  }
 
   public init(
     stringUnit: StringUnit? = nil, stringSet: StringSet? = nil, variations: [Variation] = [],
     substitutions: [Substitution] = [], offset: Int = 0, unknownMembers: [RawMember] = [],
-    stringSetUnknownMembers: [RawMember] = []
+    stringSetUnknownMembers: [RawMember] = [], stringUnitUnknownMembers: [RawMember] = []
   ) {
     self.stringUnit = stringUnit
-    self.stringSet = stringSet
     self.variations = variations
     self.substitutions = substitutions
     self.offset = offset
-    self.unknownMembers = unknownMembers
-    self.stringSetUnknownMembers = stringSetUnknownMembers
+    let rare = Rare(
+      stringSet: stringSet, unknownMembers: unknownMembers,
+      stringSetUnknownMembers: stringSetUnknownMembers,
+      stringUnitUnknownMembers: stringUnitUnknownMembers)
+    self.rare = rare.isEmpty ? nil : Box(rare)
+  }
+
+  /// The fields behind ``rare``; none of them set means no box at all (so `==` holds).
+  private struct Rare: Sendable, Equatable {
+    var stringSet: StringSet?
+    var unknownMembers: [RawMember] = []
+    var stringSetUnknownMembers: [RawMember] = []
+    var stringUnitUnknownMembers: [RawMember] = []
+
+    var isEmpty: Bool {
+      stringSet == nil && unknownMembers.isEmpty && stringSetUnknownMembers.isEmpty
+        && stringUnitUnknownMembers.isEmpty
+    }
+  }
+
+  private mutating func changeRare(_ change: (inout Rare) -> Void) {
+    var value = rare?.value ?? Rare()
+    change(&value)
+    rare = value.isEmpty ? nil : Box(value)
   }
 }
 
-/// `{ "state": …, "value": … }`.
+/// A value behind one reference (an indirect enum: copy-on-write for free).
+indirect enum Box<Value: Sendable & Equatable>: Sendable, Equatable {
+  case boxed(Value)
+
+  init(_ value: Value) { self = .boxed(value) }
+
+  var value: Value {
+    switch self {
+    case .boxed(let value): value
+    }
+  }
+}
+
+/// `{ "state": …, "value": … }`. (Members lhc does not know are kept by the node:
+/// ``LocalizationNode/stringUnitUnknownMembers``, so that a unit stays as cheap to copy as before.)
 public struct StringUnit: Sendable, Equatable {
   public var state: UnitState
   /// The value; `nil` when the unit has no `value` field.
   public var value: String?
   /// Byte offset of the unit's opening brace.
   public var offset: Int
-  /// Members the model has no field for (lossless reads; see ``Catalog``).
-  public var unknownMembers: [RawMember]
 
-  public init(state: UnitState, value: String?, offset: Int = 0, unknownMembers: [RawMember] = []) {
+  public init(state: UnitState, value: String?, offset: Int = 0) {
     self.state = state
     self.value = value
     self.offset = offset
-    self.unknownMembers = unknownMembers
   }
 }
 

@@ -4,60 +4,82 @@ import LHCBase
 extension CatalogParser {
   /// Reads a node (`stringUnit`, `stringSet`, `variations`, `substitutions`) held by `field`.
   mutating func parseNode(_ field: JSONString) throws(DiagnosticError) -> LocalizationNode {
-    var node = LocalizationNode(offset: scanner.index)
+    let offset = scanner.index
     try enterObject(field)
+    var stringUnit: StringUnit?
+    var variations: [Variation] = []
+    var substitutions: [Substitution] = []
+    // What few nodes have; nil for the rest, so the common path makes and frees nothing more.
+    var rare: RareParts?
     var seen: UInt32 = 0
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       if scanner.equals(key, "stringUnit") {
         noteField(&seen, 1, key, "stringUnit")
-        node.stringUnit = try parseUnit(key)
+        stringUnit = try parseUnit(key, rare: &rare)
       } else if scanner.equals(key, "variations") {
         noteField(&seen, 2, key, "variations")
-        node.variations = try parseVariations(key)
-        keepIfEmpty(node.variations.isEmpty, "variations", in: &node.unknownMembers)
+        variations = try parseVariations(key)
+        if lossless && variations.isEmpty { rare.kept.unknown.keep(.emptyObject("variations")) }
       } else if scanner.equals(key, "substitutions") {
         noteField(&seen, 4, key, "substitutions")
-        node.substitutions = try parseSubstitutions(key)
-        keepIfEmpty(node.substitutions.isEmpty, "substitutions", in: &node.unknownMembers)
+        substitutions = try parseSubstitutions(key)
+        if lossless && substitutions.isEmpty {
+          rare.kept.unknown.keep(.emptyObject("substitutions"))
+        }
       } else if scanner.equals(key, "stringSet") {
         noteField(&seen, 8, key, "stringSet")
-        node.stringSetUnknownMembers = []
-        node.stringSet = try parseStringSet(key, unknown: &node.stringSetUnknownMembers)
+        rare.kept.setUnknown = []
+        rare.kept.stringSet = try parseStringSet(key, unknown: &rare.kept.setUnknown)
+      } else if lossless {
+        try keepOrSkip(key, in: &rare.kept.unknown)
       } else {
-        try keepOrSkip(key, in: &node.unknownMembers)
+        try scanner.skipValue()
       }
     }
     leaveObject()
+    var node = LocalizationNode(
+      stringUnit: stringUnit, variations: variations, substitutions: substitutions, offset: offset)
+    if let rare {
+      node.stringSet = rare.stringSet
+      node.unknownMembers = rare.unknown
+      node.stringSetUnknownMembers = rare.setUnknown
+      node.stringUnitUnknownMembers = rare.unitUnknown
+    }
     return node
   }
 
-  /// Reads a `stringUnit` object.
-  mutating func parseUnit(_ field: JSONString) throws(DiagnosticError) -> StringUnit {
+  /// Reads a `stringUnit` object; members lhc does not know go to `rare` (lossless reads).
+  mutating func parseUnit(_ field: JSONString, rare: inout RareParts?) throws(DiagnosticError)
+    -> StringUnit
+  {
     let offset = scanner.index
     try enterObject(field)
     var state: UnitState?
     var value: String?
-    var unknown: [RawMember] = []
     var seen: UInt32 = 0
     var first = true
+    if rare != nil { rare!.unitUnknown = [] }  // a repeated `stringUnit`: the last one wins
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       if scanner.equals(key, "state") {
         noteField(&seen, 1, key, "state")
-        state = try readState(key, unknown: &unknown)
+        try expect(.string, for: key)
+        let read = unitState(try scanner.scanString())
+        if lossless && read.rawValue.isEmpty { rare.kept.unitUnknown.keep(.emptyState) }
+        state = read
       } else if scanner.equals(key, "value") {
         noteField(&seen, 2, key, "value")
         value = try readString(key)
+      } else if lossless {
+        try keepOrSkip(key, in: &rare.kept.unitUnknown)
       } else {
-        try keepOrSkip(key, in: &unknown)
+        try scanner.skipValue()
       }
     }
     leaveObject()
-    return StringUnit(
-      state: state ?? UnitState(rawValue: ""), value: value, offset: offset,
-      unknownMembers: unknown)
+    return StringUnit(state: state ?? UnitState(rawValue: ""), value: value, offset: offset)
   }
 
   /// Reads a `stringSet` object: `state` and the `values` array.
@@ -73,7 +95,9 @@ extension CatalogParser {
       let key = try scanner.readKey()
       if scanner.equals(key, "state") {
         noteField(&seen, 1, key, "state")
-        set.state = try readState(key, unknown: &unknown)
+        try expect(.string, for: key)
+        set.state = unitState(try scanner.scanString())
+        if lossless && set.state.rawValue.isEmpty { unknown.keep(.emptyState) }
       } else if scanner.equals(key, "values") {
         noteField(&seen, 2, key, "values")
         set.values = try readStrings(key)
@@ -84,17 +108,6 @@ extension CatalogParser {
     }
     leaveObject()
     return set
-  }
-
-  /// Reads a unit's `state`; an explicitly empty one is also kept in `unknown` (lossless reads:
-  /// the model's empty state otherwise means "no state").
-  mutating func readState(_ field: JSONString, unknown: inout [RawMember]) throws(DiagnosticError)
-    -> UnitState
-  {
-    try expect(.string, for: field)
-    let state = unitState(try scanner.scanString())
-    if lossless && state.rawValue.isEmpty { unknown.keep(RawMember("state", .string(""))) }
-    return state
   }
 
   /// Reads an array of strings for `field`.
@@ -199,8 +212,9 @@ extension CatalogParser {
       } else if scanner.equals(field, "variations") {
         noteField(&seen, 4, field, "variations")
         substitution.variations = try parseVariations(field)
-        keepIfEmpty(
-          substitution.variations.isEmpty, "variations", in: &substitution.unknownMembers)
+        if lossless && substitution.variations.isEmpty {
+          substitution.unknownMembers.keep(.emptyObject("variations"))
+        }
       } else {
         try keepOrSkip(field, in: &substitution.unknownMembers)
       }
@@ -245,5 +259,21 @@ extension CatalogParser {
     if scanner.equals(token, "plural") { return .plural }
     if scanner.equals(token, "device") { return .device }
     return VariationKind(rawValue: scanner.makeString(token))
+  }
+}
+
+/// The parts of a node only some nodes have, gathered while it is read (see ``LocalizationNode``).
+struct RareParts {
+  var stringSet: StringSet?
+  var unknown: [RawMember] = []
+  var setUnknown: [RawMember] = []
+  var unitUnknown: [RawMember] = []
+}
+
+extension Optional<RareParts> {
+  /// The parts, made on first use.
+  var kept: RareParts {
+    get { self ?? RareParts() }
+    set { self = newValue }
   }
 }

@@ -16,14 +16,6 @@ extension CatalogParser {
     members.keep(RawMember(name, value))
   }
 
-  /// In a lossless read, records that the known container `name` was present but empty, which
-  /// the model's empty array cannot tell from an absent one.
-  @inline(__always) mutating func keepIfEmpty(
-    _ isEmpty: Bool, _ name: String, in members: inout [RawMember]
-  ) {
-    if lossless && isEmpty { members.keep(RawMember(name, .object([]))) }
-  }
-
   /// Reads any value at the cursor as it is written (nesting is capped by the scanner).
   mutating func readRaw() throws(DiagnosticError) -> RawJSON {
     switch try scanner.kind() {

@@ -259,7 +259,9 @@ struct CatalogParser {
       if scanner.equals(field, "localizations") {
         noteField(&seen, 1, field, "localizations")
         entry.localizations = try parseLocalizations(field)
-        keepIfEmpty(entry.localizations.isEmpty, "localizations", in: &entry.unknownMembers)
+        if lossless && entry.localizations.isEmpty {
+          entry.unknownMembers.keep(.emptyObject("localizations"))
+        }
       } else if scanner.equals(field, "comment") {
         noteField(&seen, 2, field, "comment")
         entry.comment = try readString(field)

@@ -23,6 +23,16 @@ public struct RawMember: Sendable, Equatable {
     self.name = name
     self.value = value
   }
+
+  /// `"name" : {}`: a known container present but empty, which the model's empty array cannot
+  /// tell from an absent one (kept by lossless reads; see `Catalog`).
+  static func emptyObject(_ name: String) -> RawMember {
+    RawMember(name, .object([]))
+  }
+
+  /// `"state" : ""`: an explicitly empty state, which the model's empty state (no state) cannot
+  /// tell from an absent one.
+  static let emptyState = RawMember("state", .string(""))
 }
 
 extension [RawMember] {

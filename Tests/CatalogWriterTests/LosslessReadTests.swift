@@ -137,7 +137,7 @@ struct LosslessReadTests {
     #expect(de.stringSetUnknownMembers == [RawMember("reviewer", .null)])
     #expect(de.unknownMembers == [RawMember("x-note", .bool(true))])
     let en = try #require(key.localization(for: "en")?.node)
-    #expect(en.stringUnit?.unknownMembers == [RawMember("origin", .string("ai"))])
+    #expect(en.stringUnitUnknownMembers == [RawMember("origin", .string("ai"))])
     #expect(en.substitutions.first?.unknownMembers == [RawMember("hint", .string("count"))])
     #expect(key.localization(for: "fr")?.node.variations.first?.kind == "width")
   }
@@ -153,7 +153,7 @@ struct LosslessReadTests {
     func strip(_ node: inout LocalizationNode) {
       node.unknownMembers = []
       node.stringSetUnknownMembers = []
-      node.stringUnit?.unknownMembers = []
+      node.stringUnitUnknownMembers = []
       for index in node.substitutions.indices {
         node.substitutions[index].unknownMembers = []
         for v in node.substitutions[index].variations.indices {

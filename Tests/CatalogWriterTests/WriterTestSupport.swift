@@ -68,9 +68,7 @@ func inWriterOrder(_ node: LocalizationNode) -> LocalizationNode {
   var node = node
   node.unknownMembers = ordered(node.unknownMembers)
   node.stringSetUnknownMembers = ordered(node.stringSetUnknownMembers)
-  if let members = node.stringUnit?.unknownMembers {
-    node.stringUnit?.unknownMembers = ordered(members)
-  }
+  node.stringUnitUnknownMembers = ordered(node.stringUnitUnknownMembers)
   node.variations = inWriterOrder(node.variations)
   node.substitutions = ordered(node.substitutions, \.name).map { substitution in
     var substitution = substitution
