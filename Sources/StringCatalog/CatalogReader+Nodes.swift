@@ -39,15 +39,15 @@ extension CatalogParser {
       }
     }
     leaveObject()
-    var node = LocalizationNode(
-      stringUnit: stringUnit, variations: variations, substitutions: substitutions, offset: offset)
-    if let rare {
-      node.stringSet = rare.stringSet
-      node.unknownMembers = rare.unknown
-      node.stringSetUnknownMembers = rare.setUnknown
-      node.stringUnitUnknownMembers = rare.unitUnknown
+    guard let rare else {
+      return LocalizationNode(
+        stringUnit: stringUnit, variations: variations, substitutions: substitutions,
+        offset: offset)
     }
-    return node
+    return LocalizationNode(
+      stringUnit: stringUnit, stringSet: rare.stringSet, variations: variations,
+      substitutions: substitutions, offset: offset, unknownMembers: rare.unknown,
+      stringSetUnknownMembers: rare.setUnknown, stringUnitUnknownMembers: rare.unitUnknown)
   }
 
   /// Reads a `stringUnit` object; members lhc does not know go to `rare` (lossless reads).
