@@ -22,12 +22,7 @@ struct Merger {
     result.version = version(base.version, ours.version, theirs.version)
     result.unknownMembers = members(
       base.unknownMembers, ours.unknownMembers, theirs.unknownMembers, "")
-    result.entries = keyed(base.entries, ours.entries, theirs.entries, \.key) {
-      merger, base, ours, theirs in
-      merger.key = (ours ?? theirs ?? base)?.key ?? ""
-      defer { merger.key = "" }
-      return merger.entry(base, ours, theirs)
-    }
+    result.entries = entries(base.entries, ours.entries, theirs.entries)
     return result
   }
 
@@ -66,27 +61,53 @@ struct Merger {
     _ base: [Item], _ ours: [Item], _ theirs: [Item], _ name: (Item) -> String,
     merge: (inout Merger, Item?, Item?, Item?) -> Item?
   ) -> [Item] {
-    let baseIndex = Self.index(base, name)
-    let theirIndex = Self.index(theirs, name)
-    var result: [Item] = []
-    result.reserveCapacity(ours.count)
+    Self.aligned(base, ours, theirs, name).compactMap { position in
+      merge(
+        &self, position.base.map { base[$0] }, position.ours.map { ours[$0] },
+        position.theirs.map { theirs[$0] })
+    }
+  }
+
+  /// Where each name stands in the three lists: ours' names in their order, then theirs' new
+  /// ones. Names only the base has were deleted on both sides and are left out.
+  static func aligned<Item>(
+    _ base: [Item], _ ours: [Item], _ theirs: [Item], _ name: (Item) -> String
+  ) -> [(base: Int?, ours: Int?, theirs: Int?)] {
+    let baseIndex = index(base, name)
+    let theirIndex = index(theirs, name)
+    var positions: [(base: Int?, ours: Int?, theirs: Int?)] = []
+    positions.reserveCapacity(ours.count)
     var seen = Set<Name>(minimumCapacity: ours.count)
-    for item in ours {
+    for (position, item) in ours.enumerated() {
       let key = Name(name(item))
       seen.insert(key)
-      let merged = merge(
-        &self, baseIndex[key].map { base[$0] }, item, theirIndex[key].map { theirs[$0] })
-      if let merged { result.append(merged) }
+      positions.append((baseIndex[key], position, theirIndex[key]))
     }
-    for item in theirs where !seen.contains(Name(name(item))) {
-      let key = Name(name(item))
-      seen.insert(key)
-      if let merged = merge(&self, baseIndex[key].map { base[$0] }, nil, item) {
-        result.append(merged)
+    for (position, item) in theirs.enumerated() where seen.insert(Name(name(item))).inserted {
+      positions.append((baseIndex[Name(name(item))], nil, position))
+    }
+    return positions
+  }
+
+  /// The entries, merged in runs on every core (they are independent; each run collects its
+  /// own conflicts, joined in order).
+  mutating func entries(_ base: [CatalogEntry], _ ours: [CatalogEntry], _ theirs: [CatalogEntry])
+    -> [CatalogEntry]
+  {
+    let positions = Self.aligned(base, ours, theirs, \.key)
+    let favor = favor
+    let runs = Parallel.map(Parallel.chunks(of: positions)) { run in
+      var merger = Merger(favor: favor)
+      let entries = run.compactMap { position in
+        let entry = merger.entry(
+          position.base.map { base[$0] }, position.ours.map { ours[$0] },
+          position.theirs.map { theirs[$0] })
+        return entry
       }
+      return (entries, merger.conflicts)
     }
-    // Names only the base has were deleted on both sides.
-    return result
+    conflicts += runs.flatMap(\.1)
+    return runs.flatMap(\.0)
   }
 
   static func index<Item>(_ items: [Item], _ name: (Item) -> String) -> [Name: Int] {
@@ -141,6 +162,8 @@ struct Merger {
     -> CatalogEntry?
   {
     if let settled = Self.settled(base, ours, theirs) { return settled }
+    key = (ours ?? theirs ?? base)?.key ?? ""
+    defer { key = "" }
     guard let ours, let theirs else {
       return conflict("", ours, theirs, Describe.entry(ours), Describe.entry(theirs))
     }

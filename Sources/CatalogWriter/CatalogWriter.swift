@@ -12,40 +12,59 @@ import StringCatalog
 /// written).
 ///
 /// Building a catalog in code: make `Catalog(sourceLanguage:version:entries:)` with entries in
-/// any order, then write it with ``bytes(_:threads:)``.
+/// any order, then write it with ``bytes(_:threads:sizeHint:)``.
 public enum CatalogWriter {
-  /// The catalog's bytes. `threads` > 1 writes runs of entries concurrently (large catalogs).
-  public static func bytes(_ catalog: Catalog, threads: Int = 1) -> [UInt8] {
+  /// The catalog's bytes. `threads` > 1 writes runs of entries concurrently (large catalogs);
+  /// `sizeHint`, the size of the file the catalog was read from, sizes the buffers (growing them
+  /// from nothing copied a 171 MB catalog's bytes several times over).
+  public static func bytes(_ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0) -> [UInt8] {
     let order = CatalogKeyOrder.sortedIndices(catalog.entries) { $0.key }
     // Runs of entries, each written into its own buffer, then joined in order.
     let runs = max(1, min(threads, order.count / 512))
+    // A class holds each run's buffer (a noncopyable value cannot be returned through `map`).
+    final class Piece: @unchecked Sendable {
+      var out: JSONOutput
+      init(_ out: consuming JSONOutput) { self.out = out }
+    }
     let pieces = Parallel.map(Array(0..<runs)) { run in
-      var out = JSONOutput(capacity: 1 << 16)
+      var out = JSONOutput(capacity: max(1 << 16, sizeHint / runs + sizeHint / 64))
       var container = JSONOutput.Container(indent: 2, count: run == 0 ? 0 : 1)
       for index in order[(order.count * run / runs)..<(order.count * (run + 1) / runs)] {
         let entry = catalog.entries[index]
         out.key(entry.key, &container)
         out.entry(entry, indent: 4)
       }
-      return out.bytes
+      return Piece(out)
     }
-    var out = JSONOutput(capacity: pieces.reduce(256) { $0 + $1.count })
-    var root = out.open(UInt8(ascii: "{"), indent: 0)
+    // The top level, with the runs' place in `strings` marked; then all copied once into the array.
+    var top = JSONOutput(capacity: 256)
+    var split = 0
+    var root = top.open(UInt8(ascii: "{"), indent: 0)
     let present: UInt32 = 0b111
-    out.members(Self.rootFields, present: present, unknown: catalog.unknownMembers, &root) {
+    top.members(Self.rootFields, present: present, unknown: catalog.unknownMembers, &root) {
       out, field in
       switch field {
       case 0: out.string(catalog.sourceLanguage)
       case 1:
         var strings = out.open(UInt8(ascii: "{"), indent: 2)
-        for piece in pieces { out.bytes += piece }
+        split = out.bytes.count
         strings.count = order.count
         out.close(strings, UInt8(ascii: "}"))
       default: out.string(catalog.version)
       }
     }
-    out.close(root, UInt8(ascii: "}"))
-    return out.bytes
+    top.close(root, UInt8(ascii: "}"))
+    let total = pieces.reduce(top.bytes.count) { $0 + $1.out.bytes.count }
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        (buffer.baseAddress! + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+      }
+      top.bytes.withBytes { copy(UnsafeBufferPointer(rebasing: $0[..<split])) }
+      for piece in pieces { piece.out.bytes.withBytes(copy) }
+      top.bytes.withBytes { copy(UnsafeBufferPointer(rebasing: $0[split...])) }
+    }
   }
 
   /// The fields of each object the model knows, in key order (checked by the tests).

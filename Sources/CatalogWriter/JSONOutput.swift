@@ -7,11 +7,11 @@ import StringCatalog
 ///
 /// Strings: `"` and `\` escaped, `\b \f \n \r \t`, other control characters as `\u00xx` (lower
 /// case, as Foundation writes them); everything else raw UTF-8, `/` included.
-struct JSONOutput {
-  var bytes: [UInt8] = []
+struct JSONOutput: ~Copyable {
+  var bytes: ByteBuffer
 
   init(capacity: Int) {
-    bytes.reserveCapacity(capacity)
+    bytes = ByteBuffer(capacity: capacity)
   }
 
   /// Where the members of one object (or the elements of one array) stand.
@@ -54,11 +54,11 @@ struct JSONOutput {
   @inline(__always) mutating func newline(indent: Int) {
     if indent < Self.newlineAndSpaces.count {
       Self.newlineAndSpaces.withUnsafeBufferPointer { line in
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[...indent]))
+        bytes.append(UnsafeBufferPointer(rebasing: line[...indent]))
       }
     } else {
       bytes.append(UInt8(ascii: "\n"))
-      bytes.append(contentsOf: repeatElement(0x20, count: indent))
+      for _ in 0..<indent { bytes.append(0x20) }
     }
   }
 
@@ -70,7 +70,7 @@ struct JSONOutput {
   }
 
   mutating func ascii(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    text.withUTF8Bytes { bytes.append($0) }
   }
 
   /// `text` as a JSON string literal.
@@ -85,12 +85,12 @@ struct JSONOutput {
     while true {
       index = Self.nextSpecial(utf8, from: index)
       guard index < utf8.count else { break }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      bytes.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
       escape(utf8[index])
       index += 1
       start = index
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    bytes.append(UnsafeBufferPointer(rebasing: utf8[start...]))
     bytes.append(UInt8(ascii: "\""))
   }
 
@@ -136,10 +136,13 @@ struct JSONOutput {
     case 0x0D: bytes.append(UInt8(ascii: "r"))
     case 0x09: bytes.append(UInt8(ascii: "t"))
     default:
-      let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: [
-        UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-      ])
+      let hex: StaticString = "0123456789abcdef"
+      for digit in [
+        UInt8(ascii: "u"), 0x30, 0x30, hex.utf8Start[Int(byte >> 4)],
+        hex.utf8Start[Int(byte & 0xF)],
+      ] {
+        bytes.append(digit)
+      }
     }
   }
 

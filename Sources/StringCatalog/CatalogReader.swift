@@ -15,16 +15,16 @@ public enum CatalogReader {
 
   /// Entries with unique keys: a key read again replaces the earlier entry, in its place (the
   /// last value wins, as in Foundation).
-  struct UniqueEntries {
-    var entries: [CatalogEntry] = []
+  package struct UniqueEntries {
+    package var entries: [CatalogEntry] = []
     var indexByKey: [String: Int] = [:]
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
       entries.reserveCapacity(capacity)
       indexByKey.reserveCapacity(capacity)
     }
 
-    mutating func add(_ entry: CatalogEntry) {
+    package mutating func add(_ entry: CatalogEntry) {
       if let earlier = indexByKey.updateValue(entries.count, forKey: entry.key) {
         entries[earlier] = entry
         indexByKey[entry.key] = earlier
@@ -95,6 +95,8 @@ struct CatalogParser {
   let sink: (CatalogEntry) -> Void
   /// Keep unknown members and empty known containers (see ``Catalog``); the compile path does not.
   let lossless: Bool
+  /// When set, entries are not read but validated and handed over as spans: key and bytes.
+  var spanSink: ((String, Range<Int>) -> Void)?
   /// Where this parser's part of `strings` ends (catalogs read in parts), and whether the entry
   /// boundary expected there was missed.
   var stopAt: Int?
@@ -205,7 +207,8 @@ struct CatalogParser {
 
   /// Hands the pages read since the last call back to the kernel, every few megabytes.
   @inline(__always) mutating func discardPassedPages() {
-    if scanner.index &- discardedUpTo >= Self.discardInterval {
+    // Spans are read again right after (see ``CatalogReader/readEntrySpans(_:)``): keep them.
+    if scanner.index &- discardedUpTo >= Self.discardInterval && spanSink == nil {
       source.discard(discardedUpTo..<scanner.index)
       discardedUpTo = scanner.index
     }
@@ -232,14 +235,21 @@ struct CatalogParser {
       let keyToken = try scanner.readKey()
       let key = scanner.makeString(keyToken)
       currentKey = keyToken.offset
-      let entry = try parseEntry(key, keyToken)
+      // Spans only (see ``CatalogReader/readEntrySpans(_:)``): the entry is validated, not read.
+      let entry: CatalogEntry?
+      if spanSink != nil {
+        try scanner.skipValue()
+        entry = nil
+      } else {
+        entry = try parseEntry(key, keyToken)
+      }
       if let earlier = keyOffsets.updateValue(keyToken.offset, forKey: key) {
         // Keep the first offset: a part read on its own thread reports a key that an earlier
         // part also has at the key's first place in this part (found by FuzzCatalog).
         keyOffsets[key] = earlier
         warn("duplicate key '\(key)'", at: keyToken.offset)
       }
-      sink(entry)
+      if let entry { sink(entry) } else { spanSink?(key, keyToken.offset..<scanner.index) }
     }
     currentKey = nil
     leaveObject()

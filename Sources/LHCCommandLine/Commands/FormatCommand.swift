@@ -96,7 +96,8 @@ struct FormatCommand {
       }
       catalog.version = version
     }
-    let bytes = CatalogWriter.bytes(catalog, threads: edited.writerThreads)
+    let bytes = CatalogWriter.bytes(
+      catalog, threads: edited.writerThreads, sizeHint: edited.source.bytes.count)
     if edited.holds(bytes) {
       return Outcome(status: .formatted, diagnostics: diagnostics, source: edited.source)
     }

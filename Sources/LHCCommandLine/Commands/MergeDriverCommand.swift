@@ -1,5 +1,6 @@
 import CatalogMerge
 import CatalogWriter
+import Foundation
 import LHCBase
 import StringCatalog
 
@@ -51,29 +52,23 @@ struct MergeDriverCommand {
   }
 
   func run(_ console: Console) -> Int32 {
-    let sides = [("base", base), ("ours", current), ("theirs", other)]
-    var results = Parallel.map(sides) { EditedCatalog.read($0.1) }
+    var sides = MergeInputs.read(base: base, ours: current, theirs: other)
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
-    var catalogs: [EditedCatalog] = []
-    for ((side, _), result) in zip(sides, results) {
-      let label = "\(name) (\(side))"
-      switch result {
-      case .success(let read):
-        printer.print(read.diagnostics, path: label, source: read.source)
-        catalogs.append(read)
-      case .failure(let failure):
-        printer.print(failure.diagnostics, path: label, source: failure.source)
-      }
+    for (label, side) in zip(["base", "ours", "theirs"], sides) {
+      printer.print(side.diagnostics, path: "\(name) (\(label))", source: side.source)
     }
-    guard catalogs.count == 3 else { return ExitStatus.failure }
-    let threads = catalogs[1].writerThreads
+    guard var base = sides[0].catalog, var ours = sides[1].catalog, var theirs = sides[2].catalog
+    else { return ExitStatus.failure }
+    let size = sides[1].source?.bytes.count ?? 0
+    let threads =
+      size >= CatalogCompilation.partitionThreshold
+      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
     // The only references to the three models, so that the merge changes them in place; kept
     // until exit, with the result, rather than freed node by node.
-    var (base, ours, theirs) = (catalogs[0].catalog, catalogs[1].catalog, catalogs[2].catalog)
-    (results, catalogs) = ([], [])
+    sides = []
     let merged = CatalogMerge.merge(base: &base, ours: &ours, theirs: &theirs, favor: favor)
     defer { console.keepUntilExit([base, ours, theirs, merged.catalog]) }
-    let bytes = CatalogWriter.bytes(merged.catalog, threads: threads)
+    let bytes = CatalogWriter.bytes(merged.catalog, threads: threads, sizeHint: size)
     do {
       try OutputFile.write(bytes, to: current, permissions: EditedCatalog.permissions(of: current))
     } catch {
