@@ -191,6 +191,7 @@ public struct CatalogCompiler {
       reported.append(state)
       diagnostics.append(diagnostic)
     }
-    return CompileResult(tables: tables, diagnostics: diagnostics.sortedByOffset())
+    return CompileResult(
+      tables: tables, diagnostics: diagnostics.sortedByOffset(), languages: languages)
   }
 }

@@ -33,13 +33,14 @@ public struct TableFile: Sendable, Equatable {
 
 /// Turns string tables into `.strings` and `.stringsdict` bytes.
 public enum TableFileWriter {
-  /// The files a table produces: `.strings` when it has plain values, `.stringsdict` when it has rules.
-  public static func files(of table: StringTable) -> [TableFile] {
+  /// The files a table produces: `.strings` when it has plain values, `.stringsdict` when it has
+  /// rules; both, empty or not, with `bothKinds` (`--emit-empty-tables`).
+  public static func files(of table: StringTable, bothKinds: Bool = false) -> [TableFile] {
     var files: [TableFile] = []
-    if !table.strings.isEmpty {
+    if bothKinds || !table.strings.isEmpty {
       files.append(TableFile(language: table.language, table: table.name, kind: .strings))
     }
-    if !table.rules.isEmpty {
+    if bothKinds || !table.rules.isEmpty {
       files.append(TableFile(language: table.language, table: table.name, kind: .stringsdict))
     }
     return files

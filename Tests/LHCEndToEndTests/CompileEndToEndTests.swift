@@ -271,3 +271,66 @@ struct StaleOutputTests {
     #expect(FileManager.default.fileExists(atPath: unrelated.path))
   }
 }
+
+@Suite("compile --emit-empty-tables")
+struct EmitEmptyTablesTests {
+  static let sample = TestPaths.testData.appendingPathComponent("sample/Localizable.xcstrings")
+
+  /// Without `-l`: the source language and every language the localizations name, both files
+  /// each, the same values as a normal compile and empty dictionaries elsewhere (read by plistlib).
+  @Test func writesBothFilesForEveryLanguageOfTheCatalog() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plain = directory.appendingPathComponent("plain")
+    let all = directory.appendingPathComponent("all")
+    #expect(try RunLHC.run(["compile", Self.sample.path, "-o", plain.path]).status == 0)
+    let result = try RunLHC.run([
+      "compile", Self.sample.path, "-o", all.path, "--emit-empty-tables",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let expected = ["de", "en", "ru"].flatMap { language in
+      ["strings", "stringsdict"].map { "\(language).lproj/Localizable.\($0)" }
+    }
+    let written = try FileManager.default.subpathsOfDirectory(atPath: all.path)
+      .filter { $0.contains(".strings") }.sorted()
+    #expect(written == expected)
+    let plainTree = try pythonPlistTree(plain)
+    let allTree = try pythonPlistTree(all)
+    for file in expected {
+      let value = allTree[file] as? [String: Any]
+      #expect(value != nil, "\(file): \(allTree[file] ?? "missing")")
+      if let normal = plainTree[file] {
+        #expect(
+          NSDictionary(dictionary: normal as? [String: Any] ?? [:])
+            .isEqual(to: value ?? [:]), "\(file)")
+      } else {
+        #expect(value?.isEmpty == true, "\(file) holds nothing in a normal compile")
+      }
+    }
+  }
+
+  /// With `-l`: exactly the languages given, even one the catalog does not have (a Bazel
+  /// `languages` attribute), and the dry run lists the same files.
+  @Test func languagesGivenDecideTheFiles() throws {
+    let out = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let arguments = [
+      "compile", Self.sample.path, "-o", out.path, "--emit-empty-tables", "-l", "ru", "-l", "fr",
+    ]
+    let dryRun = try RunLHC.run(arguments + ["--dry-run"])
+    #expect(dryRun.status == 0)
+    let root = out.standardizedFileURL.path
+    let expected = [
+      "fr.lproj/Localizable.strings", "fr.lproj/Localizable.stringsdict",
+      "ru.lproj/Localizable.strings", "ru.lproj/Localizable.stringsdict",
+    ]
+    #expect(dryRun.stdout == expected.map { "\(root)/\($0)\n" }.joined())
+    #expect(try RunLHC.run(arguments).status == 0)
+    let written = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+      .filter { $0.contains(".strings") }.sorted()
+    #expect(written == expected)
+    let tree = try pythonPlistTree(out)
+    #expect((tree["fr.lproj/Localizable.strings"] as? [String: Any])?.isEmpty == true)
+    #expect((tree["ru.lproj/Localizable.stringsdict"] as? [String: Any])?.isEmpty == false)
+  }
+}

@@ -10,6 +10,8 @@ struct CatalogCompilation: @unchecked Sendable {
   var tables: [StringTable]
   /// The catalog's development language; nil when it could not be read.
   var sourceLanguage: String?
+  /// Every language the catalog's localizations name (selected by `-l`), sorted.
+  var languages: [String] = []
   /// The compilers' own copies of the values, held with the result: a command that keeps it until
   /// exit (``Console/keepUntilExit(_:)``) does not release 600,000 values one by one.
   var compilers: [AnyObject] = []
@@ -54,9 +56,21 @@ struct CatalogCompilation: @unchecked Sendable {
       let compiled = CatalogCompiler.finish(compilers.map(\.compiler))
       return CatalogCompilation(
         source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
-        tables: compiled.tables, sourceLanguage: catalog.sourceLanguage, compilers: compilers)
+        tables: compiled.tables, sourceLanguage: catalog.sourceLanguage,
+        languages: compiled.languages, compilers: compilers)
     } catch {
       return CatalogCompilation(source: source, diagnostics: error.diagnostics, tables: [])
+    }
+  }
+
+  /// The tables to write with `--emit-empty-tables`: one per declared language (see
+  /// ``CompileOptions/declaredLanguages(sourceLanguage:named:)``), empty where there is nothing to
+  /// emit, so that every file a build planner declared is written.
+  func declaredTables(_ table: String, options: CompileOptions) -> [StringTable] {
+    guard let sourceLanguage else { return tables }
+    let byLanguage = Dictionary(tables.map { ($0.language, $0) }) { first, _ in first }
+    return options.declaredLanguages(sourceLanguage: sourceLanguage, named: languages).map {
+      byLanguage[$0] ?? StringTable(name: table, language: $0)
     }
   }
 }

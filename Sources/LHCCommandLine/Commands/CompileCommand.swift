@@ -35,6 +35,11 @@ struct CompileCommand {
       .value(
         "format", short: "f", "FORMAT", choices: ["stringsAndStringsdict"],
         help: "Output kind; only 'stringsAndStringsdict'."),
+      .flag(
+        "emit-empty-tables",
+        help:
+          "Write both files for every language (each -l, else the catalog's), empty ones included."
+      ),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
     ],
     discussion: """
@@ -47,6 +52,12 @@ struct CompileCommand {
       Exit status: 0 on success, 1 when a catalog has errors or an output cannot be written \
       (nothing is written then), 64 on a usage error. Files are replaced atomically and only \
       when their bytes change.
+
+      With --emit-empty-tables, the files written are known before the catalog is compiled \
+      (for build systems that declare outputs up front: SwiftPM plugins, Bazel): \
+      <lang>.lproj/<Table>.strings and .stringsdict for every language given with -l, or else for \
+      the source language and every language the catalog's localizations name; a file with \
+      nothing to hold is an empty dictionary.
       """)
 
   var catalogs: [String]
@@ -58,6 +69,8 @@ struct CompileCommand {
   var dryRun: Bool
   var serialization: SerializationFormat
   var warningsAsErrors: Bool
+  /// `--emit-empty-tables`: both files for every declared language, empty or not.
+  var emitEmptyTables: Bool
   var xcode: XcodeBuildEnvironment
   /// The Run Script phase's declared output files (empty outside Xcode).
   var declaredOutputs: [String] = []
@@ -88,6 +101,7 @@ struct CompileCommand {
       forceBuildAllStrings: parsed.flag("force-build-all-strings"))
     dryRun = parsed.flag("dry-run")
     warningsAsErrors = parsed.flag("warnings-as-errors")
+    emitEmptyTables = parsed.flag("emit-empty-tables")
     switch parsed.value("serialization-format") ?? "xml" {
     case "xml", "text": serialization = .xml
     case "binary": serialization = .binary
@@ -117,8 +131,15 @@ struct CompileCommand {
     if failed { return ExitStatus.failure }
 
     // Stage 2: one job per output file; nothing is written when any catalog failed.
-    let tables = results.flatMap(\.tables)
-    let jobs = tables.flatMap { table in TableFileWriter.files(of: table).map { (table, $0) } }
+    let tables =
+      emitEmptyTables
+      ? zip(catalogs, results).flatMap { path, result in
+        result.declaredTables(CatalogCompilation.tableName(of: path), options: options)
+      }
+      : results.flatMap(\.tables)
+    let jobs = tables.flatMap { table in
+      TableFileWriter.files(of: table, bothKinds: emitEmptyTables).map { (table, $0) }
+    }
     let root = XcodeBuildEnvironment.standardized(outputDirectory)
     let paths = jobs.map { root + "/" + $0.1.relativePath }.sorted()
     if dryRun {
