@@ -66,7 +66,9 @@ public enum PseudoText {
     for (scalar, kept) in zip(protected.scalars, protected.kept) {
       let isWord = !kept && ProtectedText.isWordScalar(scalar)
       if isWord && !inWord { result.append(contentsOf: [rightToLeftMark, rightToLeftOverride]) }
-      if !isWord && inWord { result.append(contentsOf: [popDirectionalFormatting, rightToLeftMark]) }
+      if !isWord && inWord {
+        result.append(contentsOf: [popDirectionalFormatting, rightToLeftMark])
+      }
       inWord = isWord
       result.append(scalar)
     }

@@ -58,7 +58,9 @@ struct PseudoTextTests {
       PseudoText.accented("%1$@ sent %2$lld photos", bracketed: true)
         == "[%1$@ šéñţ %2$lld þĥöţöš öñé ţŵö]")
     #expect(PseudoText.accented("%.2f%% done", bracketed: true) == "[%.2f%% ðöñé öñé]")
-    #expect(PseudoText.accented("%#@files@ in %#@folders@", bracketed: true) == "[%#@files@ îñ %#@folders@ öñé]")
+    #expect(
+      PseudoText.accented("%#@files@ in %#@folders@", bracketed: true)
+        == "[%#@files@ îñ %#@folders@ öñé]")
     #expect(PseudoText.accented("%arg items", bracketed: false) == "%arg îţéɱš öñé")
     #expect(PseudoText.accented("%lld", bracketed: true) == "[%lld]")
   }
@@ -73,7 +75,9 @@ struct PseudoTextTests {
     #expect(
       PseudoText.accented("Read [the guide](https://example.com/a_b) now", bracketed: true)
         == "[Ŕéåð [ţĥé ĝûîðé](https://example.com/a_b) ñöŵ öñé ţŵö ţĥŕéé ƒöûŕ ƒîṽé]")
-    #expect(PseudoText.accented("**Bold** and _it_", bracketed: false) == "**Ɓöļð** åñð _îţ_ öñé ţŵö ţĥŕéé")
+    #expect(
+      PseudoText.accented("**Bold** and _it_", bracketed: false)
+        == "**Ɓöļð** åñð _îţ_ öñé ţŵö ţĥŕéé")
     #expect(PseudoText.accented("Run `git push` first", bracketed: false).contains("`git push`"))
     #expect(
       PseudoText.accented("^[%lld apple](inflect: true)", bracketed: false)

@@ -16,7 +16,9 @@ extension CatalogCompilation {
     /// `sourceLanguage`: the catalog's, when `pseudo` is not empty.
     init(_ compiler: CatalogCompiler, _ pseudo: [PseudoLanguage], _ sourceLanguage: String?) {
       self.compiler = compiler
-      localizer = sourceLanguage.flatMap { pseudo.isEmpty ? nil : PseudoLocalizer(languages: pseudo, sourceLanguage: $0) }
+      localizer = sourceLanguage.flatMap {
+        pseudo.isEmpty ? nil : PseudoLocalizer(languages: pseudo, sourceLanguage: $0)
+      }
       clash = localizer?.clash(in: nil)
     }
 
