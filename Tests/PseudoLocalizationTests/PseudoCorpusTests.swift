@@ -48,8 +48,8 @@ struct PseudoCorpusTests {
         for (sourceText, pseudoText) in pairs {
           for options: FormatString.Options in [[], .argPlaceholder] {
             #expect(
-              PseudoTextTests.formatTokens(pseudoText, options)
-                == PseudoTextTests.formatTokens(sourceText, options),
+              formatTokenTexts(pseudoText, options: options)
+                == formatTokenTexts(sourceText, options: options),
               "\(localization.language): \(entry.key): \(sourceText) → \(pseudoText)")
           }
           compared += 1

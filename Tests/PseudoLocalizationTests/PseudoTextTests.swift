@@ -135,19 +135,10 @@ struct PseudoTextTests {
       ] {
         for options: FormatString.Options in [[], .argPlaceholder] {
           #expect(
-            Self.formatTokens(transformed, options) == Self.formatTokens(text, options),
+            formatTokenTexts(transformed, options: options)
+              == formatTokenTexts(text, options: options),
             "\(text.debugDescription) → \(transformed.debugDescription)")
         }
-      }
-    }
-  }
-
-  /// The tokens that are neither literal text nor invalid, as texts.
-  static func formatTokens(_ text: String, _ options: FormatString.Options = []) -> [String] {
-    FormatString(parsing: text, options: options).tokens.compactMap {
-      switch $0 {
-      case .literal, .invalid: nil
-      default: $0.text
       }
     }
   }
