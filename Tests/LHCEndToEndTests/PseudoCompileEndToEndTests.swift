@@ -115,6 +115,22 @@ struct PseudoCompileEndToEndTests {
     #expect(files.isEmpty)
   }
 
+  /// A large catalog read in parts (each part's entries localized on its own thread) gives the
+  /// pseudo tables of the same catalog on one line, read on one thread.
+  @Test func catalogReadInPartsGivesTheSamePseudoTables() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let parted = try LargeCatalogCompileTests.writeBigCatalog(
+      in: directory.appendingPathComponent("parts"), prettyPrinted: true)
+    let whole = try LargeCatalogCompileTests.writeBigCatalog(
+      in: directory.appendingPathComponent("whole"), prettyPrinted: false)
+    let only = ["--pseudo", "en-XA,ar-XB", "-l", "en-XA", "-l", "ar-XB"]
+    let (result, partedFiles) = try Self.compile([parted.path] + only)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(partedFiles.count == 4)
+    #expect(partedFiles == (try Self.compile([whole.path] + only)).1)
+  }
+
   /// A catalog that names its source language after its entries is read whole first, with the
   /// same result.
   @Test func sourceLanguageAfterTheEntries() throws {
