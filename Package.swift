@@ -18,7 +18,8 @@ let package = Package(
     .library(
       name: "LHCKit",
       targets: [
-        "LHCBase", "StringCatalog", "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN",
+        "LHCBase", "StringCatalog", "PseudoLocalization", "LHCPlist", "StringTables",
+        "ReleaseFiles", "LingoHubCDN",
       ]
     ),
   ],

@@ -74,6 +74,20 @@ struct PseudoCompileEndToEndTests {
     #expect(Set(files.keys.map { String($0.prefix { $0 != "/" }) }) == ["de.lproj", "ar-XB.lproj"])
   }
 
+  /// With `--emit-empty-tables` the pseudo languages are declared languages, even for a catalog
+  /// without entries.
+  @Test func emptyTablesIncludePseudoLanguages() throws {
+    let empty = TestPaths.corpusCatalogFolder.appendingPathComponent(
+      "bazelbuild__rules_apple__empty.xcstrings")
+    let (result, files) = try Self.compile([empty.path, "--emit-empty-tables", "--pseudo", "ar-XB"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let table = "bazelbuild__rules_apple__empty"
+    let expected = ["en", "ar-XB"].flatMap {
+      ["\($0).lproj/\(table).strings", "\($0).lproj/\(table).stringsdict"]
+    }
+    #expect(Set(files.keys) == Set(expected))
+  }
+
   @Test(arguments: [
     (
       "en-XA=loud",

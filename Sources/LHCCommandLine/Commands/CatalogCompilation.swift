@@ -47,7 +47,7 @@ struct CatalogCompilation: @unchecked Sendable {
     var compilers: [Part] = []
     do {
       let catalog: Catalog
-      var readDiagnostics: [Diagnostic]
+      let readDiagnostics: [Diagnostic]
       let stated = pseudo.isEmpty ? nil : CatalogReader.sourceLanguageBeforeEntries(in: source)
       if !pseudo.isEmpty && stated == nil {
         // Pseudo languages need the source language before the entries: read the catalog whole.
@@ -66,13 +66,15 @@ struct CatalogCompilation: @unchecked Sendable {
       }
       let compiled = CatalogCompiler.finish(compilers.map(\.compiler))
       var diagnostics = readDiagnostics + compiled.diagnostics
+      var languages = compiled.languages
       if !pseudo.isEmpty {
         diagnostics = Part.pseudoDiagnostics(diagnostics, compilers, catalog.sourceLanguage)
+        // A pseudo language is a language of the catalog even when no entry has text for it.
+        languages = KeyOrder.sorted(Set(languages).union(pseudo.map(\.tag)))
       }
       return CatalogCompilation(
         source: source, diagnostics: diagnostics.sortedByOffset(), tables: compiled.tables,
-        sourceLanguage: catalog.sourceLanguage, languages: compiled.languages,
-        compilers: compilers)
+        sourceLanguage: catalog.sourceLanguage, languages: languages, compilers: compilers)
     } catch {
       return CatalogCompilation(source: source, diagnostics: error.diagnostics, tables: [])
     }
