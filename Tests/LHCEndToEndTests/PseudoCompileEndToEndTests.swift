@@ -8,35 +8,19 @@ struct PseudoCompileEndToEndTests {
   static let folder = TestPaths.testData.appendingPathComponent("pseudo")
   static let catalog = folder.appendingPathComponent("Pseudo.xcstrings").path
 
-  /// Every file under `directory`, by relative path.
-  static func tree(_ directory: URL) throws -> [String: Data] {
-    let paths = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
-    var files: [String: Data] = [:]
-    for path in paths {
-      var isDirectory: ObjCBool = false
-      let url = directory.appendingPathComponent(path)
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-        !isDirectory.boolValue
-      {
-        files[path] = try Data(contentsOf: url)
-      }
-    }
-    return files
-  }
-
   /// Runs `lhc compile` with `arguments` into a fresh folder: the result and the files written.
   static func compile(_ arguments: [String]) throws -> (ProcessResult, [String: Data]) {
     let out = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: out) }
     let result = try RunLHC.run(["compile"] + arguments + ["-o", out.path])
-    return (result, try tree(out))
+    return (result, try fileTree(out))
   }
 
   @Test func goldensForEachMode() throws {
     let (result, files) = try Self.compile([Self.catalog, "--pseudo", "en-XA,ar-XB"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
-    let expected = try Self.tree(Self.folder.appendingPathComponent("expected"))
+    let expected = try fileTree(Self.folder.appendingPathComponent("expected"))
     #expect(expected.count == 4)
     for (path, bytes) in expected {
       #expect(files[path] == bytes, "\(path) differs from TestData/pseudo/expected")

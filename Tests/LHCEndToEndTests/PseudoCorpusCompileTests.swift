@@ -22,7 +22,7 @@ struct PseudoCorpusCompileTests {
     let console = Console(out: captured.appendOut, error: captured.appendError)
     let status = LHC.main(arguments: ["compile"] + arguments + ["-o", out.path], console: console)
     let stderr = captured.stderr.replacingOccurrences(of: out.path, with: "OUT")
-    return (status, stderr, try PseudoCompileEndToEndTests.tree(out))
+    return (status, stderr, try fileTree(out))
   }
 
   @Test(arguments: catalogs)

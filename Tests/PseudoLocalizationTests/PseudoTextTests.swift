@@ -11,6 +11,14 @@ struct PseudoTextTests {
   private static let rlo = "\u{202E}"
   private static let pdf = "\u{202C}"
 
+  /// `text` accented with and without brackets, and in the bidi mode.
+  static func everyTransform(of text: String) -> [String] {
+    [
+      PseudoText.accented(text, bracketed: true), PseudoText.accented(text, bracketed: false),
+      PseudoText.bidi(text),
+    ]
+  }
+
   /// `text` wrapped as one bidi word.
   private func word(_ text: String) -> String {
     Self.rlm + Self.rlo + text + Self.pdf + Self.rlm
@@ -97,10 +105,7 @@ struct PseudoTextTests {
   @Test func aTrailingPercentGetsNoNewSpecifier() {
     // "100%" is never formatted; what follows the lone % must not make a specifier of it.
     for text in ["100%", "Save 50%", "%", "a %1$", "x %#@name", "%l", "% "] {
-      for transformed in [
-        PseudoText.accented(text, bracketed: true), PseudoText.accented(text, bracketed: false),
-        PseudoText.bidi(text),
-      ] {
+      for transformed in Self.everyTransform(of: text) {
         #expect(
           FormatString(parsing: transformed).specifiers.map(\.text)
             == FormatString(parsing: text).specifiers.map(\.text), "\(text) → \(transformed)")
@@ -129,10 +134,7 @@ struct PseudoTextTests {
     for _ in 0..<20_000 {
       let length = Int.random(in: 0...14, using: &random)
       let text = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
-      for transformed in [
-        PseudoText.accented(text, bracketed: true), PseudoText.accented(text, bracketed: false),
-        PseudoText.bidi(text),
-      ] {
+      for transformed in Self.everyTransform(of: text) {
         for options: FormatString.Options in [[], .argPlaceholder] {
           #expect(
             formatTokenTexts(transformed, options: options)
