@@ -12,6 +12,7 @@ import PackageDescription
 let fuzzTargets = [
   "FuzzCatalog",
   "FuzzFormatString",
+  "FuzzPseudoText",
   "FuzzStringsFile",
   "FuzzXMLPlist",
   "FuzzBinaryPlist",

@@ -125,6 +125,7 @@ def main():
     seeds = {
         "FuzzCatalog": lambda: [p.read_bytes() for p in catalogs],
         "FuzzFormatString": lambda: [s.encode() for s in format_strings(catalogs)],
+        "FuzzPseudoText": lambda: [s.encode() for s in format_strings(catalogs)],
         "FuzzStringsFile": lambda: (
             [p.read_bytes() for p in strings]
             + [p.read_bytes().decode("utf-8", "replace").encode("utf-16") for p in strings[:20]]

@@ -1,5 +1,6 @@
 import Foundation
 import LHCBase
+import PseudoLocalization
 import StringCatalog
 import StringTables
 import StringsFiles
@@ -40,6 +41,9 @@ struct CompileCommand {
         help:
           "Write both files for every language (each -l, else the catalog's), empty ones included."
       ),
+      .value(
+        "pseudo", "LANGS", repeatable: true,
+        help: "Also compile pseudo languages: en-XA,ar-XB or NAME=accented|bidi (repeatable)."),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
     ],
     discussion: """
@@ -58,6 +62,11 @@ struct CompileCommand {
       <lang>.lproj/<Table>.strings and .stringsdict for every language given with -l, or else for \
       the source language and every language the catalog's localizations name; a file with \
       nothing to hold is an empty dictionary.
+
+      --pseudo derives test languages from the source language: en-XA (accented: [Ļöçåļîžéð \
+      ţéẋţ öñé ţŵö], letters accented, bracketed, padded) and ar-XB (bidi: every word laid out \
+      right to left); other names take a mode, as in qps-ploc=accented. Specifiers, %#@name@, \
+      %arg and Markdown syntax are kept. They are compiled with -l too, and never packed.
       """)
 
   var catalogs: [String]
@@ -71,6 +80,8 @@ struct CompileCommand {
   var warningsAsErrors: Bool
   /// `--emit-empty-tables`: both files for every declared language, empty or not.
   var emitEmptyTables: Bool
+  /// `--pseudo`: the pseudo languages derived from each catalog's source language.
+  var pseudo: [PseudoLanguage]
   var xcode: XcodeBuildEnvironment
   /// The Run Script phase's declared output files (empty outside Xcode).
   var declaredOutputs: [String] = []
@@ -94,11 +105,18 @@ struct CompileCommand {
       outputFileList = list
     }
     if xcode.isRunScriptPhase { declaredOutputs = (try? xcode.declaredOutputs()) ?? [] }
+    do {
+      pseudo = try PseudoLanguage.list(parsing: parsed.all("pseudo"))
+    } catch {
+      throw UsageError(error.message)
+    }
     let languages = parsed.all("language")
     options = CompileOptions(
       languages: languages.isEmpty
         ? (xcode.isRunScriptPhase ? xcode.knownRegions.map(Set.init) : nil) : Set(languages),
       forceBuildAllStrings: parsed.flag("force-build-all-strings"))
+    // A pseudo language is compiled whatever -l or the project's known regions select.
+    options.languages?.formUnion(pseudo.map(\.tag))
     dryRun = parsed.flag("dry-run")
     warningsAsErrors = parsed.flag("warnings-as-errors")
     emitEmptyTables = parsed.flag("emit-empty-tables")
@@ -121,7 +139,7 @@ struct CompileCommand {
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: warningsAsErrors)
     // Stage 1: read and compile every catalog (in parallel), printing diagnostics in input order.
     let results = Parallel.map(catalogs) { path in
-      CatalogCompilation.compile(path, options: options)
+      CatalogCompilation.compile(path, options: options, pseudo: pseudo)
     }
     defer { console.keepUntilExit(results) }
     var failed = false
