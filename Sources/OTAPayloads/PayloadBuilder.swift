@@ -5,11 +5,18 @@ import StringTables
 public enum PayloadBuilder {
   /// The payload of `tables` for `target`: files sorted by path, skipped keys sorted.
   ///
-  /// Throws for settings the target needs and lacks, and for languages whose tags differ only in
-  /// spelling (`pt_BR`, `pt-BR`), which would share a file.
+  /// Throws for settings the target needs and lacks, for a language tag that cannot be a file
+  /// name (``LanguageTag/pathComponentError(_:)``: tables read from a folder; a catalog's are
+  /// refused when compiled), and for languages whose tags differ only in spelling (`pt_BR`,
+  /// `pt-BR`), which would share a file.
   public static func build(_ target: OTATarget, tables: [StringTable], options: PayloadOptions)
     throws(PayloadError) -> Payload
   {
+    for table in tables {
+      if let message = LanguageTag.pathComponentError(table.language) {
+        throw PayloadError(message)
+      }
+    }
     var payload: Payload
     switch target {
     case .tolgee: payload = TolgeePayload.build(tables)
