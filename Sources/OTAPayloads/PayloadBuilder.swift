@@ -3,7 +3,9 @@ import StringTables
 
 /// Builds the release files of an over-the-air target from compiled string tables.
 public enum PayloadBuilder {
-  /// The payload of `tables` for `target`: files sorted by path, skipped keys sorted.
+  /// The payload of `tables` for `target`: files sorted by path, skipped keys sorted. The source
+  /// language's table should hold the catalogs' source text, the base every other language falls
+  /// back to (compiled with `CompileOptions.sourceTextLanguage`).
   ///
   /// Throws for settings the target needs and lacks, for a language tag that cannot be a file
   /// name (``LanguageTag/pathComponentError(_:)``: tables read from a folder; a catalog's are
