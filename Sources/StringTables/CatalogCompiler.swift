@@ -108,9 +108,9 @@ public struct CatalogCompiler {
   }
 
   /// Records `diagnostic` unless one with the same `id` was recorded (in any part, see `finish`).
-  private mutating func reportOnce(_ id: String, _ diagnostic: Diagnostic) {
+  private mutating func reportOnce(_ id: String, _ diagnostic: @autoclosure () -> Diagnostic) {
     if !onceDiagnostics.contains(where: { $0.id == id }) {
-      onceDiagnostics.append((id, diagnostic))
+      onceDiagnostics.append((id, diagnostic()))
     }
   }
 
