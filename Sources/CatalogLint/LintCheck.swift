@@ -83,6 +83,10 @@ public struct LintCheck: Sendable, Hashable {
       "xml-control-character", .warning,
       "A key or value holds a C0 control character that strict XML parsers reject."),
     LintCheck(
+      "language-tag-path", .error,
+      "A language tag that is not a safe file name (ASCII letters and digits joined by single - or _, at most 64): compile and pack refuse it."
+    ),
+    LintCheck(
       "empty-translation", .warning,
       "A translation is empty where the source language has text."),
     LintCheck(

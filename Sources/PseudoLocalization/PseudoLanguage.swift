@@ -1,3 +1,5 @@
+import LHCBase
+
 /// How a pseudo language is derived from the source language's text.
 public enum PseudoMode: String, CaseIterable, Sendable {
   /// Letters mapped to accented look-alikes, the text bracketed `[…]` and padded with words
@@ -49,10 +51,9 @@ public struct PseudoLanguage: Sendable, Equatable {
     let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
     let tag = String(parts[0])
     guard !tag.isEmpty else { throw PseudoLanguageError("empty name in --pseudo '\(value)'") }
-    guard isPathSafeLanguageTag(tag) else {
-      throw PseudoLanguageError(
-        "invalid pseudo language name '\(tag)' (expected runs of ASCII letters and digits "
-          + "joined by single '-' or '_', at most 64 characters)")
+    // The name becomes a folder name: the shared allow-list for tags used as path components.
+    if let reason = LanguageTag.pathComponentError(tag) {
+      throw PseudoLanguageError("invalid pseudo language name: \(reason)")
     }
     guard parts.count == 2 else {
       guard let known = standard.first(where: { $0.tag == tag }) else {
@@ -77,29 +78,6 @@ public struct PseudoLanguage: Sendable, Equatable {
 
   private static func folded(_ tag: String) -> String {
     String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
-  }
-
-  /// The language-tag allow-list for names that become path components: one or more runs of
-  /// ASCII letters and digits joined by single `-` or `_`, at most 64 characters.
-  ///
-  /// Private stand-in for the shared LHCBase rule of issue 15 (same rule); to be replaced by it.
-  static func isPathSafeLanguageTag(_ tag: String) -> Bool {
-    let bytes = Array(tag.utf8)
-    guard !bytes.isEmpty, bytes.count <= 64 else { return false }
-    var previousWasSeparator = true  // a leading separator is refused
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"):
-        previousWasSeparator = false
-      case UInt8(ascii: "-"), UInt8(ascii: "_"):
-        if previousWasSeparator { return false }
-        previousWasSeparator = true
-      default:
-        return false
-      }
-    }
-    return !previousWasSeparator
   }
 }
 

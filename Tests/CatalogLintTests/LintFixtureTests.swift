@@ -90,6 +90,13 @@ struct LintFixtureTests {
       ]
     ),
     (
+      // Reported once, at the tag's first localization, however many keys use it.
+      "language-tag-path",
+      [
+        "6:9: error: language tag '../de' is not a safe file name: '.' is not an ASCII letter, digit, '-' or '_' [language-tag-path]"
+      ]
+    ),
+    (
       "line-count-mismatch",
       [
         "13:26: warning: Translation has 1 line but the en value has 2; a layout made for the source's lines clips or misaligns it (de: Welcome) [line-count-mismatch]"

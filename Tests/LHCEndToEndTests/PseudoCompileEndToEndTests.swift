@@ -78,7 +78,10 @@ struct PseudoCompileEndToEndTests {
       "unknown pseudo-localization mode 'loud' for 'en-XA' (expected accented or bidi)"
     ),
     ("fr-XC", "pseudo language 'fr-XC' needs a mode: fr-XC=accented or fr-XC=bidi"),
-    ("../etc=bidi", "invalid pseudo language name '../etc'"),
+    (
+      "../etc=bidi",
+      "invalid pseudo language name: language tag '../etc' is not a safe file name: '.' is not an ASCII letter, digit, '-' or '_'"
+    ),
   ])
   func badValuesAreUsageErrors(_ value: String, _ message: String) throws {
     let (result, files) = try Self.compile([Self.catalog, "--pseudo", value])

@@ -26,10 +26,29 @@ struct CatalogCompilation: @unchecked Sendable {
     return name.hasSuffix(".xcstrings") ? String(name.dropLast(".xcstrings".count)) : name
   }
 
+  /// Checks the table names of `catalogs`: a usage error when a catalog's file name gives none (a
+  /// file named `.xcstrings`: its tables would be hidden files, `.strings`) or, when `unique`,
+  /// when two catalogs give the same table.
+  static func checkTableNames(_ catalogs: [String], unique: Bool = true) throws(UsageError) {
+    let tables = catalogs.map(tableName(of:))
+    if let index = tables.firstIndex(of: "") {
+      throw UsageError(
+        "the catalog '\(catalogs[index])' has no table name (its file name is only '.xcstrings')")
+    }
+    if unique,
+      let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 })
+    {
+      throw UsageError("two catalogs compile to the same table '\(duplicate)'")
+    }
+  }
+
   /// Reads and compiles the catalog at `path`, as table `table` (default: from the file name),
   /// with the pseudo languages `pseudo` (`compile --pseudo`) derived from its source language.
+  /// `sourceText`: the catalog's development language is compiled as its source text (see
+  /// ``CompileOptions/sourceTextLanguage``), for the payloads of other SDKs.
   static func compile(
-    _ path: String, options: CompileOptions, table: String? = nil, pseudo: [PseudoLanguage] = []
+    _ path: String, options: CompileOptions, table: String? = nil, sourceText: Bool = false,
+    pseudo: [PseudoLanguage] = []
   ) -> CatalogCompilation {
     let source: SourceText
     do {
@@ -37,6 +56,13 @@ struct CatalogCompilation: @unchecked Sendable {
     } catch {
       return CatalogCompilation(
         source: nil, diagnostics: [.error("cannot read file: \(error.message)")], tables: [])
+    }
+    var options = options
+    if sourceText {
+      // Xcode states it first; another layout is read once more, entries unused.
+      options.sourceTextLanguage =
+        CatalogReader.sourceLanguageBeforeEntries(in: source)
+        ?? (try? CatalogReader.read(source, forEachEntry: { _ in }))?.catalog.sourceLanguage
     }
     // Entries are compiled as they are read, so the whole catalog model is never in memory. A large
     // catalog is read in parts on every core, each part compiled by its own compiler.

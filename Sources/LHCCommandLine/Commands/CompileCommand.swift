@@ -129,10 +129,7 @@ struct CompileCommand {
     if let format = parsed.value("format"), format != "stringsAndStringsdict" {
       throw UsageError("unknown format '\(format)' (expected stringsAndStringsdict)")
     }
-    let tables = catalogs.map(CatalogCompilation.tableName(of:))
-    if let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 }) {
-      throw UsageError("two catalogs compile to the same table '\(duplicate)'")
-    }
+    try CatalogCompilation.checkTableNames(catalogs)
   }
 
   func run(_ console: Console) -> Int32 {
@@ -171,6 +168,17 @@ struct CompileCommand {
     if outputDirectoryIsDefault {
       console.error(
         "note: no --output-directory given; writing <lang>.lproj folders into \(root)\n")
+    }
+    // No file goes through a symbolic link below the output directory (checked before any is
+    // written, so a refusal leaves no trace).
+    do {
+      for (_, file) in jobs {
+        try OutputFile.refuseLinks(
+          in: outputDirectory + "/" + file.relativePath, below: outputDirectory)
+      }
+    } catch {
+      console.error("\(error.path): error: cannot write file: \(error.message)\n")
+      return ExitStatus.failure
     }
     // Every file is written to a temporary name first and renamed into place only when all
     // were written: a failure leaves every previous output as it was.
@@ -231,11 +239,13 @@ struct CompileCommand {
 
   /// Removes `<lang>.lproj/<Table>.strings(dict)` files of the compiled tables that this run did
   /// not produce (a language that lost its plurals, say), in the languages compiled: a stale
-  /// `.stringsdict` would otherwise win over the new `.strings` at runtime. Returns error messages.
+  /// `.stringsdict` would otherwise win over the new `.strings` at runtime. A `.lproj` that is a
+  /// symbolic link is left alone (nothing is removed through a link). Returns error messages.
   private func removeStaleOutputs(keeping produced: Set<String>) -> [String] {
     let folders = (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? []
     var messages: [String] = []
-    for folder in folders.sorted() where folder.hasSuffix(".lproj") {
+    for folder in folders.sorted()
+    where folder.hasSuffix(".lproj") && !OutputFile.isLink(outputDirectory + "/" + folder) {
       let language = String(folder.dropLast(".lproj".count))
       if let languages = options.languages, !languages.contains(language) { continue }
       for table in catalogs.map(CatalogCompilation.tableName(of:)) {

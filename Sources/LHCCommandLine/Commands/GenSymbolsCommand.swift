@@ -68,6 +68,7 @@ struct GenSymbolsCommand {
     options = SymbolOptions(
       bundle: .init(argument: bundle), accessLevel: accessLevel,
       onlyManual: parsed.flag("only-manual"))
+    try CatalogCompilation.checkTableNames(catalogs, unique: false)
     let types = catalogs.map {
       SwiftIdentifier.typeName(forTable: CatalogCompilation.tableName(of: $0))
     }

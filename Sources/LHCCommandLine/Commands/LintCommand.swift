@@ -113,7 +113,7 @@ struct LintCommand {
         return { part.findings += Linter.lint($0, sourceLanguage: sourceLanguage, memo: memo) }
       }
     }
-    return (diagnostics, parts.flatMap(\.findings))
+    return (diagnostics, Linter.joined(parts.map(\.findings)))
   }
 
   private func lint(_ path: String) -> CatalogResult {
