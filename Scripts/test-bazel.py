@@ -4,6 +4,7 @@
 Copies TestData/bazel/example to a temporary folder with the lhc binary as tools/lhc and checks:
   local      a linux-sandbox build without network; outputs byte-identical to `lhc compile` / `lhc gen-symbols`;
              the provider's files of one language; no action tagged local, no-sandbox, ...
+  errors     a catalog error fails the build with lhc's message; misconfigured targets fail at analysis
   disk-cache after `bazel clean`, a build with --disk_cache is fully cached
   lint       lhc_lint_test passes on clean catalogs and fails on a lint error (and passes with a
              baseline when this lhc has `lint --baseline`)
@@ -156,10 +157,23 @@ def check_local(ws, reference):
     tags = {pair["key"] for action in actions for pair in action.get("executionInfo", [])}
     if len(actions) != 2 or tags & FORBIDDEN_TAGS:
         raise Failure(f"expected 2 lhc actions without {sorted(FORBIDDEN_TAGS)}; got {len(actions)}, tags {tags}")
-    unset = ws.bazel("build", "--@lhc//bazel:lhc=@lhc//bazel:lhc_not_set", "//App:strings", check=False)
-    if unset.returncode == 0 or "no lhc binary" not in unset.output:
-        raise Failure(f"a build without an lhc binary should fail naming the flag:\n{unset.output}")
     return f"{summary} without network; {len(names)} files and symbols.swift identical to lhc's; provider; hermetic"
+
+
+def check_errors(ws):
+    """Builds that must fail, each with its message: lhc's diagnostic, or the rules' own at analysis."""
+    cases = [
+        (["//Invalid:compile_error"],
+         r"Invalid/Localizable\.xcstrings:7:26: error: Referencing undefined substitution 'arg3'"),
+        (["//Invalid:same_table"], r"two catalogs give the table 'Localizable': Invalid/Localizable\.xcstrings and "
+         r"Invalid/more/Localizable\.xcstrings"),
+        (["--@lhc//bazel:lhc=@lhc//bazel:lhc_not_set", "//App:strings"], r"no lhc binary\. Give the rule"),
+    ]
+    for args, message in cases:
+        result = ws.bazel("build", *args, check=False)
+        if result.returncode == 0 or not re.search(message, result.output):
+            raise Failure(f"bazel build {' '.join(args)} should fail with /{message}/:\n{result.output}")
+    return "a catalog error fails the action with lhc's message; two tables of one name, no lhc binary"
 
 
 def check_disk_cache(ws, reference):
@@ -328,6 +342,7 @@ def main():
     try:
         reference = ws.direct("reference")
         check("local", check_local, ws, reference)
+        check("errors", check_errors, ws)
         check("disk-cache", check_disk_cache, ws, reference)
         check("lint", check_lint, ws)
         missing = [what for what, present in [
