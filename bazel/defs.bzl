@@ -136,7 +136,7 @@ language a catalog lacks gets empty files; a catalog language not listed is not 
 
 def _lhc_symbols_impl(ctx):
     lhc = _lhc_binary(ctx)
-    _tables(ctx)
+    _tables(ctx)  # fails on two catalogs of one table name: their namespaces would clash
     out = ctx.actions.declare_file(ctx.label.name + ".swift")
     args = ctx.actions.args()
     args.add("gen-symbols")
