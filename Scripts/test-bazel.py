@@ -118,15 +118,14 @@ class Workspace:
     def bin(self, *parts):
         return os.path.join(self.path, "bazel-bin", *parts)
 
-    def direct(self, name):
-        """`lhc compile` and `lhc gen-symbols` run directly on the example's catalogs, into `name`."""
-        out = os.path.join(self.root, name)
+    def direct(self, out):
+        """`lhc compile` and `lhc gen-symbols` run directly on the example's catalogs, into `out`."""
         languages = [arg for language in LANGUAGES for arg in ["-l", language]]
         run([self.lhc, "compile", "--emit-empty-tables", *languages, "-o", os.path.join(out, "strings"), *CATALOGS],
             cwd=self.path)
         run([self.lhc, "gen-symbols", "--bundle", "module", "--access-level", "public", "-o",
              os.path.join(out, "symbols.swift"), *CATALOGS], cwd=self.path)
-        return out
+        return "lhc compile and lhc gen-symbols on the example's catalogs, outside Bazel"
 
     def server_pid(self):
         found = glob.glob(os.path.join(self.root, "bazel-root", "*", "server", "server.pid.txt"))
@@ -192,20 +191,29 @@ def check_disk_cache(ws, reference):
     return f"after bazel clean: {summary} (from the disk cache, {entries} actions in it), outputs identical"
 
 
+def bazel_test(ws, target, passes):
+    """`bazel test target`, which must pass (exit 0) or fail (exit 3); returns the test's log."""
+    result = ws.bazel("test", target, check=False)
+    package, name = target[2:].split(":")
+    log = os.path.join(ws.path, "bazel-testlogs", package, name, "test.log")
+    text = open(log).read() if os.path.exists(log) else "(no test log)"
+    if result.returncode != (0 if passes else 3):
+        raise Failure(f"{target} should {'pass' if passes else 'fail'}; bazel test exited {result.returncode}\n"
+                      f"{result.output}\n{text}")
+    return text
+
+
 def check_lint(ws):
-    ws.bazel("test", "//App:lint")
-    broken = ws.bazel("test", "//Broken:lint", check=False)
-    log = os.path.join(ws.path, "bazel-testlogs", "Broken", "lint", "test.log")
-    text = open(log).read() if os.path.exists(log) else ""
+    bazel_test(ws, "//App:lint", passes=True)
+    text = bazel_test(ws, "//Broken:lint", passes=False)
     finding = "Broken/Broken.xcstrings:13:26: error: Format argument 1 is '%@' (object) but '%lld' (integer)"
-    if broken.returncode != 3 or finding not in text:
-        raise Failure(f"//Broken:lint should fail (exit 3) with the finding; exit {broken.returncode}\n{text}")
+    if finding not in text:
+        raise Failure(f"//Broken:lint failed without the finding:\n{text}")
     result = "//App:lint passes, //Broken:lint fails with its finding"
     if "--baseline" not in run([ws.lhc, "lint", "--help"]).stdout:
         return result + "; baseline SKIPPED: this lhc has no `lint --baseline` (issue 21)"
-    run([ws.lhc, "lint", "--write-baseline", "Broken/lint-baseline.json", "Broken/Broken.xcstrings"], cwd=ws.path,
-        check=False)
-    ws.bazel("test", "//Broken:lint_with_baseline")
+    run([ws.lhc, "lint", "--write-baseline", "Broken/lint-baseline.json", "Broken/Broken.xcstrings"], cwd=ws.path)
+    bazel_test(ws, "//Broken:lint_with_baseline", passes=True)
     return result + ", //Broken:lint_with_baseline passes"
 
 
@@ -337,10 +345,13 @@ def main():
             results.append(("FAIL", name, f"{type(error).__name__}: {error}"))
         status, _, detail = results[-1]
         print(f"{status} {name}: {detail} ({time.monotonic() - began:.1f} s)", flush=True)
+        return status == "PASS"
 
     services = None
+    reference = os.path.join(root, "reference")
     try:
-        reference = ws.direct("reference")
+        if not check("reference", ws.direct, reference):
+            return finish(root, results, started, keep=True)
         check("local", check_local, ws, reference)
         check("errors", check_errors, ws)
         check("disk-cache", check_disk_cache, ws, reference)
@@ -366,8 +377,13 @@ def main():
     results.append((status, "leftovers", ""))
     print(f"{status} leftovers: " + ("still running: " + "; ".join(left) if left else
                                      "no Bazel server, postgres, bgd or worker left"), flush=True)
+    return finish(root, results, started, options.keep)
+
+
+def finish(root, results, started, keep):
+    """Prints the verdict; removes the temporary folder unless a check failed or `keep`."""
     failed = [name for status, name, _ in results if status == "FAIL"]
-    if failed or options.keep:
+    if failed or keep:
         print(f"kept {root}")
     else:
         run(["chmod", "-R", "u+w", root])  # Bazel leaves its output trees read-only
