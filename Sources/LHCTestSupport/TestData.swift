@@ -21,4 +21,13 @@ public enum TestPaths {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: corpusCatalogFolder.path))
     return (names ?? []).filter { $0.hasSuffix(".xcstrings") }.sorted()
   }()
+
+  /// The valid catalogs (names not starting with `!`) of `TestData/<folder>`, sorted.
+  public static func fixtureCatalogs(in folder: String) -> [URL] {
+    let directory = testData.appendingPathComponent(folder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".xcstrings") && !$0.hasPrefix("!") }.sorted().map {
+      directory.appendingPathComponent($0)
+    }
+  }
 }

@@ -29,6 +29,8 @@ public struct CatalogCompiler {
   private var diagnostics: [Diagnostic] = []
   /// One warning per unknown unit state, the first seen.
   private var stateWarnings: [(state: UnitState, diagnostic: Diagnostic)] = []
+  /// The warning about the first `stringSet` seen (App Shortcuts phrases, not compiled).
+  private var stringSetWarning: Diagnostic?
 
   /// One language's compiled values by entry ordinal, before they become a ``StringTable``.
   private struct PendingTable {
@@ -64,6 +66,11 @@ public struct CatalogCompiler {
       }
       let index = tableIndex(for: localization.language, at: position)
       let node = localization.node
+      if node.stringSet != nil, stringSetWarning == nil {
+        stringSetWarning = .warning(
+          TextCheck.stringSetNotCompiled, offset: node.stringSet?.offset,
+          language: localization.language, key: entry.key)
+      }
       // Fast path, most units: a plain value with no `%` and no control character.
       if node.variations.isEmpty, node.substitutions.isEmpty, let unit = node.stringUnit,
         let value = unit.value, unit.state == .translated || options.forceBuildAllStrings,
@@ -186,6 +193,7 @@ public struct CatalogCompiler {
       }
     }.joined().filter { !$0.isEmpty }
     var diagnostics = parts.flatMap(\.diagnostics)
+    if let first = parts.lazy.compactMap(\.stringSetWarning).first { diagnostics.append(first) }
     var reported: [UnitState] = []
     for (state, diagnostic) in parts.flatMap(\.stateWarnings) where !reported.contains(state) {
       reported.append(state)

@@ -40,6 +40,10 @@ package enum TextCheck {
     "Substitution '\(name)' has no plural variation"
   }
 
+  /// Reported once per catalog for `stringSet` units (App Shortcuts phrases).
+  package static let stringSetNotCompiled =
+    "stringSet units (App Shortcuts phrases) are not compiled by lhc and are left out of the output; reported once per catalog"
+
   package static let missingStringUnit =
     "Substitutions are missing the required stringUnit that references them"
 

@@ -1,0 +1,40 @@
+import Foundation
+import LHCBase
+import LHCTestSupport
+import StringCatalog
+import Testing
+
+@testable import StringTables
+
+/// Catalog fixtures of `TestData/` read by the real reader and compiled: what each table holds and
+/// every diagnostic, with its language, key (`key|==|path` inside a key) and position.
+@Suite("Compiling fixtures")
+struct CatalogFixtureCompileTests {
+  /// Reads and compiles `TestData/<path>`; diagnostics as `line:col: severity: message (lang: key)`.
+  static func compile(_ path: String) throws -> (result: CompileResult, messages: [String]) {
+    let source = try SourceText(contentsOf: TestPaths.testData.appendingPathComponent(path).path)
+    let (catalog, readerDiagnostics) = try CatalogReader.read(source)
+    let result = CatalogCompiler.compile(catalog, table: "Localizable")
+    let messages = (readerDiagnostics + result.diagnostics).map { diagnostic in
+      let (line, column) = source.lineColumn(of: diagnostic.offset ?? 0)
+      return "\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+        + diagnostic.contextSuffix
+    }
+    return (result, messages)
+  }
+
+  static func table(_ result: CompileResult, _ language: String) -> StringTable? {
+    result.tables.first { $0.language == language }
+  }
+
+  @Test func stringSetsAreReportedOnceAndNotCompiled() throws {
+    let (result, messages) = try Self.compile("catalogs/AppShortcuts.xcstrings")
+    #expect(
+      messages == [
+        "7:25: warning: \(TextCheck.stringSetNotCompiled) (de: Create a new document in ${applicationName})"
+      ])
+    #expect(!result.hasErrors)
+    #expect(result.tables.map(\.language) == ["de"])
+    #expect(Self.table(result, "de")?.strings == ["Document": "Dokument"])
+  }
+}
