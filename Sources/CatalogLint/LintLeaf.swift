@@ -143,7 +143,9 @@ final class SourceLeaves {
 
   init(_ leaves: LintLeaves, key: String) {
     let keyFormat = FormatString(parsing: key.containsUTF8(UInt8(ascii: "%")) ? key : "")
-    keyArguments = TextCheck.formatProblems(keyFormat).isEmpty ? keyFormat.arguments : []
+    keyArguments =
+      TextCheck.formatProblems(keyFormat).allSatisfy(\.leavesArgumentsKnown)
+      ? keyFormat.arguments : []
     keySimple = SimpleFormat(key).map { Self.byPosition($0) }
     for leaf in leaves.leaves {
       let path = leaf.path
@@ -155,7 +157,8 @@ final class SourceLeaves {
           (
             path,
             ParsedFormat(
-              arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty,
+              arguments: format.arguments,
+              hasProblems: !TextCheck.formatProblems(format).allSatisfy(\.leavesArgumentsKnown),
               simple: leaf.substitution == nil
                 ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
           ))

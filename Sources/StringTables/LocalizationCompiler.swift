@@ -24,6 +24,8 @@ struct LocalizationCompiler {
 
   private var substitutions: [String: Substitution] = [:]
   private var resolvedArgNums: [String: Int] = [:]
+  /// Whether the key has format arguments (the code then passes some), found when first needed.
+  private var keyHasArguments: Bool?
 
   init(key: String, language: String, forceBuildAllStrings: Bool) {
     self.key = key
@@ -349,8 +351,20 @@ struct LocalizationCompiler {
   private mutating func check(
     _ text: String, _ format: FormatString, _ scan: TextScan? = nil, offset: Int
   ) {
-    diagnostics += TextCheck.formatDiagnostics(format, offset: offset, language: language, key: key)
+    diagnostics += TextCheck.formatDiagnostics(
+      format,
+      codePassesArguments: TextCheck.hasFlaggedSpecifier(format) && keyPassesArguments(),
+      offset: offset, language: language, key: key)
     checkControlCharacters(text, scan, offset: offset)
+  }
+
+  /// Whether the key reads format arguments, computed once.
+  private mutating func keyPassesArguments() -> Bool {
+    if let keyHasArguments { return keyHasArguments }
+    let found =
+      key.containsUTF8(UInt8(ascii: "%")) && TextCheck.readsArguments(FormatString(parsing: key))
+    keyHasArguments = found
+    return found
   }
 
   /// `scan`: the text's ``TextScan`` when the caller has it already.

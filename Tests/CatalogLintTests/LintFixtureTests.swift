@@ -67,7 +67,11 @@ struct LintFixtureTests {
     (
       "format-invalid-specifier",
       [
-        "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount) [format-invalid-specifier]"
+        "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount) [format-invalid-specifier]",
+        "29:26: error: Invalid format specifier \"%$\"; write \"%%\" for a literal percent sign (ru: Version %@ (%lld)) [format-invalid-specifier]",
+        "45:26: error: Format argument 1 is '% p' (pointer) but '%@' (object) in en; reading an object as a pointer crashes or prints garbage at runtime (ca: %@ posts) [format-argument-type]",
+        "45:26: error: Unusual format specifier \"% p\" (flag ' '); write \"%%\" if a literal percent sign is meant (ca: %@ posts) [format-invalid-specifier]",
+        "61:26: error: Unusual format specifier \"%+d\" (flag '+'); write \"%%\" if a literal percent sign is meant (fr: %d degrees) [format-invalid-specifier]",
       ]
     ),
     (
