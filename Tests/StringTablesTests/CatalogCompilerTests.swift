@@ -275,8 +275,14 @@ struct TextCheckTests {
   /// reported when the code passes arguments: here the key has one.)
   @Test(arguments: [
     ("%lld at 100%", "Invalid format specifier \"%\"; write \"%%\" for a literal percent sign"),
-    ("% d", "Unusual format specifier \"% d\" (flag ' '); write \"%%\" if a literal percent sign is meant"),
-    ("%-f", "Unusual format specifier \"%-f\" (flag '-'); write \"%%\" if a literal percent sign is meant"),
+    (
+      "% d",
+      "Unusual format specifier \"% d\" (flag ' '); write \"%%\" if a literal percent sign is meant"
+    ),
+    (
+      "%-f",
+      "Unusual format specifier \"%-f\" (flag '-'); write \"%%\" if a literal percent sign is meant"
+    ),
   ])
   func warnedSpecifiers(value: String, message: String) {
     let result = compile([entry("%d", [("sv", unit(value))])])

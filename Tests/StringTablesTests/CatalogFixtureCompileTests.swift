@@ -54,7 +54,8 @@ struct CatalogFixtureCompileTests {
       ])
     #expect(!result.hasErrors)
     #expect(Self.table(result, "ru")?.strings["Version %@ (%lld)"] == "Версия %1$@ (%$11d)")
-    #expect(Self.table(result, "cs")?.strings["%@ of %@ (%@ minimum)"] == "%1$@%2$ (%3$@ minimálně)")
+    #expect(
+      Self.table(result, "cs")?.strings["%@ of %@ (%@ minimum)"] == "%1$@%2$ (%3$@ minimálně)")
     #expect(Self.table(result, "de")?.strings["%@ (%@ minimum)"] == "%@% (%@ minimum)")
     #expect(Self.table(result, "ca")?.strings["%@ posts"] == "% publicacions")
   }
