@@ -1,4 +1,5 @@
 import LHCBase
+import StringCatalog
 
 /// Checks of single texts: format specifiers Xcode rejects, characters property lists cannot hold.
 ///
@@ -53,7 +54,6 @@ package enum TextCheck {
     "Referencing undefined substitution '\(name)'"
   }
 
-  /// `substitutions` on a localization with no `stringUnit` (and no variation) to reference them.
   /// Compile's error for a substitution without `formatSpecifier`.
   package static func missingFormatSpecifier(_ name: String) -> String {
     "Substitution '\(name)' is missing its formatSpecifier"
@@ -68,8 +68,32 @@ package enum TextCheck {
   package static let stringSetNotCompiled =
     "stringSet units (App Shortcuts phrases) are not compiled by lhc and are left out of the output; reported once per catalog"
 
-  package static let missingStringUnit =
-    "Substitutions are missing the required stringUnit that references them"
+  /// `substitutions` on a localization with no `stringUnit` (and no variation) to reference them:
+  /// Xcode 27's error, which names the place itself (it has no `(lang: key)` suffix).
+  package static func missingStringUnit(key: String, language: String) -> String {
+    "Missing required key 'stringUnit' inside 'strings' -> '\(key)' -> 'localizations' -> '\(language)'"
+  }
+
+  /// A substitution no text of its localization references (Xcode 27's warning).
+  package static func unreferencedSubstitution(_ name: String) -> String {
+    "Substitution '\(name)' was never referenced. To reference, use %#@\(name)@ in some other string"
+  }
+
+  /// A device `other` case that is itself varied (Xcode 27's error).
+  package static let fallbackCannotBeVaried = "Fallback value cannot be further varied"
+
+  /// A plural case that is itself varied (Xcode 27's error).
+  package static let pluralCaseCannotBeVaried = "Plural case cannot be further varied"
+
+  /// lhc's error for a device or width case varied in a way the `.stringsdict` format cannot
+  /// hold: device in device, width in width, width in device.
+  package static func nestedVariation(_ inner: VariationKind, inside outer: VariationKind)
+    -> String
+  {
+    let name = inner.rawValue
+    return
+      "\(name.prefix(1).uppercased() + name.dropFirst()) variations cannot be nested inside \(outer.rawValue) variations"
+  }
 
   /// Problems of the specifiers Xcode cannot type, of unusual flags, and of stray `%` in a string
   /// that will be formatted.

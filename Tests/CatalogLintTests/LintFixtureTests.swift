@@ -133,7 +133,7 @@ struct LintFixtureTests {
     (
       "substitution-missing-string-unit",
       [
-        "6:16: error: Substitutions are missing the required stringUnit that references them (en: files) [substitution-missing-string-unit]"
+        "6:16: error: Missing required key 'stringUnit' inside 'strings' -> 'files' -> 'localizations' -> 'en' (en: files) [substitution-missing-string-unit]"
       ]
     ),
     (
@@ -163,7 +163,7 @@ struct LintFixtureTests {
     (
       "substitution-unreferenced",
       [
-        "12:13: warning: Substitution 'count' is never referenced as %#@count@; its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]"
+        "12:13: warning: Substitution 'count' was never referenced. To reference, use %#@count@ in some other string. Its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]"
       ]
     ),
     (

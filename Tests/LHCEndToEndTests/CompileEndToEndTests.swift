@@ -16,11 +16,11 @@ struct CompileEndToEndTests {
     ),
     (
       "!MissingStringUnit",
-      "6:16: error: Substitutions are missing the required stringUnit that references them (en: files)"
+      "6:16: error: Missing required key 'stringUnit' inside 'strings' -> 'files' -> 'localizations' -> 'en'"
     ),
     (
       "!DeviceLeafSubstitution",
-      "10:32: error: Referencing undefined substitution 'count' (en: photos)"
+      "10:32: error: Referencing undefined substitution 'count' (en: photos|==|device.mac)"
     ),
     (
       "!StrayPercent",
@@ -58,7 +58,7 @@ struct CompileEndToEndTests {
     #expect(
       result.stderr == """
         \(path):8:13: warning: Cannot reliably infer argument number for plural variation because %lld is used in multiple positions. Use an explicit substitution instead. (en: %lld of %lld)
-        \(path):11:19: error: Plural variations cannot be nested inside plural variations (en: %lld of %lld)
+        \(path):11:19: error: Plural case cannot be further varied (en: %lld of %lld|==|plural.one)
 
         """)
   }

@@ -154,7 +154,7 @@ struct DiffEndToEndTests {
   /// Every corpus catalog against its compiled folder and a zip of that folder: no differences.
   @Test(arguments: corpusCatalogs)
   func roundTrip(_ name: String) throws {
-    let catalog = TestPaths.corpus.appendingPathComponent("xcstrings/\(name)").path
+    let catalog = TestPaths.corpus.appendingPathComponent(name).path
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.appendingPathComponent("out")

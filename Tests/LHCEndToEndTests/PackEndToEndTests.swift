@@ -230,7 +230,7 @@ struct PackEndToEndTests {
   /// catalog compiles.
   @Test(arguments: CorpusCompileTests.catalogs)
   func corpusCatalogPacks(_ name: String) throws {
-    let catalog = TestPaths.corpus.appendingPathComponent("xcstrings/\(name)").path
+    let catalog = TestPaths.corpus.appendingPathComponent(name).path
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let archive = directory.appendingPathComponent("release.zip")
