@@ -25,7 +25,9 @@ extension LocalizationLinter {
         }
       }
     }
-    let hasAxis = node.variations.contains { $0.kind == .plural || $0.kind == .device }
+    let hasAxis = node.variations.contains {
+      $0.kind == .plural || $0.kind == .device || $0.kind == .width
+    }
     if !node.substitutions.isEmpty && node.stringUnit == nil && !hasAxis {
       report(
         "substitution-missing-string-unit",

@@ -104,7 +104,7 @@ struct CorpusCompileTests {
     _ key: String, _ language: String, _ resolver: StringsdictResolver,
     _ expectation: CatalogExpectation
   ) {
-    let (devices, variables) = expectation.domains(key, language)
+    let (widths, devices, variables) = expectation.domains(key, language)
     let names = variables.keys.sorted()
     var assignments: [[String: String]] = [[:]]
     for name in names {
@@ -112,16 +112,20 @@ struct CorpusCompileTests {
         (variables[name] ?? ["other"]).map { partial.merging([name: $0]) { $1 } }
       }
     }
-    for device in devices {
-      for assignment in assignments.prefix(256) {
-        let category: (String) -> String = { name in
-          assignment[name] ?? assignment["plural"] ?? "other"
+    for width in widths {
+      for device in devices {
+        for assignment in assignments.prefix(256) {
+          let category: (String) -> String = { name in
+            assignment[name] ?? assignment["plural"] ?? "other"
+          }
+          let compiled = resolver.resolve(
+            key: key, device: device, width: width, category: category)
+          let expected = expectation.render(
+            key, language, device: device, width: width, category: category)
+          #expect(
+            compiled.map { canonicalFormat($0.text) } == expected.map(canonicalFormat),
+            "\(language): \(key) on \(device) at width \(width ?? -1) with \(assignment)")
         }
-        let compiled = resolver.resolve(key: key, device: device, category: category)
-        let expected = expectation.render(key, language, device: device, category: category)
-        #expect(
-          compiled.map { canonicalFormat($0.text) } == expected.map(canonicalFormat),
-          "\(language): \(key) on \(device) with \(assignment)")
       }
     }
   }

@@ -30,6 +30,8 @@ struct GenSymbolsEndToEndTests {
     ),
     ("ShopLegal", ["Shop", "Legal", "--access-level", "package", "--bundle", "lingohub"]),
     ("Runtime", ["Runtime", "--bundle", runtimeBundle]),
+    // Width variations: arguments from every width case, the widest as the fallback.
+    ("Widths", ["../compile/Widths"]),
   ]
 
   /// Runs `lhc gen-symbols` in-process; catalog names become fixture paths.

@@ -59,4 +59,39 @@ struct CatalogFixtureCompileTests {
     #expect(Self.table(result, "de")?.strings["%@ (%@ minimum)"] == "%@% (%@ minimum)")
     #expect(Self.table(result, "ca")?.strings["%@ posts"] == "% publicacions")
   }
+
+  /// Width variations become width rules; a device under a width has no `.strings` slot for its
+  /// `other`, which is written for every documented device class the variation does not name.
+  @Test func widthVariationsCompileToWidthRules() throws {
+    let (result, messages) = try Self.compile("compile/Widths.xcstrings")
+    #expect(messages.isEmpty)
+    let en = try #require(Self.table(result, "en"))
+    #expect(en.strings.isEmpty)
+    #expect(
+      en.rules["greeting"]
+        == .width([
+          "1": .text("Hi!"), "20": .text("Hello!"), "70": .text("Greetings and salutations!"),
+        ]))
+    guard case .width(let widths)? = en.rules["hello.device"],
+      case .device(let narrow)? = widths["20"]
+    else {
+      Issue.record("expected width → device")
+      return
+    }
+    #expect(Set(narrow.keys) == Set(DeviceClass.all))
+    #expect(narrow["ipod"] == .text("Hi iPod!"))
+    #expect(narrow["mac"] == .text("Hi!"))
+    guard
+      case .format(let inbox)? = { () -> WidthForm? in
+        if case .width(let forms)? = en.rules["inbox"] { return forms["20"] }
+        return nil
+      }()
+    else {
+      Issue.record("expected width → format")
+      return
+    }
+    #expect(inbox.formatKey == "%1$#@messages_20@ in %2$#@inbox_20@")
+    #expect(Set(inbox.variables.keys) == ["messages_20", "inbox_20"])
+    #expect(Self.table(result, "fr") == nil)
+  }
 }
