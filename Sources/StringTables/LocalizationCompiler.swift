@@ -124,9 +124,13 @@ struct LocalizationCompiler {
     }
     let supported = order.compactMap { kind in node.variations.first { $0.kind == kind } }
     if supported.count > 1 {
-      let kinds = supported.map(\.kind.rawValue).joined(separator: " and ")
+      let names = supported.map(\.kind.rawValue)
+      let kinds =
+        names.count == 2
+        ? "both \(names[0]) and \(names[1])"
+        : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
       warning(
-        "Localization has both \(kinds) variations; only the \(supported[0].kind.rawValue) variation is compiled",
+        "Localization has \(kinds) variations; only the \(names[0]) variation is compiled",
         node.offset)
     }
     if !supported.isEmpty, node.stringUnit != nil {

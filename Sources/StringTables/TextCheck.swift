@@ -34,7 +34,7 @@ package enum TextCheck {
       }
     }
 
-    /// False for an unusual flag: the specifier still reads one argument of a known type, so the
+    /// True for an unusual flag: the specifier still reads one argument of a known type, so the
     /// string's arguments can be compared; the others leave them unknown.
     package var leavesArgumentsKnown: Bool {
       if case .unusualSpecifier = self { true } else { false }

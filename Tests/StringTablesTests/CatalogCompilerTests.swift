@@ -288,6 +288,24 @@ struct DeviceTests {
     #expect(table(result, "en")?.strings == ["k": "Some"])
   }
 
+  /// Width wins over device, device over plural (the order they nest in), with a warning.
+  @Test func severalAxesCompileTheOutermostWithAWarning() throws {
+    let plural = plural([("one", "%d x"), ("other", "%d xs")])
+    let device = Variation(kind: .device, cases: [VariationCase(name: "other", node: unit("d"))])
+    let width = Variation(kind: .width, cases: [VariationCase(name: "20", node: unit("w"))])
+    let result = compile([
+      entry("two", [("en", LocalizationNode(variations: [plural, device]))]),
+      entry("three", [("en", LocalizationNode(variations: [plural, device, width]))]),
+    ])
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "Localization has both device and plural variations; only the device variation is compiled",
+        "Localization has width, device and plural variations; only the width variation is compiled",
+      ])
+    #expect(table(result, "en")?.strings == ["two": "d"])
+    #expect(table(result, "en")?.rules["three"] == .width(["20": .text("w")]))
+  }
+
   @Test func deviceInDeviceIsAnError() {
     let inner = Variation(kind: .device, cases: [VariationCase(name: "mac", node: unit("x"))])
     let outer = Variation(
