@@ -54,7 +54,8 @@ public struct LintCheck: Sendable, Hashable {
       "%n, which writes through a pointer argument and has no Swift type."),
     LintCheck(
       "format-invalid-specifier", .error,
-      "A specifier Xcode cannot type (%-i) or a stray % in a string that is formatted."),
+      "A specifier Xcode cannot type (%-i), an unusual flag (% p, %+d) or a stray % in a string that is formatted."
+    ),
     LintCheck(
       "format-literal-percent", .warning,
       "A lone % in a value without arguments, for a key the code formats (write %%)."),

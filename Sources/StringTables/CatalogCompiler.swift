@@ -35,7 +35,8 @@ public struct CatalogCompiler {
   private var entryKeys: [String] = []
   private var diagnostics: [Diagnostic] = []
   /// Diagnostics reported once per catalog, the first seen of each id: unknown unit states
-  /// (`state:<name>`), tags that cannot be path components (`tag:<tag>`).
+  /// (`state:<name>`), tags that cannot be path components (`tag:<tag>`), string sets
+  /// (`stringSet`: App Shortcuts phrases, not compiled).
   private var onceDiagnostics: [(id: String, diagnostic: Diagnostic)] = []
 
   /// One language's compiled values by entry ordinal, before they become a ``StringTable``.
@@ -76,6 +77,13 @@ public struct CatalogCompiler {
       let node = localization.node
       let isSourceText = sourceText != nil && localization.language == sourceText
       let force = options.forceBuildAllStrings || isSourceText
+      if let stringSet = node.stringSet {
+        reportOnce(
+          "stringSet",
+          .warning(
+            TextCheck.stringSetNotCompiled, offset: stringSet.offset,
+            language: localization.language, key: entry.key))
+      }
       // Fast path, most units: a plain value with no `%` and no control character.
       if node.variations.isEmpty, node.substitutions.isEmpty, let unit = node.stringUnit,
         let value = unit.value, unit.state == .translated || force, TextScan(value).isPlain

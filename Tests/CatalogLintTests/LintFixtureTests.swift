@@ -67,7 +67,11 @@ struct LintFixtureTests {
     (
       "format-invalid-specifier",
       [
-        "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount) [format-invalid-specifier]"
+        "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount) [format-invalid-specifier]",
+        "29:26: error: Invalid format specifier \"%$\"; write \"%%\" for a literal percent sign (ru: Version %@ (%lld)) [format-invalid-specifier]",
+        "45:26: error: Format argument 1 is '% p' (pointer) but '%@' (object) in en; reading an object as a pointer crashes or prints garbage at runtime (ca: %@ posts) [format-argument-type]",
+        "45:26: error: Unusual format specifier \"% p\" (flag ' '); write \"%%\" if a literal percent sign is meant (ca: %@ posts) [format-invalid-specifier]",
+        "61:26: error: Unusual format specifier \"%+d\" (flag '+'); write \"%%\" if a literal percent sign is meant (fr: %d degrees) [format-invalid-specifier]",
       ]
     ),
     (
@@ -136,7 +140,7 @@ struct LintFixtureTests {
     (
       "substitution-missing-string-unit",
       [
-        "6:16: error: Substitutions are missing the required stringUnit that references them (en: files) [substitution-missing-string-unit]"
+        "6:16: error: Missing required key 'stringUnit' inside 'strings' -> 'files' -> 'localizations' -> 'en' (en: files) [substitution-missing-string-unit]"
       ]
     ),
     (
@@ -166,7 +170,7 @@ struct LintFixtureTests {
     (
       "substitution-unreferenced",
       [
-        "12:13: warning: Substitution 'count' is never referenced as %#@count@; its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]"
+        "12:13: warning: Substitution 'count' was never referenced. To reference, use %#@count@ in some other string. Its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]"
       ]
     ),
     (
