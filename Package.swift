@@ -19,6 +19,7 @@ let package = Package(
       name: "LHCKit",
       targets: [
         "LHCBase", "StringCatalog", "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN",
+        "CatalogLint",
       ]
     ),
   ],

@@ -17,6 +17,7 @@ let fuzzTargets = [
   "FuzzBinaryPlist",
   "FuzzReleaseZip",
   "FuzzCDNResponse",
+  "FuzzLintFiles",
 ]
 
 let package = Package(
