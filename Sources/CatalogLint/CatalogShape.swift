@@ -4,15 +4,15 @@ import StringCatalog
 /// The top level of a catalog (`catalog-root-shape`, `catalog-version`): the required fields,
 /// and entries put beside `strings` instead of in it.
 ///
-/// Decisions (`man/lhc-lint.1`): a catalog the reader rejects for its shape (no `sourceLanguage`
-/// or `strings`, or one of the three fields of the wrong type) is a `catalog-root-shape` finding
-/// rather than an unreadable file, so that CI reports, baselines and SARIF show it; its entries are
-/// not linted, since every comparison needs the source language. The reader's own version warnings
+/// Decisions (`man/lhc-lint.1`): a catalog the reader rejects for a missing `sourceLanguage` or
+/// `strings` is a `catalog-root-shape` finding rather than an unreadable file, so that CI reports,
+/// baselines and SARIF show it; its entries are not linted, since every comparison needs the
+/// source language. One of the three fields of the wrong type stays the reader's error. The reader's own version warnings
 /// (missing, unknown or newer `version`) are reported as `catalog-version`.
 public struct CatalogShape: Sendable {
   /// The root-shape findings.
   public private(set) var findings: [Finding] = []
-  /// False when the reader would reject the catalog for its shape: its entries cannot be linted.
+  /// False when the reader rejects the catalog for a missing field: its entries cannot be linted.
   public private(set) var isReadable = true
   /// Where the reader's version warnings point: the top-level `{` (missing `version`) and the
   /// `version` value.
@@ -33,27 +33,23 @@ public struct CatalogShape: Sendable {
         of: source, skipping: "strings", validating: validating)
     else { return nil }
     versionOffsets.insert(open)
-    for (name, kind) in [("sourceLanguage", "a string"), ("strings", "an object")] {
+    // A field of the wrong type is the reader's error, reported as compile reports it.
+    var wrongType = false
+    for (name, kind) in [
+      ("sourceLanguage", "a string"), ("strings", "an object"), ("version", "a string"),
+    ] {
       guard let member = members.last(where: { $0.name == name }) else {
-        report(
-          "missing required field '\(name)'; lhc compile rejects the catalog, so none of its strings ship (its entries are not linted)",
-          at: open)
+        if name != "version" {
+          report(
+            "missing required field '\(name)'; lhc compile rejects the catalog, so none of its strings ship (its entries are not linted)",
+            at: open)
+        }
         continue
       }
-      if member.value.kindPhrase != kind {
-        report(
-          "field '\(name)' must be \(kind), found \(member.value.kindPhrase); lhc compile rejects the catalog, so none of its strings ship (its entries are not linted)",
-          at: member.value.offset)
-      }
+      if name == "version" { versionOffsets.insert(member.value.offset) }
+      wrongType = wrongType || member.value.kindPhrase != kind
     }
-    if let version = members.last(where: { $0.name == "version" }) {
-      versionOffsets.insert(version.value.offset)
-      if version.value.kindPhrase != "a string" {
-        report(
-          "field 'version' must be a string, found \(version.value.kindPhrase); lhc compile rejects the catalog, so none of its strings ship (its entries are not linted)",
-          at: version.value.offset)
-      }
-    }
+    if wrongType { findings = [] }
     isReadable = findings.isEmpty
     for member in members where Self.isEntry(member) {
       findings.append(

@@ -27,7 +27,7 @@ public struct LintCheck: Sendable, Hashable {
       "The catalog's 'version' is missing, or a version lhc does not know."),
     LintCheck(
       "catalog-root-shape", .error,
-      "No 'sourceLanguage' or 'strings', a field of the wrong type, or an entry outside 'strings'."),
+      "The catalog has no 'sourceLanguage' or 'strings', or an entry outside 'strings'."),
     LintCheck(
       "plural-missing-other", .error,
       "A plural variation has no 'other' form: numbers no form matches have no text."),

@@ -13,7 +13,7 @@ public struct JSONNode: Sendable, Equatable {
     case number(text: String, integer: Int?)
     case bool(Bool)
     case null
-    /// An object that was not read (``JSONTree/rootMembers(of:skipping:)``).
+    /// An object that was not read (``JSONTree/rootMembers(of:skipping:validating:)``).
     case skippedObject
   }
 

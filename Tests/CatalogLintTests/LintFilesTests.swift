@@ -170,6 +170,10 @@ struct LintFilesTests {
     #expect(outside.isReadable)
     #expect(outside.findings.map(\.diagnostic.key) == ["Cancel"])
     #expect(CatalogShape(source("{ \"strings\" : ")) == nil)  // not JSON: the reader says why
+    // A field of the wrong type is the reader's error (compile's text), not a finding.
+    let typed = try #require(CatalogShape(source("{ \"strings\" : [], \"version\" : \"1.0\" }")))
+    #expect(typed.isReadable)
+    #expect(typed.findings.isEmpty)
   }
 
   @Test func versionWarningsOfTheReaderAreCatalogVersion() throws {
