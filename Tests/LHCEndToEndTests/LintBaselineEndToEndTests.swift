@@ -153,7 +153,9 @@ struct LintBaselineEndToEndTests {
     #expect(try RunLHC.run(["lint", catalog.path]).status == 0)  // the config's baseline
     #expect(try RunLHC.run(["lint", "--baseline", "/dev/null", catalog.path]).status == 1)
     try "{\n  \"baselines\" : \"x\"\n}\n".write(to: config, atomically: true, encoding: .utf8)
-    let bad = try RunLHC.run(["lint", "--format", "json", catalog.path])
+    let second = directory.appendingPathComponent("InfoPlist.xcstrings")
+    try FileManager.default.copyItem(at: catalog, to: second)
+    let bad = try RunLHC.run(["lint", "--format", "json", catalog.path, second.path])
     #expect(bad.status == 1)
     #expect(bad.stdout == "")
     #expect(

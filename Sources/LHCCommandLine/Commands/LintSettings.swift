@@ -39,7 +39,7 @@ struct LintSettings {
           config = known
         } else {
           config = load(configPath, what: "config", LintConfig.read)
-          read[configPath] = config
+          read.updateValue(config, forKey: configPath)  // nil too: a failed file is read once
         }
       }
       configs.append(config)
@@ -101,7 +101,7 @@ struct LintSettings {
       if parent == current || parent.isEmpty { break }
       current = parent
     }
-    for folder in visited { cache[folder] = result }
+    for folder in visited { cache.updateValue(result, forKey: folder) }  // nil too: none found
     return result
   }
 
