@@ -19,7 +19,7 @@ let package = Package(
       name: "LHCKit",
       targets: [
         "LHCBase", "StringCatalog", "PseudoLocalization", "LHCPlist", "StringTables",
-        "ReleaseFiles", "LingoHubCDN",
+        "ReleaseFiles", "LingoHubCDN", "CatalogLint",
       ]
     ),
   ],

@@ -18,6 +18,7 @@ let fuzzTargets = [
   "FuzzBinaryPlist",
   "FuzzReleaseZip",
   "FuzzCDNResponse",
+  "FuzzLintFiles",
 ]
 
 let package = Package(

@@ -21,7 +21,13 @@ public struct LintCheck: Sendable, Hashable {
   public static let all: [LintCheck] = [
     LintCheck(
       "catalog-reader", .warning,
-      "What the catalog reader warns about: duplicate keys, trailing commas, unknown versions."),
+      "What the catalog reader warns about: duplicate keys, trailing commas."),
+    LintCheck(
+      "catalog-version", .warning,
+      "The catalog's 'version' is missing, or a version lhc does not know."),
+    LintCheck(
+      "catalog-root-shape", .error,
+      "The catalog has no 'sourceLanguage' or 'strings', or an entry outside 'strings'."),
     LintCheck(
       "plural-missing-other", .error,
       "A plural variation has no 'other' form: numbers no form matches have no text."),
@@ -46,6 +52,13 @@ public struct LintCheck: Sendable, Hashable {
     LintCheck(
       "format-argument-type", .error,
       "A format argument is read as another type than the source language reads it (%@ vs %lld)."),
+    LintCheck(
+      "format-argument-order", .error,
+      "A translation reorders the arguments without positions (%lld %@ for %@ %lld): use %2$lld %1$@."
+    ),
+    LintCheck(
+      "format-mixed-positions", .error,
+      "One string mixes positional and non-positional specifiers (%1$@ and %lld)."),
     LintCheck(
       "format-positional-gap", .error,
       "Positional arguments skip a position (%2$@ without %1$): later arguments are misread."),

@@ -116,7 +116,8 @@ public enum Linter {
     let sourceHasPercent = hasPercent(source)
     if !scan.hasPercent && !sourceHasPercent { return true }
     // `#` may reference a substitution, which `checkSubstitutions` reports.
-    guard !value.containsUTF8(UInt8(ascii: "#")), let simple = SimpleFormat(value),
+    guard !value.containsUTF8(UInt8(ascii: "#")), !LocalizationLinter.mayMixPositions(value),
+      let simple = SimpleFormat(value),
       simple.isOneToOne
     else { return false }
     if isSource { return true }
@@ -162,6 +163,11 @@ struct LocalizationLinter {
       checkCharacters(leaf)
       checkFormat(leaf)
       if !isSourceLanguage { checkText(leaf) }
+    }
+    guard !findings.isEmpty else { return }
+    let paths = VariationPaths(localization.node)
+    for index in findings.indices {
+      findings[index].variationPath = paths[findings[index].diagnostic.offset]
     }
   }
 

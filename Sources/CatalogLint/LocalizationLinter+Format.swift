@@ -15,8 +15,11 @@ extension LocalizationLinter {
       return
     }
     // Fast path: common specifiers only, each argument read once, exactly as the source value
-    // (and the key, when it has arguments) reads them: nothing can be reported.
-    if leaf.substitution == nil, let simple = SimpleFormat(leaf.value), simple.isOneToOne {
+    // (and the key, when it has arguments) reads them: nothing can be reported. (A value with
+    // `$` may mix positional and non-positional specifiers, which the fast path cannot see.)
+    if leaf.substitution == nil, !Self.mayMixPositions(leaf.value),
+      let simple = SimpleFormat(leaf.value), simple.isOneToOne
+    {
       let mine = SourceLeaves.byPosition(simple)
       let theirs = reference.flatMap { source.parsedFormat(of: $0).simple }
       if isOwnReference
@@ -47,6 +50,7 @@ extension LocalizationLinter {
     // An empty translation is reported once, as empty.
     guard problems.allSatisfy(\.leavesArgumentsKnown), isSourceLanguage || !leaf.value.isEmpty
     else { return }
+    if checkMixedPositions(format, leaf: leaf) { return }
     let arguments = format.arguments
     for argument in arguments where Set(argument.types.map(ArgumentClass.init)).count > 1 {
       let readings = argument.specifiers.map(\.text)
@@ -58,7 +62,9 @@ extension LocalizationLinter {
     var gaps: Set<Int> = []
     if reference != nil, !isOwnReference, referenceFormat?.hasProblems == false {
       let expected = ExpectedArguments(source: referenceArguments, key: source.keyArguments)
-      compare(arguments, with: expected, leaf: leaf, gaps: &gaps)
+      if !checkArgumentOrder(format, arguments, expected: expected, leaf: leaf) {
+        compare(arguments, with: expected, leaf: leaf, gaps: &gaps)
+      }
     }
     if !leaf.isPluralForm && leaf.substitution == nil {
       checkOwnGaps(arguments, leaf: leaf, reported: gaps)

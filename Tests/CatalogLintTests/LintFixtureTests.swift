@@ -6,15 +6,21 @@ import Testing
 
 @testable import CatalogLint
 
-/// Lints a fixture of `TestData/lint` and renders its findings as `line:col: severity: message
-/// (lang: key) [id]`.
+/// Lints a fixture of `TestData/lint` as `lhc lint` does (top level, reader, entries) and renders
+/// its findings as `line:col: severity: message (lang: key) [id]`.
 func lintFixture(_ name: String, disabled: Set<String> = []) throws -> [String] {
   let path = TestPaths.testData.appendingPathComponent("lint/\(name).xcstrings").path
   let source = try SourceText(contentsOf: path)
-  let (catalog, diagnostics) = try CatalogReader.read(source)
-  var findings = diagnostics.map { Finding(check: "catalog-reader", diagnostic: $0) }
-  if disabled.contains("catalog-reader") { findings = [] }
-  findings += Linter.lint(catalog, disabled: disabled)
+  let shape = try #require(CatalogShape(source))
+  var findings = shape.findings
+  if shape.isReadable {
+    let (catalog, diagnostics) = try CatalogReader.read(source)
+    findings += diagnostics.map {
+      Finding(check: shape.check(ofReaderDiagnostic: $0), diagnostic: $0)
+    }
+    findings += Linter.lint(catalog)
+  }
+  findings = findings.filter { !disabled.contains($0.check) }.sorted(by: Finding.precedes)
   return findings.map { finding in
     let position =
       finding.diagnostic.offset.map { source.lineColumn(of: $0) } ?? (line: 0, column: 0)
@@ -35,6 +41,18 @@ struct LintFixtureTests {
       ]
     ),
     (
+      "catalog-root-shape",
+      [
+        "2:3: error: 'Cancel' is an entry outside 'strings'; it is not compiled, so the app shows its key instead of a translation (Cancel) [catalog-root-shape]"
+      ]
+    ),
+    (
+      "catalog-version",
+      [
+        "1:1: warning: missing field 'version'; reading the catalog as version 1.0 [catalog-version]"
+      ]
+    ),
+    (
       "empty-translation",
       [
         "13:26: warning: Translation is empty while the en value is not; the app shows an empty string (de: Cancel) [empty-translation]"
@@ -50,6 +68,12 @@ struct LintFixtureTests {
       "format-argument-missing",
       [
         "13:26: warning: Format argument 2 ('%@') of the en value is not used; the value the code passes is silently left out (fr: %@ sent %@) [format-argument-missing]"
+      ]
+    ),
+    (
+      "format-argument-order",
+      [
+        "7:26: error: Format arguments '%lld', '%@' are the en value's '%@', '%lld' in another order, without positions; the code passes them in the en order, so they are read as the wrong types, which crashes or prints garbage at runtime: write '%2$lld', '%1$@' (de: %@ has %lld points) [format-argument-order]"
       ]
     ),
     (
@@ -79,6 +103,12 @@ struct LintFixtureTests {
       [
         "13:26: warning: Format argument 1 ('%lld') of the en value is not used; the value the code passes is silently left out (de: %lld%% done) [format-argument-missing]",
         "13:26: warning: Lone '%' in a value without format arguments, for a key the code formats (the en value has arguments); String(format:) drops or misreads it, write '%%' (de: %lld%% done) [format-literal-percent]",
+      ]
+    ),
+    (
+      "format-mixed-positions",
+      [
+        "7:26: error: Format mixes the positional specifier '%2$@' with the non-positional '%@'; which argument a non-positional specifier reads after a positional one is undefined, so it may read the wrong one: give every specifier a position (de: %@ sent %@) [format-mixed-positions]"
       ]
     ),
     (

@@ -95,7 +95,7 @@ struct LintEndToEndTests {
     #expect(result.status == 64)
     #expect(
       result.stderr.hasPrefix(
-        "Error: unknown check 'no-such-check' for --disable; valid ids: catalog-reader, plural-missing-other,"
+        "Error: unknown check 'no-such-check' for --disable; valid ids: catalog-reader, catalog-version, catalog-root-shape, plural-missing-other,"
       ))
     #expect(try RunLHC.run(["lint", "--format", "yaml", Self.plainPath]).status == 64)
     #expect(try RunLHC.run(["lint"]).status == 64)
