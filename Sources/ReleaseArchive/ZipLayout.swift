@@ -73,20 +73,10 @@ enum ZipLayout {
 
   /// Appends the local header of `entry` (its CRC and compressed size left 0: see the descriptor).
   static func appendLocalHeader(_ out: inout [UInt8], _ entry: Entry) {
-    let extra = entry.extra
     append32(&out, localSignature)
-    append16(&out, versionNeeded)
-    append16(&out, entry.flags)
-    append16(&out, deflateMethod)
-    append16(&out, entry.time.time)
-    append16(&out, entry.time.date)
-    append32(&out, 0)
-    append32(&out, 0)
-    append32(&out, UInt32(entry.size))
-    append16(&out, UInt16(entry.name.count))
-    append16(&out, UInt16(extra.count))
+    appendSharedFields(&out, entry, crc: 0, compressedSize: 0)
     out += entry.name
-    out += extra
+    out += entry.extra
   }
 
   /// Appends the data descriptor that follows the data of `entry`.
@@ -99,26 +89,33 @@ enum ZipLayout {
 
   /// Appends the central directory header of `entry`.
   static func appendCentralHeader(_ out: inout [UInt8], _ entry: Entry) {
-    let extra = entry.extra
     append32(&out, centralSignature)
     append16(&out, versionMadeBy)
-    append16(&out, versionNeeded)
-    append16(&out, entry.flags)
-    append16(&out, deflateMethod)
-    append16(&out, entry.time.time)
-    append16(&out, entry.time.date)
-    append32(&out, entry.crc)
-    append32(&out, UInt32(entry.compressedSize))
-    append32(&out, UInt32(entry.size))
-    append16(&out, UInt16(entry.name.count))
-    append16(&out, UInt16(extra.count))
+    appendSharedFields(&out, entry, crc: entry.crc, compressedSize: UInt32(entry.compressedSize))
     append16(&out, 0)  // comment length
     append16(&out, 0)  // disk number
     append16(&out, 0)  // internal attributes
     append32(&out, entry.externalAttributes)
     append32(&out, UInt32(entry.offset))
     out += entry.name
-    out += extra
+    out += entry.extra
+  }
+
+  /// The fields local and central headers share, in their order: version needed, flags, method,
+  /// DOS time and date, CRC-32, compressed and uncompressed size, name and extra field lengths.
+  private static func appendSharedFields(
+    _ out: inout [UInt8], _ entry: Entry, crc: UInt32, compressedSize: UInt32
+  ) {
+    append16(&out, versionNeeded)
+    append16(&out, entry.flags)
+    append16(&out, deflateMethod)
+    append16(&out, entry.time.time)
+    append16(&out, entry.time.date)
+    append32(&out, crc)
+    append32(&out, compressedSize)
+    append32(&out, UInt32(entry.size))
+    append16(&out, UInt16(entry.name.count))
+    append16(&out, UInt16(extraSize))
   }
 
   /// Appends the end of central directory record.
