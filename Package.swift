@@ -35,6 +35,12 @@ let package = Package(
       pkgConfig: "libarchive",
       providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
     ),
+    // Whole-buffer deflate, inflate and CRC-32 for the release zips lhc writes (`lhc pack`).
+    .systemLibrary(
+      name: "Clibdeflate",
+      pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+    ),
 
     // MARK: Core library, in data-flow order
     // Diagnostics, key order, format specifiers, mapped input files. No dependencies.
@@ -66,10 +72,11 @@ let package = Package(
       name: "ReleaseFiles",
       dependencies: ["Clibarchive", "StringTables", "LHCPlist", "LHCBase"]
     ),
-    // .strings / .stringsdict files → reproducible release zips in the LingoHub SDK layout (`lhc pack`).
+    // .strings / .stringsdict files → reproducible release zips in the LingoHub SDK layout (`lhc pack`),
+    // written by lhc itself (deflate through libdeflate) and read back with ReleaseFiles' SDK rules.
     .target(
       name: "ReleaseArchive",
-      dependencies: ["Clibarchive", "StringsFiles", "StringTables", "LHCBase"]
+      dependencies: ["Clibdeflate", "ReleaseFiles", "StringTables", "LHCBase"]
     ),
     // String tables → payloads of other over-the-air SDKs: Tolgee, ReRune, better-i18n (`lhc pack --target`).
     .target(name: "OTAPayloads", dependencies: ["StringTables", "LHCBase"]),

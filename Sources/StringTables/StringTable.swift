@@ -29,11 +29,14 @@ public struct StringTable: Sendable, Equatable {
   public var isEmpty: Bool { strings.isEmpty && rules.isEmpty }
 
   /// The keys in both files, in key order (both key lists are sorted: one merge, no hashing).
-  public var keysInBothFiles: [String] {
+  public var keysInBothFiles: [String] { Self.keysInBoth(strings.keys, rules.keys) }
+
+  /// The keys in both `stringKeys` and `ruleKeys`, two lists in ``KeyOrder``, in that order.
+  public static func keysInBoth(_ stringKeys: [String], _ ruleKeys: [String]) -> [String] {
     var both: [String] = []
     var (s, r) = (0, 0)
-    while s < strings.keys.count, r < rules.keys.count {
-      let (text, rule) = (strings.keys[s], rules.keys[r])
+    while s < stringKeys.count, r < ruleKeys.count {
+      let (text, rule) = (stringKeys[s], ruleKeys[r])
       if text == rule {
         both.append(text)
         (s, r) = (s + 1, r + 1)
