@@ -44,8 +44,9 @@ let package = Package(
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
-    // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`).
-    .target(name: "SwiftSymbols", dependencies: ["StringCatalog", "LHCBase"]),
+    // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`), carrying the
+    // CLDR rules of the catalog's languages for lookups off Apple platforms.
+    .target(name: "SwiftSymbols", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
     // Catalog model → lint findings: runtime failures (plurals, format arguments) before they ship.
     .target(
       name: "CatalogLint",
@@ -101,7 +102,8 @@ let package = Package(
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(
-      name: "SwiftSymbolsTests", dependencies: ["SwiftSymbols", "StringCatalog", "LHCTestSupport"]),
+      name: "SwiftSymbolsTests",
+      dependencies: ["SwiftSymbols", "StringCatalog", "PluralRules", "LHCTestSupport"]),
     .testTarget(
       name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "LHCTestSupport"]),
     .testTarget(

@@ -27,7 +27,10 @@ public enum SymbolBuilder {
       diagnostics += builder.diagnostics
     }
     diagnostics += collisions(symbols, offsets: offsets, language: catalog.sourceLanguage)
-    return (SymbolTable(table: table, symbols: symbols), diagnostics.sortedByOffset())
+    let languages = Set(catalog.entries.lazy.flatMap { $0.localizations.lazy.map(\.language) })
+    let symbolTable = SymbolTable(
+      table: table, symbols: symbols, sourceLanguage: catalog.sourceLanguage, languages: languages)
+    return (symbolTable, diagnostics.sortedByOffset())
   }
 
   /// The source-language node of a key that gets a symbol, or the key itself as the text when a

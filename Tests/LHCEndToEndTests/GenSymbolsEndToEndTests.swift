@@ -30,6 +30,8 @@ struct GenSymbolsEndToEndTests {
     ),
     ("ShopLegal", ["Shop", "Legal", "--access-level", "package", "--bundle", "lingohub"]),
     ("Runtime", ["Runtime", "--bundle", runtimeBundle]),
+    // Plural rules carried for en, ru, ar and ja; development language en.
+    ("PortableWidths", ["Portable", "Widths", "--bundle", "module"]),
   ]
 
   /// Runs `lhc gen-symbols` in-process; catalog names become fixture paths.
