@@ -14,6 +14,9 @@ let package = Package(
     .executable(name: "lhc-fetch", targets: ["lhc-fetch"]),
     // `lhc gen-symbols` as a SwiftPM / Xcode build-tool plugin.
     .plugin(name: "LHCSymbols", targets: ["LHCSymbols"]),
+    // `lhc compile` as a SwiftPM build-tool plugin: compiled string tables in a package's
+    // resource bundle on every platform.
+    .plugin(name: "LHCStrings", targets: ["LHCStrings"]),
     // The readers' public API for other packages in this repository (the fuzz targets in Fuzz/).
     .library(
       name: "LHCKit",
@@ -91,6 +94,8 @@ let package = Package(
     .executableTarget(name: "lhc-fetch", dependencies: ["LHCFetch"]),
     // Build-tool plugin: runs `lhc gen-symbols` on the catalogs of the target it is applied to.
     .plugin(name: "LHCSymbols", capability: .buildTool(), dependencies: ["lhc"]),
+    // Build-tool plugin: runs `lhc compile --emit-empty-tables` on each catalog of the target.
+    .plugin(name: "LHCStrings", capability: .buildTool(), dependencies: ["lhc"]),
 
     // MARK: Tests
     .target(
