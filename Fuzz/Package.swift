@@ -17,6 +17,8 @@ let fuzzTargets = [
   "FuzzBinaryPlist",
   "FuzzReleaseZip",
   "FuzzCDNResponse",
+  // The LHCStrings plugin's language scan; its source is linked in from Plugins/LHCStrings.
+  "FuzzCatalogLanguages",
 ]
 
 let package = Package(
