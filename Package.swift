@@ -21,7 +21,8 @@ let package = Package(
     .library(
       name: "LHCKit",
       targets: [
-        "LHCBase", "StringCatalog", "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN",
+        "LHCBase", "StringCatalog", "PseudoLocalization", "LHCPlist", "StringTables",
+        "ReleaseFiles", "LingoHubCDN", "CatalogLint",
       ]
     ),
   ],
@@ -45,6 +46,9 @@ let package = Package(
     .target(name: "PluralRules"),
     // .xcstrings bytes → catalog model (own byte-level JSON scanner).
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
+    // Catalog model → the same model with pseudo languages (`compile --pseudo`): accented and
+    // padded, or right to left, derived from the source language's localizations.
+    .target(name: "PseudoLocalization", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`), carrying the
@@ -81,8 +85,9 @@ let package = Package(
     .target(
       name: "LHCCommandLine",
       dependencies: [
-        "LHCBase", "StringCatalog", "StringTables", "SwiftSymbols", "CatalogLint", "CatalogStats",
-        "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "ReleaseArchive", "OTAPayloads",
+        "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
+        "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
+        "ReleaseArchive", "OTAPayloads",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -105,6 +110,11 @@ let package = Package(
     .testTarget(name: "LHCBaseTests", dependencies: ["LHCBase", "LHCTestSupport"]),
     .testTarget(name: "PluralRulesTests", dependencies: ["PluralRules"]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
+    .testTarget(
+      name: "PseudoLocalizationTests",
+      dependencies: [
+        "PseudoLocalization", "StringCatalog", "CatalogLint", "LHCBase", "LHCTestSupport",
+      ]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(
       name: "SwiftSymbolsTests",

@@ -12,11 +12,13 @@ import PackageDescription
 let fuzzTargets = [
   "FuzzCatalog",
   "FuzzFormatString",
+  "FuzzPseudoText",
   "FuzzStringsFile",
   "FuzzXMLPlist",
   "FuzzBinaryPlist",
   "FuzzReleaseZip",
   "FuzzCDNResponse",
+  "FuzzLintFiles",
   // The LHCStrings plugin's language scan; its source is linked in from Plugins/LHCStrings.
   "FuzzCatalogLanguages",
 ]

@@ -17,8 +17,12 @@ public struct Catalog: Sendable, Equatable {
     self.entries = entries
   }
 
-  /// The versions this reader knows; later ones are read with a warning.
-  public static let knownVersions: Set<String> = ["1.0", "1.1"]
+  /// The versions this reader knows (Xcode 26 writes 1.1, Xcode 27's import 1.2 and 1.3); later
+  /// ones are read with a warning.
+  public static let knownVersions: Set<String> = ["1.0", "1.1", "1.2", "1.3"]
+
+  /// The newest known version, as the reader reads any later one.
+  public static let newestKnownVersion = "1.3"
 }
 
 /// One key of the catalog with its metadata and localizations.
@@ -70,9 +74,12 @@ public struct Localization: Sendable, Equatable {
   }
 }
 
-/// A localization or any nested variation case: a string unit, variations, substitutions.
+/// A localization or any nested variation case: a string unit (or an App Shortcuts string set),
+/// variations, substitutions.
 public struct LocalizationNode: Sendable, Equatable {
   public var stringUnit: StringUnit?
+  /// `stringSet` (App Shortcuts phrase catalogs), in place of `stringUnit`.
+  public var stringSet: StringSet?
   /// Variation axes in file order; normally one (`plural` or `device`).
   public var variations: [Variation]
   /// Substitutions in file order.
@@ -81,10 +88,11 @@ public struct LocalizationNode: Sendable, Equatable {
   public var offset: Int
 
   public init(
-    stringUnit: StringUnit? = nil, variations: [Variation] = [],
+    stringUnit: StringUnit? = nil, stringSet: StringSet? = nil, variations: [Variation] = [],
     substitutions: [Substitution] = [], offset: Int = 0
   ) {
     self.stringUnit = stringUnit
+    self.stringSet = stringSet
     self.variations = variations
     self.substitutions = substitutions
     self.offset = offset
@@ -102,6 +110,21 @@ public struct StringUnit: Sendable, Equatable {
   public init(state: UnitState, value: String?, offset: Int = 0) {
     self.state = state
     self.value = value
+    self.offset = offset
+  }
+}
+
+/// `{ "state": …, "values": [ … ] }`: the phrases of an App Shortcut, in place of a `stringUnit`.
+public struct StringSet: Sendable, Equatable {
+  public var state: UnitState
+  /// The phrases, in file order.
+  public var values: [String]
+  /// Byte offset of the set's opening brace.
+  public var offset: Int
+
+  public init(state: UnitState, values: [String], offset: Int = 0) {
+    self.state = state
+    self.values = values
     self.offset = offset
   }
 }

@@ -7,6 +7,7 @@ extension CatalogParser {
     let offset = scanner.index
     try enterObject(field)
     var stringUnit: StringUnit?
+    var stringSet: StringSet?
     var variations: [Variation] = []
     var substitutions: [Substitution] = []
     var seen: UInt32 = 0
@@ -22,13 +23,46 @@ extension CatalogParser {
       } else if scanner.equals(key, "substitutions") {
         noteField(&seen, 4, key, "substitutions")
         substitutions = try parseSubstitutions(key)
+      } else if scanner.equals(key, "stringSet") {
+        noteField(&seen, 8, key, "stringSet")
+        stringSet = try parseStringSet(key)
       } else {
         try scanner.skipValue()
       }
     }
     leaveObject()
     return LocalizationNode(
-      stringUnit: stringUnit, variations: variations, substitutions: substitutions, offset: offset)
+      stringUnit: stringUnit, stringSet: stringSet, variations: variations,
+      substitutions: substitutions, offset: offset)
+  }
+
+  /// Reads a `stringSet` object: `state` and the `values` array of strings.
+  mutating func parseStringSet(_ field: JSONString) throws(DiagnosticError) -> StringSet {
+    let offset = scanner.index
+    try enterObject(field)
+    var state: UnitState?
+    var values: [String] = []
+    var seen: UInt32 = 0
+    var first = true
+    while try scanner.nextMember(&first) {
+      let key = try scanner.readKey()
+      if scanner.equals(key, "state") {
+        noteField(&seen, 1, key, "state")
+        try expect(.string, for: key)
+        state = unitState(try scanner.scanString())
+      } else if scanner.equals(key, "values") {
+        noteField(&seen, 2, key, "values")
+        try expect(.array, for: key)
+        try scanner.enterContainer()
+        values = []
+        var firstValue = true
+        while try scanner.nextElement(&firstValue) { values.append(try readString(key)) }
+      } else {
+        try scanner.skipValue()
+      }
+    }
+    leaveObject()
+    return StringSet(state: state ?? UnitState(rawValue: ""), values: values, offset: offset)
   }
 
   /// Reads a `stringUnit` object.
@@ -184,6 +218,7 @@ extension CatalogParser {
   mutating func variationKind(_ token: JSONString) -> VariationKind {
     if scanner.equals(token, "plural") { return .plural }
     if scanner.equals(token, "device") { return .device }
+    if scanner.equals(token, "width") { return .width }
     return VariationKind(rawValue: scanner.makeString(token))
   }
 }

@@ -160,10 +160,11 @@ struct CatalogParser {
     if let version = header.version {
       versionText = version.text
       if !Catalog.knownVersions.contains(version.text) {
+        let newest = Catalog.newestKnownVersion
         let message =
           Self.isNewer(version.text)
-          ? "catalog version '\(version.text)' is newer than lhc knows; reading it as 1.1"
-          : "unknown catalog version '\(version.text)'; reading it as 1.1"
+          ? "catalog version '\(version.text)' is newer than lhc knows; reading it as \(newest)"
+          : "unknown catalog version '\(version.text)'; reading it as \(newest)"
         scanner.diagnostics.append(.warning(message, offset: version.offset))
       }
     } else {
@@ -188,7 +189,7 @@ struct CatalogParser {
     let parts = version.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
     guard parts.count >= 1, parts.allSatisfy({ $0 != nil }) else { return false }
     let numbers = parts.compactMap { $0 } + [0]
-    return (numbers[0], numbers[1]) > (1, 1)
+    return (numbers[0], numbers[1]) > (1, 3)
   }
 
   /// Reads the entries of `strings` (its `{` already entered), handing each to the sink, up to

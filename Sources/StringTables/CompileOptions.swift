@@ -6,10 +6,19 @@ public struct CompileOptions: Sendable, Equatable {
   public var languages: Set<String>?
   /// `--force-build-all-strings`: emit every unit that has a value, whatever its state.
   public var forceBuildAllStrings: Bool
+  /// Not an `xcstringstool` flag: the development language whose table is the catalog's source
+  /// text (the base of another SDK's over-the-air payload, which every language falls back to):
+  /// every unit's value whatever its state, and the key itself for a key with none. `nil`
+  /// compiles every language alike.
+  public var sourceTextLanguage: String?
 
-  public init(languages: Set<String>? = nil, forceBuildAllStrings: Bool = false) {
+  public init(
+    languages: Set<String>? = nil, forceBuildAllStrings: Bool = false,
+    sourceTextLanguage: String? = nil
+  ) {
     self.languages = languages
     self.forceBuildAllStrings = forceBuildAllStrings
+    self.sourceTextLanguage = sourceTextLanguage
   }
 
   /// The languages a compilation with `--emit-empty-tables` writes files for: each `-l` language,

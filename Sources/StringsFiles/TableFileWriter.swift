@@ -146,19 +146,40 @@ public enum TableFileWriter {
     case .format(let rule):
       try write(rule, to: builder)
     case .device(let forms):
+      try writeDevices(forms, to: builder)
+    case .width(let forms):
       builder.beginDictionary()
-      try builder.key(StringsdictKey.deviceSpecificRuleType)
+      try builder.key(StringsdictKey.variableWidthRuleType)
       builder.beginDictionary()
-      for (device, form) in KeyOrder.sortedEntries(forms) {
-        try builder.key(device)
+      for (width, form) in KeyOrder.sortedEntries(forms) {
+        try builder.key(width)
         switch form {
         case .text(let text): try builder.string(text)
         case .format(let rule): try write(rule, to: builder)
+        case .device(let devices): try writeDevices(devices, to: builder)
         }
       }
       builder.endDictionary()
       builder.endDictionary()
     }
+  }
+
+  /// `{NSStringDeviceSpecificRuleType: {device: text or format, …}}`.
+  private static func writeDevices<Builder: PlistBuilder>(
+    _ forms: [String: DeviceForm], to builder: Builder
+  ) throws(PlistError) {
+    builder.beginDictionary()
+    try builder.key(StringsdictKey.deviceSpecificRuleType)
+    builder.beginDictionary()
+    for (device, form) in KeyOrder.sortedEntries(forms) {
+      try builder.key(device)
+      switch form {
+      case .text(let text): try builder.string(text)
+      case .format(let rule): try write(rule, to: builder)
+      }
+    }
+    builder.endDictionary()
+    builder.endDictionary()
   }
 
   /// `{NSStringLocalizedFormatKey: …, variable: {NSStringFormatSpecTypeKey: …, …forms}}`.

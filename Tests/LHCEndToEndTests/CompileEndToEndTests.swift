@@ -16,11 +16,11 @@ struct CompileEndToEndTests {
     ),
     (
       "!MissingStringUnit",
-      "6:16: error: Substitutions are missing the required stringUnit that references them (en: files)"
+      "6:16: error: Missing required key 'stringUnit' inside 'strings' -> 'files' -> 'localizations' -> 'en'"
     ),
     (
       "!DeviceLeafSubstitution",
-      "10:32: error: Referencing undefined substitution 'count' (en: photos)"
+      "10:32: error: Referencing undefined substitution 'count' (en: photos|==|device.mac)"
     ),
     (
       "!StrayPercent",
@@ -58,7 +58,7 @@ struct CompileEndToEndTests {
     #expect(
       result.stderr == """
         \(path):8:13: warning: Cannot reliably infer argument number for plural variation because %lld is used in multiple positions. Use an explicit substitution instead. (en: %lld of %lld)
-        \(path):11:19: error: Plural variations cannot be nested inside plural variations (en: %lld of %lld)
+        \(path):11:19: error: Plural case cannot be further varied (en: %lld of %lld|==|plural.one)
 
         """)
   }
@@ -75,7 +75,7 @@ struct CompileEndToEndTests {
         \(paths[0]):8:13: warning: Cannot reliably infer argument number for plural variation because %lld is used in multiple positions. Use an explicit substitution instead. (en: %lld of %lld done)
         \(paths[1]):13:26: warning: value contains the control character U+0018; it is written raw as Xcode writes it, which Apple's runtime reads but strict XML parsers reject (vi: toggle)
         \(paths[2]):93:26: warning: unknown string unit state 'approved_by_robot'; units in this state are emitted like translated ones (en: unknown.state)
-        \(paths[2]):112:15: warning: catalog version '2.0' is newer than lhc knows; reading it as 1.1
+        \(paths[2]):112:15: warning: catalog version '2.0' is newer than lhc knows; reading it as 1.3
         \(paths[3]):11:10: warning: trailing comma is not valid JSON
 
         """)

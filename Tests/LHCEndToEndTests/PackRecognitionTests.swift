@@ -11,7 +11,7 @@ import Testing
 struct PackRecognitionTests {
   @Test(arguments: CorpusCompileTests.catalogs)
   func recognizedReleaseEqualsParsedRelease(_ name: String) throws {
-    let catalog = TestPaths.corpus.appendingPathComponent("xcstrings/\(name)").path
+    let catalog = TestPaths.corpus.appendingPathComponent(name).path
     let parsed = try ArgumentParser.parse([catalog, "-o", "unused.zip"], for: PackCommand.spec)
     let command = try PackCommand(parsed: parsed, environment: [:])
     let console = Console(out: { _ in }, error: { _ in })

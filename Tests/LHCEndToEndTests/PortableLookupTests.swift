@@ -35,9 +35,9 @@ struct PortableLookupTests {
     print(String.Portable.windows(5, locale: locale))
     print(String.Portable.score("Ann", 9.5, locale: locale))
     print(String.Portable.plainTitle(locale: locale))
-    print(String.Widths.title(locale: locale))
-    print(String.Widths.count(1, locale: locale), String.Widths.count(2, locale: locale))
-    print(String.Widths.status(1, locale: locale), String.Widths.status(3, locale: locale))
+    print(String.WidthRules.title(locale: locale))
+    print(String.WidthRules.count(1, locale: locale), String.WidthRules.count(2, locale: locale))
+    print(String.WidthRules.status(1, locale: locale), String.WidthRules.status(3, locale: locale))
     """
 
   /// The built program and its bundle, made once for the suite in a fixed folder under `.build`
@@ -50,12 +50,12 @@ struct PortableLookupTests {
     let catalog = fixtures.appendingPathComponent("Portable.xcstrings").path
     let compiled = try RunLHC.run(["compile", catalog, "-o", bundle.path])
     guard compiled.status == 0 else { throw Failure(compiled.stderr) }
-    let widths = fixtures.appendingPathComponent("portable/en.lproj/Widths.stringsdict")
+    let widths = fixtures.appendingPathComponent("portable/en.lproj/WidthRules.stringsdict")
     try FileManager.default.copyItem(
-      at: widths, to: bundle.appendingPathComponent("en.lproj/Widths.stringsdict"))
+      at: widths, to: bundle.appendingPathComponent("en.lproj/WidthRules.stringsdict"))
     let generated = directory.appendingPathComponent("Strings.swift").path
     let symbols = try RunLHC.run([
-      "gen-symbols", catalog, fixtures.appendingPathComponent("Widths.xcstrings").path,
+      "gen-symbols", catalog, fixtures.appendingPathComponent("WidthRules.xcstrings").path,
       "-o", generated, "--bundle", GenSymbolsEndToEndTests.runtimeBundle,
     ])
     guard symbols.status == 0 else { throw Failure(symbols.stderr) }

@@ -119,10 +119,7 @@ struct PackCommand {
     }
     warningsAsErrors = parsed.flag("warnings-as-errors")
     modificationTime = try Self.sourceDateEpoch(environment) ?? ZipWriter.zipEpoch
-    let tables = catalogs.map(CatalogCompilation.tableName(of:))
-    if let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 }) {
-      throw UsageError("two catalogs compile to the same table '\(duplicate)'")
-    }
+    try CatalogCompilation.checkTableNames(catalogs)
   }
 
   private static func payloadOptions(

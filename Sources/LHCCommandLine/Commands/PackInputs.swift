@@ -42,7 +42,8 @@ struct PackInputs {
     _ command: PackCommand, printer: DiagnosticPrinter, console: Console
   ) -> PackInputs? {
     let results = Parallel.map(command.catalogs) { path in
-      CatalogCompilation.compile(path, options: command.options)
+      CatalogCompilation.compile(
+        path, options: command.options, sourceText: command.target != .lingohub)
     }
     console.keepUntilExit(results)
     var failed = false

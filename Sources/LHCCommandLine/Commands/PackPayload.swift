@@ -69,6 +69,7 @@ struct PackPayload {
       }
       return
     }
-    try OutputFile.writeAll(payload.files.map { ($0.bytes, command.output + "/" + $0.path) })
+    try OutputFile.writeAll(
+      payload.files.map { ($0.bytes, command.output + "/" + $0.path) }, below: command.output)
   }
 }
