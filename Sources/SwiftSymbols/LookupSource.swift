@@ -115,7 +115,8 @@ enum LookupSource {
           guard let found = lhcTables.table(bundle, table, language) else { continue }
           formatting = locale ?? Locale(identifier: tag)
           let languages = [formatting.identifier, language]
-          text = lhcText(found.rules[key], arguments ?? [], languages) ?? found.strings[key]
+          let plain = found.strings[key]
+          text = lhcText(found.rules[key], arguments ?? [], languages, other: plain) ?? plain
           break search
         }
       }
@@ -196,23 +197,43 @@ enum LookupSource {
     private nonisolated let lhcTables = LHCTableCache()
 
     /// The text of a `.stringsdict` value (a string or a rule dictionary) by Apple's rules, nil when
-    /// it has none: the device `other` case (there is no Apple device here), the widest width case
+    /// it has none: the device `other` case (there is no Apple device here: at the top, `other`, the
+    /// key's `.strings` value; nested, the case most device classes share), the widest width case
     /// (there is no display width), plural forms for the `arguments` in the first of `languages`
     /// that has rules.
     private nonisolated func lhcText(
-      _ value: Any?, _ arguments: [any CVarArg], _ languages: [String], _ depth: Int = 0
+      _ value: Any?, _ arguments: [any CVarArg], _ languages: [String], other: String? = nil,
+      depth: Int = 0
     ) -> String? {
       if let text = value as? String { return text }
       guard depth < 8, let rule = value as? [String: Any] else { return nil }
       if let devices = rule["NSStringDeviceSpecificRuleType"] as? [String: Any] {
-        return lhcText(devices["other"], arguments, languages, depth + 1)
+        let chosen = devices["other"] ?? other ?? lhcCommonCase(devices)
+        return lhcText(chosen, arguments, languages, depth: depth + 1)
       }
       if let widths = rule["NSStringVariableWidthRuleType"] as? [String: Any] {
         let widest = widths.keys.max { (Int($0) ?? .min) < (Int($1) ?? .min) }
-        return lhcText(widest.flatMap { widths[$0] }, arguments, languages, depth + 1)
+        return lhcText(widest.flatMap { widths[$0] }, arguments, languages, depth: depth + 1)
       }
       guard let format = rule["NSStringLocalizedFormatKey"] as? String else { return nil }
       return lhcExpand(format, rule, arguments, languages, depth)
+    }
+
+    /// The case most device classes share, the first by name on a tie: a compiled device rule
+    /// inside a width variation spells the catalog's `other` out as every Apple device class the
+    /// catalog does not name.
+    private nonisolated func lhcCommonCase(_ devices: [String: Any]) -> Any? {
+      func same(_ one: Any?, _ two: Any?) -> Bool {
+        if let one = one as? String, let two = two as? String { return one == two }
+        guard let one = one as? [String: Any], let two = two as? [String: Any] else { return false }
+        return one.count == two.count && one.allSatisfy { same($0.value, two[$0.key]) }
+      }
+      var best: (key: String, count: Int)?
+      for key in devices.keys.sorted() {
+        let count = devices.values.filter { same($0, devices[key]) }.count
+        if count > best?.count ?? 0 { best = (key, count) }
+      }
+      return best.flatMap { devices[$0.key] }
     }
 
     /// `format` with each `%#@name@` replaced by the form of variable `name` for the argument it

@@ -34,7 +34,9 @@ struct SwiftPMPluginTests {
   static let libraryStrings = "Compiling Greetings.xcstrings"
 
   /// Each language's lines: the plain key through the symbols and through Foundation, counts
-  /// 0 1 2 3 5 11 21 100 101, two plurals in one text, the device variation's `other` case.
+  /// 0 1 2 3 5 11 21 100 101, two plurals in one text, the device variation's `other` case, the
+  /// widest width case, and width → device → plural (the device `other` case, a plain text, which
+  /// the compiled rule spells out for every Apple device class but the Mac).
   static let expected: [(String, [String])] = [
     (
       "ru",
@@ -43,7 +45,7 @@ struct SwiftPMPluginTests {
         "1 непрочитанное сообщение", "2 непрочитанных сообщения", "3 непрочитанных сообщения",
         "5 непрочитанных сообщений", "11 непрочитанных сообщений", "21 непрочитанное сообщение",
         "100 непрочитанных сообщений", "101 непрочитанное сообщение", "21 файл в 2 папках",
-        "Привет с этого компьютера",
+        "Привет с этого компьютера", "Ваши входящие", "Новых сообщений: 5",
       ]
     ),
     (
@@ -53,7 +55,7 @@ struct SwiftPMPluginTests {
         "رسالتان غير مقروءتين", "3 رسائل غير مقروءة", "5 رسائل غير مقروءة", "11 رسالة غير مقروءة",
         "21 رسالة غير مقروءة", "100 رسالة غير مقروءة (other)", "101 رسالة غير مقروءة (other)",
         // Not translated into Arabic: the source text.
-        "21 files in 2 folders", "Hello from this computer",
+        "21 files in 2 folders", "Hello from this computer", "Your inbox", "New messages: 5",
       ]
     ),
     (
@@ -62,7 +64,7 @@ struct SwiftPMPluginTests {
         "Welcome", "Welcome", "0 unread messages", "1 unread message", "2 unread messages",
         "3 unread messages", "5 unread messages", "11 unread messages", "21 unread messages",
         "100 unread messages", "101 unread messages", "21 files in 2 folders",
-        "Hello from this computer",
+        "Hello from this computer", "Your inbox", "New messages: 5",
       ]
     ),
     (
@@ -71,6 +73,7 @@ struct SwiftPMPluginTests {
         "ようこそ", "ようこそ", "未読メッセージ0件", "未読メッセージ1件", "未読メッセージ2件",
         "未読メッセージ3件", "未読メッセージ5件", "未読メッセージ11件", "未読メッセージ21件",
         "未読メッセージ100件", "未読メッセージ101件", "21 files in 2 folders", "Hello from this computer",
+        "Your inbox", "New messages: 5",
       ]
     ),
   ]

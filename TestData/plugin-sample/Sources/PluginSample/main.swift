@@ -23,3 +23,5 @@ for count in [0, 1, 2, 3, 5, 11, 21, 100, 101] {
 }
 print(String.Greetings.filesInFolders(files: 21, folders: 2, locale: locale))
 print(String.Greetings.deviceHello(locale: locale))
+print(String.Greetings.inboxTitle(locale: locale))
+print(String.Greetings.unreadShort(5, locale: locale))
