@@ -14,6 +14,9 @@ let package = Package(
     .executable(name: "lhc-fetch", targets: ["lhc-fetch"]),
     // `lhc gen-symbols` as a SwiftPM / Xcode build-tool plugin.
     .plugin(name: "LHCSymbols", targets: ["LHCSymbols"]),
+    // `lhc compile` as a SwiftPM build-tool plugin: compiled string tables in a package's
+    // resource bundle on every platform.
+    .plugin(name: "LHCStrings", targets: ["LHCStrings"]),
     // The readers' public API for other packages in this repository (the fuzz targets in Fuzz/).
     .library(
       name: "LHCKit",
@@ -54,8 +57,9 @@ let package = Package(
     .target(name: "PseudoLocalization", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
-    // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`).
-    .target(name: "SwiftSymbols", dependencies: ["StringCatalog", "LHCBase"]),
+    // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`), carrying the
+    // CLDR rules of the catalog's languages for lookups off Apple platforms.
+    .target(name: "SwiftSymbols", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
     // Catalog model → lint findings: runtime failures (plurals, format arguments) before they ship.
     .target(
       name: "CatalogLint",
@@ -102,6 +106,8 @@ let package = Package(
     .executableTarget(name: "lhc-fetch", dependencies: ["LHCFetch"]),
     // Build-tool plugin: runs `lhc gen-symbols` on the catalogs of the target it is applied to.
     .plugin(name: "LHCSymbols", capability: .buildTool(), dependencies: ["lhc"]),
+    // Build-tool plugin: runs `lhc compile --emit-empty-tables` on each catalog of the target.
+    .plugin(name: "LHCStrings", capability: .buildTool(), dependencies: ["lhc"]),
 
     // MARK: Tests
     .target(
@@ -118,7 +124,8 @@ let package = Package(
       ]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(
-      name: "SwiftSymbolsTests", dependencies: ["SwiftSymbols", "StringCatalog", "LHCTestSupport"]),
+      name: "SwiftSymbolsTests",
+      dependencies: ["SwiftSymbols", "StringCatalog", "PluralRules", "LHCTestSupport"]),
     .testTarget(
       name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "LHCTestSupport"]),
     .testTarget(

@@ -19,6 +19,8 @@ let fuzzTargets = [
   "FuzzReleaseZip",
   "FuzzCDNResponse",
   "FuzzLintFiles",
+  // The LHCStrings plugin's language scan; its source is linked in from Plugins/LHCStrings.
+  "FuzzCatalogLanguages",
 ]
 
 let package = Package(

@@ -5,7 +5,8 @@ import LHCBase
 /// Layout: a header, `import Foundation` (and `import Lingohub` for `--bundle lingohub`), the plain
 /// `String` API (every platform: `String.<Table>.<member>`), the `LocalizedStringResource` API under
 /// `#if canImport(SwiftUI)` and availability (Xcode 26's call sites: `Text(.member)`,
-/// `Text(.Feature.member)`), then private lookup helpers. Members are `nonisolated`, so the file
+/// `Text(.Feature.member)`), then private lookup helpers (``LookupSource``: Foundation on Apple
+/// platforms, the compiled tables read directly elsewhere). Members are `nonisolated`, so the file
 /// compiles under default `MainActor` isolation too. No timestamps: the same input gives the same bytes.
 public struct SwiftSourceWriter {
   let options: SymbolOptions
@@ -85,37 +86,30 @@ public struct SwiftSourceWriter {
     line("  \(options.bundle.swiftExpression)")
     line("}")
     line("")
-    line(
-      "/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none."
-    )
-    line(
-      "private nonisolated func lhcString(_ key: String, _ table: String, _ fallback: String) -> String {"
-    )
-    line("  lhcBundle.localizedString(forKey: key, value: fallback, table: table)")
-    line("}")
-    line("")
-    line("/// A looked-up format with its arguments, formatted for the current locale.")
-    line(
-      "private nonisolated func lhcFormat(_ format: String, _ arguments: [any CVarArg]) -> String {"
-    )
-    line("  String(format: format, locale: Locale.current, arguments: arguments)")
-    line("}")
+    out += LookupSource.text(for: tables)
   }
 
-  /// `static var name: String` or `static func name(…) -> String`.
+  /// `static var name: String` and `static func name(locale:) -> String`, or
+  /// `static func name(…, locale: Locale? = nil) -> String`.
   private mutating func writeStringMember(_ symbol: Symbol, table: SymbolTable, indent: String) {
     writeDocumentation(symbol, table: table, indent: indent)
     let name = SwiftIdentifier.escaped(symbol.name)
     let lookup =
-      "lhcString(\(SwiftLiteral.string(symbol.key)), \(SwiftLiteral.string(table.table)), \(SwiftLiteral.string(symbol.fallback)))"
+      "\(SwiftLiteral.string(symbol.key)), \(SwiftLiteral.string(table.table)), \(SwiftLiteral.string(symbol.fallback))"
     if symbol.parameters.isEmpty {
       line("\(indent)\(access) nonisolated static var \(name): String {")
-      line("\(indent)  \(lookup)")
+      line("\(indent)  lhcString(\(lookup), nil)")
+      line("\(indent)}")
+      line("")
+      line("\(indent)/// The same text in the language of `locale` (nil: the default language).")
+      line("\(indent)\(access) nonisolated static func \(name)(locale: Locale?) -> String {")
+      line("\(indent)  lhcString(\(lookup), locale)")
     } else {
       line(
-        "\(indent)\(access) nonisolated static func \(name)(\(parameterList(symbol))) -> String {")
+        "\(indent)\(access) nonisolated static func \(name)(\(parameterList(symbol)), locale: Locale? = nil) -> String {"
+      )
       let arguments = symbol.parameters.map { "arg\($0.position)" }.joined(separator: ", ")
-      line("\(indent)  lhcFormat(\(lookup), [\(arguments)])")
+      line("\(indent)  lhcFormat(\(lookup), [\(arguments)], locale)")
     }
     line("\(indent)}")
   }

@@ -39,7 +39,10 @@ public enum SymbolBuilder {
       language: catalog.sourceLanguage)
     diagnostics += found
     let kept = symbols.indices.filter { !dropped.contains($0) }.map { symbols[$0] }
-    return (SymbolTable(table: table, symbols: kept), diagnostics.sortedByOffset())
+    let languages = Set(catalog.entries.lazy.flatMap { $0.localizations.lazy.map(\.language) })
+    let symbolTable = SymbolTable(
+      table: table, symbols: kept, sourceLanguage: catalog.sourceLanguage, languages: languages)
+    return (symbolTable, diagnostics.sortedByOffset())
   }
 
   /// True for the keys Xcode generates symbols for: `manual` ones (unless `generatesSymbol` is

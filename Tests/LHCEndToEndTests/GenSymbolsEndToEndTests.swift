@@ -30,6 +30,8 @@ struct GenSymbolsEndToEndTests {
     ("Runtime", ["Runtime", "--bundle", runtimeBundle]),
     // Width variations: arguments from every width case, the widest as the fallback.
     ("Widths", ["../compile/Widths"]),
+    // Plural rules carried for en, ru, ar and ja; development language en.
+    ("PortableWidths", ["Portable", "WidthRules", "--bundle", "module"]),
   ]
 
   /// Runs `lhc gen-symbols` in-process; catalog names become fixture paths.
