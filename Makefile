@@ -20,14 +20,16 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANPAGES = $(notdir $(wildcard man/*.1))
 
-.PHONY: deps build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall
+.PHONY: deps python-oracles build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall
 
-# System packages: libxml2 (XML plists), libarchive (zip), pkg-config, python3 (test oracles: plistlib),
+# System packages: libxml2 (XML plists), libarchive (reading zips), libdeflate (deflate for the zips
+# lhc writes), pkg-config, python3 (test oracles: plistlib),
 # unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts).
 deps:
 	@missing=""; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
 	pkg-config --exists libarchive 2>/dev/null || missing="$$missing libarchive-dev"; \
+	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	command -v unzip >/dev/null 2>&1 || missing="$$missing unzip"; \
@@ -38,11 +40,21 @@ deps:
 	    echo "Installing:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  elif command -v brew >/dev/null 2>&1; then \
-	    brew install libxml2 libarchive pkg-config python3 unzip zsh fish; \
+	    brew install libxml2 libarchive libdeflate pkg-config python3 unzip zsh fish; \
 	  else \
 	    echo "Please install:$$missing" >&2; exit 1; \
 	  fi; \
 	fi
+
+# Test oracles from PyPI: sarif-pydantic, the independent SARIF 2.1.0 reader of `lhc lint --format
+# sarif` (Tests/LHCEndToEndTests/LintSARIFTests.swift). Without network, pip fails: the tests that
+# need it are then skipped, and say so.
+python-oracles:
+	@python3 -c "import sarif_pydantic" 2>/dev/null || { \
+	  echo "Installing from PyPI: sarif-pydantic"; \
+	  python3 -m pip install --quiet --disable-pip-version-check sarif-pydantic || \
+	  echo "warning: could not install sarif-pydantic (python3 -m pip install sarif-pydantic); the SARIF reader test will be skipped" >&2; \
+	}
 
 build: deps
 	$(SWIFT) build
@@ -55,7 +67,7 @@ demo: build
 	@echo; echo "== $(DEMO_OUT)/ru.lproj/Localizable.stringsdict"; cat $(DEMO_OUT)/ru.lproj/Localizable.stringsdict
 	@echo "== $(DEMO_OUT)/de.lproj/Localizable.strings"; cat $(DEMO_OUT)/de.lproj/Localizable.strings
 
-test: deps
+test: deps python-oracles
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -78,6 +90,33 @@ test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SANITIZER_TEST_ENV) LHC_TSAN_RUN=1 LHC_BINARY=$(CURDIR)/.build-tsan/debug/lhc TSAN_OPTIONS=$(TSAN_OPTIONS_LHC) \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# lhc's Bazel rules under a real Bazel (Scripts/test-bazel.py; README: Bazel). Installs what is missing:
+# Debian's bazel-bootstrap (offline Bazel 4.2.3), PostgreSQL, and a BuildGrid venv (PyPI, versions in
+# TestData/bazel/buildgrid-constraints.txt) under BAZEL_TEST_CACHE. When one cannot be installed, the
+# checks that need it are skipped with the reason.
+BAZEL_TEST_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lhc-test-bazel
+BUILDGRID_VENV = $(BAZEL_TEST_CACHE)/buildgrid-venv
+
+.PHONY: test-bazel
+test-bazel: deps
+	@missing=""; \
+	command -v bazel >/dev/null 2>&1 || missing="$$missing bazel-bootstrap"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  { command -v apt-get >/dev/null 2>&1 && $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; } || \
+	  echo "Could not install:$$missing (the checks that need it are skipped)"; \
+	fi
+	@if [ ! -x "$(BUILDGRID_VENV)/bin/bgd" ]; then \
+	  echo "Installing BuildGrid 0.4.4 into $(BUILDGRID_VENV)"; \
+	  { python3 -m venv "$(BUILDGRID_VENV)" && "$(BUILDGRID_VENV)/bin/pip" install -q \
+	    -c TestData/bazel/buildgrid-constraints.txt 'buildgrid[database]==0.4.4'; } || \
+	  { rm -rf "$(BUILDGRID_VENV)"; echo "Could not install BuildGrid (the remote checks are skipped)"; }; \
+	fi
+	$(SWIFT) build --product lhc
+	python3 Scripts/test-bazel.py --lhc $(LHC_DEBUG) --buildgrid-venv "$(BUILDGRID_VENV)"
 
 # Speed and memory against a Foundation baseline (JSONDecoder + PropertyListEncoder), see Benchmarks/README.md.
 bench: deps

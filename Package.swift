@@ -14,12 +14,15 @@ let package = Package(
     .executable(name: "lhc-fetch", targets: ["lhc-fetch"]),
     // `lhc gen-symbols` as a SwiftPM / Xcode build-tool plugin.
     .plugin(name: "LHCSymbols", targets: ["LHCSymbols"]),
+    // `lhc compile` as a SwiftPM build-tool plugin: compiled string tables in a package's
+    // resource bundle on every platform.
+    .plugin(name: "LHCStrings", targets: ["LHCStrings"]),
     // The readers' public API for other packages in this repository (the fuzz targets in Fuzz/).
     .library(
       name: "LHCKit",
       targets: [
-        "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "LHCPlist", "StringTables",
-        "ReleaseFiles", "LingoHubCDN",
+        "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
+        "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint",
       ]
     ),
   ],
@@ -35,6 +38,12 @@ let package = Package(
       pkgConfig: "libarchive",
       providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
     ),
+    // Whole-buffer deflate, inflate and CRC-32 for the release zips lhc writes (`lhc pack`).
+    .systemLibrary(
+      name: "Clibdeflate",
+      pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+    ),
 
     // MARK: Core library, in data-flow order
     // Diagnostics, key order, format specifiers, mapped input files. No dependencies.
@@ -47,10 +56,14 @@ let package = Package(
     .target(name: "CatalogWriter", dependencies: ["StringCatalog", "LHCBase"]),
     // Three catalog models → one, merged by entry, field, language and variation case (`lhc merge-driver`).
     .target(name: "CatalogMerge", dependencies: ["StringCatalog", "LHCBase"]),
+    // Catalog model → the same model with pseudo languages (`compile --pseudo`): accented and
+    // padded, or right to left, derived from the source language's localizations.
+    .target(name: "PseudoLocalization", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → compiled string tables (the xcstringstool compile semantics).
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
-    // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`).
-    .target(name: "SwiftSymbols", dependencies: ["StringCatalog", "LHCBase"]),
+    // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`), carrying the
+    // CLDR rules of the catalog's languages for lookups off Apple platforms.
+    .target(name: "SwiftSymbols", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
     // Catalog model → lint findings: runtime failures (plurals, format arguments) before they ship.
     .target(
       name: "CatalogLint",
@@ -67,10 +80,11 @@ let package = Package(
       name: "ReleaseFiles",
       dependencies: ["Clibarchive", "StringTables", "LHCPlist", "LHCBase"]
     ),
-    // .strings / .stringsdict files → reproducible release zips in the LingoHub SDK layout (`lhc pack`).
+    // .strings / .stringsdict files → reproducible release zips in the LingoHub SDK layout (`lhc pack`),
+    // written by lhc itself (deflate through libdeflate) and read back with ReleaseFiles' SDK rules.
     .target(
       name: "ReleaseArchive",
-      dependencies: ["Clibarchive", "StringsFiles", "StringTables", "LHCBase"]
+      dependencies: ["Clibdeflate", "ReleaseFiles", "StringTables", "LHCBase"]
     ),
     // String tables → payloads of other over-the-air SDKs: Tolgee, ReRune, better-i18n (`lhc pack --target`).
     .target(name: "OTAPayloads", dependencies: ["StringTables", "LHCBase"]),
@@ -82,9 +96,9 @@ let package = Package(
     .target(
       name: "LHCCommandLine",
       dependencies: [
-        "LHCBase", "StringCatalog", "StringTables", "SwiftSymbols", "CatalogLint", "CatalogStats",
-        "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff", "ReleaseArchive", "OTAPayloads",
-        "CatalogWriter", "CatalogMerge",
+        "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
+        "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
+        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -96,6 +110,8 @@ let package = Package(
     .executableTarget(name: "lhc-fetch", dependencies: ["LHCFetch"]),
     // Build-tool plugin: runs `lhc gen-symbols` on the catalogs of the target it is applied to.
     .plugin(name: "LHCSymbols", capability: .buildTool(), dependencies: ["lhc"]),
+    // Build-tool plugin: runs `lhc compile --emit-empty-tables` on each catalog of the target.
+    .plugin(name: "LHCStrings", capability: .buildTool(), dependencies: ["lhc"]),
 
     // MARK: Tests
     .target(
@@ -111,9 +127,15 @@ let package = Package(
     .testTarget(
       name: "CatalogMergeTests",
       dependencies: ["CatalogMerge", "CatalogWriter", "StringCatalog", "LHCTestSupport"]),
+    .testTarget(
+      name: "PseudoLocalizationTests",
+      dependencies: [
+        "PseudoLocalization", "StringCatalog", "CatalogLint", "LHCBase", "LHCTestSupport",
+      ]),
     .testTarget(name: "StringTablesTests", dependencies: ["StringTables", "LHCTestSupport"]),
     .testTarget(
-      name: "SwiftSymbolsTests", dependencies: ["SwiftSymbols", "StringCatalog", "LHCTestSupport"]),
+      name: "SwiftSymbolsTests",
+      dependencies: ["SwiftSymbols", "StringCatalog", "PluralRules", "LHCTestSupport"]),
     .testTarget(
       name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "LHCTestSupport"]),
     .testTarget(

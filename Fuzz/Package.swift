@@ -13,11 +13,15 @@ let fuzzTargets = [
   "FuzzCatalog",
   "FuzzCatalogWriter",
   "FuzzFormatString",
+  "FuzzPseudoText",
   "FuzzStringsFile",
   "FuzzXMLPlist",
   "FuzzBinaryPlist",
   "FuzzReleaseZip",
   "FuzzCDNResponse",
+  "FuzzLintFiles",
+  // The LHCStrings plugin's language scan; its source is linked in from Plugins/LHCStrings.
+  "FuzzCatalogLanguages",
 ]
 
 let package = Package(

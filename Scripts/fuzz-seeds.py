@@ -125,7 +125,9 @@ def main():
     seeds = {
         "FuzzCatalog": lambda: [p.read_bytes() for p in catalogs],
         "FuzzCatalogWriter": lambda: [p.read_bytes() for p in catalogs],
+        "FuzzCatalogLanguages": lambda: [p.read_bytes() for p in catalogs],
         "FuzzFormatString": lambda: [s.encode() for s in format_strings(catalogs)],
+        "FuzzPseudoText": lambda: [s.encode() for s in format_strings(catalogs)],
         "FuzzStringsFile": lambda: (
             [p.read_bytes() for p in strings]
             + [p.read_bytes().decode("utf-8", "replace").encode("utf-16") for p in strings[:20]]
@@ -150,6 +152,16 @@ def main():
             b'"errors":[{"field":"DISTRIBUTION","infos":["DISTRIBUTION_NOT_FOUND"]}]}',
             b'{"status":429,"detail":"Too Many Requests","errors":[{"field":"USAGE","infos":["USAGE_LIMIT_EXCEEDED"]}]}',
         ],
+        # Lint's config and baseline files, and catalogs for the top-level scan.
+        "FuzzLintFiles": lambda: [
+            b'{"baseline":"lint-baseline.json","disabled":["line-count-mismatch"],'
+            b'"languages":{"en-GB":{"disabled":["identical-to-source"]}},'
+            b'"severities":{"whitespace-mismatch":"error"}}',
+            b'{"findings":[{"catalog":"A.xcstrings","check":"identical-to-source","count":2,'
+            b'"key":"Settings","language":"de","variationPath":"plural.one"},'
+            b'{"catalog":"A.xcstrings","check":"catalog-version","count":1,"key":null,'
+            b'"language":null,"variationPath":null}],"version":1}',
+        ] + [p.read_bytes() for p in files([args.test_data / "lint"], ".xcstrings", ".json")],
     }
     for target in args.targets:
         if target not in seeds:

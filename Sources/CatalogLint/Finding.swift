@@ -6,10 +6,15 @@ public struct Finding: Sendable, Hashable {
   /// The id of the ``LintCheck`` that found the problem.
   public var check: String
   public var diagnostic: Diagnostic
+  /// Where in the localization the problem is, in Xcode's XLIFF notation: `plural.one`,
+  /// `device.iphone.plural.other`, `substitutions.count.plural.one`, `plural` for a variation
+  /// itself; nil for the localization's own value or a finding outside localizations.
+  public var variationPath: String?
 
-  public init(check: String, diagnostic: Diagnostic) {
+  public init(check: String, diagnostic: Diagnostic, variationPath: String? = nil) {
     self.check = check
     self.diagnostic = diagnostic
+    self.variationPath = variationPath
   }
 
   /// The deterministic report order: by offset, then check id, then message.

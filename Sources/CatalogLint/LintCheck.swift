@@ -21,7 +21,13 @@ public struct LintCheck: Sendable, Hashable {
   public static let all: [LintCheck] = [
     LintCheck(
       "catalog-reader", .warning,
-      "What the catalog reader warns about: duplicate keys, trailing commas, unknown versions."),
+      "What the catalog reader warns about: duplicate keys, trailing commas."),
+    LintCheck(
+      "catalog-version", .warning,
+      "The catalog's 'version' is missing, or a version lhc does not know."),
+    LintCheck(
+      "catalog-root-shape", .error,
+      "The catalog has no 'sourceLanguage' or 'strings', or an entry outside 'strings'."),
     LintCheck(
       "plural-missing-other", .error,
       "A plural variation has no 'other' form: numbers no form matches have no text."),
@@ -47,6 +53,13 @@ public struct LintCheck: Sendable, Hashable {
       "format-argument-type", .error,
       "A format argument is read as another type than the source language reads it (%@ vs %lld)."),
     LintCheck(
+      "format-argument-order", .error,
+      "A translation reorders the arguments without positions (%lld %@ for %@ %lld): use %2$lld %1$@."
+    ),
+    LintCheck(
+      "format-mixed-positions", .error,
+      "One string mixes positional and non-positional specifiers (%1$@ and %lld)."),
+    LintCheck(
       "format-positional-gap", .error,
       "Positional arguments skip a position (%2$@ without %1$): later arguments are misread."),
     LintCheck(
@@ -54,7 +67,8 @@ public struct LintCheck: Sendable, Hashable {
       "%n, which writes through a pointer argument and has no Swift type."),
     LintCheck(
       "format-invalid-specifier", .error,
-      "A specifier Xcode cannot type (%-i) or a stray % in a string that is formatted."),
+      "A specifier Xcode cannot type (%-i), an unusual flag (% p, %+d) or a stray % in a string that is formatted."
+    ),
     LintCheck(
       "format-literal-percent", .warning,
       "A lone % in a value without arguments, for a key the code formats (write %%)."),
@@ -82,6 +96,10 @@ public struct LintCheck: Sendable, Hashable {
     LintCheck(
       "xml-control-character", .warning,
       "A key or value holds a C0 control character that strict XML parsers reject."),
+    LintCheck(
+      "language-tag-path", .error,
+      "A language tag that is not a safe file name (ASCII letters and digits joined by single - or _, at most 64): compile and pack refuse it."
+    ),
     LintCheck(
       "empty-translation", .warning,
       "A translation is empty where the source language has text."),

@@ -5,7 +5,7 @@ import StringTables
 /// One string unit with a value inside a localization, with where it sits.
 ///
 /// `path` names the variation cases from the localization root down, as `plural:one`,
-/// `device:iphone`; leaves of a substitution start with `substitution:NAME`.
+/// `device:iphone`, `width:20`; leaves of a substitution start with `substitution:NAME`.
 struct LintLeaf {
   var value: String
   /// The unit's state (nil for the key standing in for a source value).
@@ -27,7 +27,7 @@ struct LintLeaf {
   /// The path with every plural category made `other`: where the format to compare with lives.
   var formatPath: [String] { path.map(Self.formatCase) }
 
-  /// The path without plural and device cases: a plain source value stands for any of them.
+  /// The path without plural, device and width cases: a plain source value stands for any of them.
   var basePath: [String] { path.filter(Self.isBaseCase) }
 
   /// A path component as it stands in a format path.
@@ -38,6 +38,7 @@ struct LintLeaf {
   /// Whether a path component stays in a base path.
   private static func isBaseCase(_ component: String) -> Bool {
     !component.hasPrefix("plural:") && !component.hasPrefix("device:")
+      && !component.hasPrefix("width:")
   }
 
   /// Whether `candidate` is the ``formatPath`` of `path` (compared without building it).
@@ -143,7 +144,9 @@ final class SourceLeaves {
 
   init(_ leaves: LintLeaves, key: String) {
     let keyFormat = FormatString(parsing: key.containsUTF8(UInt8(ascii: "%")) ? key : "")
-    keyArguments = TextCheck.formatProblems(keyFormat).isEmpty ? keyFormat.arguments : []
+    keyArguments =
+      TextCheck.formatProblems(keyFormat).allSatisfy(\.leavesArgumentsKnown)
+      ? keyFormat.arguments : []
     keySimple = SimpleFormat(key).map { Self.byPosition($0) }
     for leaf in leaves.leaves {
       let path = leaf.path
@@ -155,7 +158,8 @@ final class SourceLeaves {
           (
             path,
             ParsedFormat(
-              arguments: format.arguments, hasProblems: !TextCheck.formatProblems(format).isEmpty,
+              arguments: format.arguments,
+              hasProblems: !TextCheck.formatProblems(format).allSatisfy(\.leavesArgumentsKnown),
               simple: leaf.substitution == nil
                 ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
           ))

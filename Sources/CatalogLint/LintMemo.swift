@@ -1,3 +1,4 @@
+import LHCBase
 import PluralRules
 
 /// What the localizations of one language share, worked out once: its plural rules, their
@@ -11,8 +12,17 @@ public final class LintMemo {
   }
 
   private var plurals: [String: Plurals] = [:]
+  /// The languages ``firstPathError(of:)`` has seen.
+  private var languagesSeen: Set<String> = []
 
   public init() {}
+
+  /// Why `language` cannot be a file name (``LanguageTag/pathComponentError(_:)``), the first
+  /// time this memo is asked about it; nil after that, and for a safe tag.
+  func firstPathError(of language: String) -> String? {
+    guard languagesSeen.insert(language).inserted else { return nil }
+    return LanguageTag.pathComponentError(language)
+  }
 
   func plurals(of language: String) -> Plurals {
     if let known = plurals[language] { return known }

@@ -16,16 +16,29 @@ public enum Linter {
     let slices = stride(from: 0, to: entries.count, by: 512).map {
       $0..<min($0 + 512, entries.count)
     }
-    var findings = Parallel.map(slices) { slice in
-      let memo = LintMemo()
-      return entries[slice].flatMap { lint($0, sourceLanguage: catalog.sourceLanguage, memo: memo) }
-    }.flatMap { $0 }
+    var findings = joined(
+      Parallel.map(slices) { slice in
+        let memo = LintMemo()
+        return entries[slice].flatMap {
+          lint($0, sourceLanguage: catalog.sourceLanguage, memo: memo)
+        }
+      })
     if !disabled.isEmpty { findings.removeAll { disabled.contains($0.check) } }
     return findings.sorted(by: Finding.precedes)
   }
 
+  /// The findings of parts of a catalog (in file order) linted with a memo each: a language
+  /// tag's finding, made once per memo, is kept from the first part only.
+  public static func joined(_ parts: [[Finding]]) -> [Finding] {
+    var tags: Set<String> = []
+    return parts.joined().filter {
+      $0.check != "language-tag-path" || tags.insert($0.diagnostic.message).inserted
+    }
+  }
+
   /// The findings of one entry, unsorted: for linting a catalog entry by entry as it is read.
-  /// `memo` keeps what every entry of a language shares; give each thread its own.
+  /// `memo` keeps what every entry of a language shares; give each thread its own. Join the
+  /// findings of several memos with ``joined(_:)``.
   public static func lint(
     _ entry: CatalogEntry, sourceLanguage: String, memo: LintMemo = LintMemo()
   ) -> [Finding] {
@@ -44,6 +57,11 @@ public enum Linter {
       : sourceLocalization.map { plainValue($0.node) } ?? entry.key
     var source: SourceLeaves?
     for localization in entry.localizations {
+      if let message = memo.firstPathError(of: localization.language) {
+        findings.append(
+          Finding(
+            check: "language-tag-path", diagnostic: .error(message, offset: localization.offset)))
+      }
       if let sourceText = plainSource, let unit = plainUnit(localization.node),
         let value = unit.value, case let scan = TextScan(value),
         !LocalizationLinter.hasSuspiciousCharacters(scan),
@@ -98,7 +116,8 @@ public enum Linter {
     let sourceHasPercent = hasPercent(source)
     if !scan.hasPercent && !sourceHasPercent { return true }
     // `#` may reference a substitution, which `checkSubstitutions` reports.
-    guard !value.containsUTF8(UInt8(ascii: "#")), let simple = SimpleFormat(value),
+    guard !value.containsUTF8(UInt8(ascii: "#")), !LocalizationLinter.mayMixPositions(value),
+      let simple = SimpleFormat(value),
       simple.isOneToOne
     else { return false }
     if isSource { return true }
@@ -144,6 +163,11 @@ struct LocalizationLinter {
       checkCharacters(leaf)
       checkFormat(leaf)
       if !isSourceLanguage { checkText(leaf) }
+    }
+    guard !findings.isEmpty else { return }
+    let paths = VariationPaths(localization.node)
+    for index in findings.indices {
+      findings[index].variationPath = paths[findings[index].diagnostic.offset]
     }
   }
 

@@ -15,8 +15,11 @@ extension LocalizationLinter {
       return
     }
     // Fast path: common specifiers only, each argument read once, exactly as the source value
-    // (and the key, when it has arguments) reads them: nothing can be reported.
-    if leaf.substitution == nil, let simple = SimpleFormat(leaf.value), simple.isOneToOne {
+    // (and the key, when it has arguments) reads them: nothing can be reported. (A value with
+    // `$` may mix positional and non-positional specifiers, which the fast path cannot see.)
+    if leaf.substitution == nil, !Self.mayMixPositions(leaf.value),
+      let simple = SimpleFormat(leaf.value), simple.isOneToOne
+    {
       let mine = SourceLeaves.byPosition(simple)
       let theirs = reference.flatMap { source.parsedFormat(of: $0).simple }
       if isOwnReference
@@ -26,18 +29,28 @@ extension LocalizationLinter {
       }
     }
     let format = leaf.format
-    let problems = TextCheck.formatProblems(format)
+    let referenceFormat = reference.map(source.parsedFormat(of:))
+    let referenceArguments = referenceFormat?.arguments ?? []
+    // An unusual flag is reported when the code passes arguments: the key or the source reads some.
+    let codePassesArguments =
+      TextCheck.hasFlaggedSpecifier(format)
+      && ([entry.key] + (reference.map { [$0.value] } ?? [])).contains {
+        $0.containsUTF8(UInt8(ascii: "%")) && TextCheck.readsArguments(FormatString(parsing: $0))
+      }
+    let problems = TextCheck.formatProblems(format, codePassesArguments: codePassesArguments)
     for problem in problems {
       let id =
         switch problem {
         case .countSpecifier: "format-count-specifier"
-        case .untypedSpecifier, .invalidSpecifier: "format-invalid-specifier"
+        case .untypedSpecifier, .invalidSpecifier, .unusualSpecifier: "format-invalid-specifier"
         }
       report(id, problem.message, at: leaf.offset)
     }
     // A leaf with a broken specifier is reported once, for that; its arguments are unreliable.
     // An empty translation is reported once, as empty.
-    guard problems.isEmpty, isSourceLanguage || !leaf.value.isEmpty else { return }
+    guard problems.allSatisfy(\.leavesArgumentsKnown), isSourceLanguage || !leaf.value.isEmpty
+    else { return }
+    if checkMixedPositions(format, leaf: leaf) { return }
     let arguments = format.arguments
     for argument in arguments where Set(argument.types.map(ArgumentClass.init)).count > 1 {
       let readings = argument.specifiers.map(\.text)
@@ -46,12 +59,12 @@ extension LocalizationLinter {
         "Format argument \(argument.position) is read both as '\(readings.first ?? "")' and as '\(readings.last ?? "*")'; one of the readings misreads what the code passes, which crashes or prints garbage at runtime",
         at: leaf.offset)
     }
-    let referenceFormat = reference.map(source.parsedFormat(of:))
-    let referenceArguments = referenceFormat?.arguments ?? []
     var gaps: Set<Int> = []
     if reference != nil, !isOwnReference, referenceFormat?.hasProblems == false {
       let expected = ExpectedArguments(source: referenceArguments, key: source.keyArguments)
-      compare(arguments, with: expected, leaf: leaf, gaps: &gaps)
+      if !checkArgumentOrder(format, arguments, expected: expected, leaf: leaf) {
+        compare(arguments, with: expected, leaf: leaf, gaps: &gaps)
+      }
     }
     if !leaf.isPluralForm && leaf.substitution == nil {
       checkOwnGaps(arguments, leaf: leaf, reported: gaps)

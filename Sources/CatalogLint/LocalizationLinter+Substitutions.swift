@@ -25,9 +25,13 @@ extension LocalizationLinter {
         }
       }
     }
-    let hasAxis = node.variations.contains { $0.kind == .plural || $0.kind == .device }
+    let hasAxis = node.variations.contains {
+      $0.kind == .plural || $0.kind == .device || $0.kind == .width
+    }
     if !node.substitutions.isEmpty && node.stringUnit == nil && !hasAxis {
-      report("substitution-missing-string-unit", TextCheck.missingStringUnit, at: node.offset)
+      report(
+        "substitution-missing-string-unit",
+        TextCheck.missingStringUnit(key: entry.key, language: language), at: node.offset)
       return
     }
     for substitution in node.substitutions {
@@ -56,7 +60,8 @@ extension LocalizationLinter {
     for substitution in node.substitutions where !referenced.contains(substitution.name) {
       report(
         "substitution-unreferenced",
-        "Substitution '\(substitution.name)' is never referenced as %#@\(substitution.name)@; its forms are never shown, and the number it was meant to format is missing from the text",
+        TextCheck.unreferencedSubstitution(substitution.name)
+          + ". Its forms are never shown, and the number it was meant to format is missing from the text",
         at: substitution.offset)
     }
   }

@@ -52,7 +52,7 @@ public enum PluralCompleteness {
   /// True when `node` or a node below it has a string unit with a value.
   private static func hasValue(_ node: LocalizationNode) -> Bool {
     var found = false
-    KeyStatus.visit(node) { unit in if unit.value != nil { found = true } }
+    KeyStatus.visit(node) { _, hasValue in if hasValue { found = true } }
     return found
   }
 }

@@ -30,10 +30,59 @@ public enum Parallel {
     return results.compactMap { $0 }
   }
 
+  /// `items.map { transform(&state, $0) }` on one worker per core, each with its own `state`
+  /// made once by `makeState` (a compressor, a scratch buffer): a worker takes the next item as
+  /// soon as it is done with one, so a few large items among many small ones still keep every core
+  /// busy, and only one item per core is being worked on at any time. Results keep the items'
+  /// order.
+  ///
+  /// `makeState` and `transform` run on several threads at once, with the caveat of
+  /// ``map(_:_:)``.
+  public static func map<T, State, R>(
+    _ items: [T], state makeState: () -> State, _ transform: (inout State, T) -> R
+  ) -> [R] {
+    let workers = min(processorCount, items.count)
+    guard workers > 1 else {
+      var state = makeState()
+      return items.map { transform(&state, $0) }
+    }
+    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+    results.initialize(repeating: nil)
+    let next = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    next.initialize(to: 0)
+    let lock = DispatchQueue(label: "lhc.parallel.next")
+    defer {
+      results.deinitialize()
+      results.deallocate()
+      next.deallocate()
+    }
+    withoutActuallyEscaping(makeState) { makeState in
+      withoutActuallyEscaping(transform) { transform in
+        let box = UncheckedSendable((items, makeState, transform, results, next, lock))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+          let (items, makeState, transform, results, next, lock) = box.value
+          var state = makeState()
+          while true {
+            let index = lock.sync {
+              defer { next.pointee += 1 }
+              return next.pointee
+            }
+            guard index < items.count else { return }
+            results[index] = transform(&state, items[index])
+          }
+        }
+      }
+    }
+    return results.compactMap { $0 }
+  }
+
+  /// The number of cores online (at least 1).
+  public static var processorCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
+
   /// `items` in one contiguous run per core (fewer when there are fewer items), in order: for
   /// jobs that set up per-thread state once.
   public static func chunks<T>(of items: [T]) -> [ArraySlice<T>] {
-    let count = min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), max(items.count, 1))
+    let count = min(processorCount, max(items.count, 1))
     return (0..<count).map { chunk in
       items[(items.count * chunk / count)..<(items.count * (chunk + 1) / count)]
     }

@@ -62,20 +62,34 @@ public struct CatalogExpectation {
       })
   }
 
-  /// Devices and plural categories to try for an entry: named devices plus one unnamed device,
-  /// and for the top-level plural (`"plural"`) and each substitution, the categories it names.
+  /// Widths, devices and plural categories to try for an entry: for a width variation each width
+  /// key, one above each (it selects the same form) and 0 (below every key: the smallest), else
+  /// `nil`; named devices plus one unnamed device; and for the plurals (`"plural"`, under any width
+  /// and device case) and each substitution, the categories they name.
   public func domains(_ key: String, _ language: String) -> (
-    devices: [String], variables: [String: [String]]
+    widths: [Int?], devices: [String], variables: [String: [String]]
   ) {
-    guard let node = node(key, language) else { return ([], [:]) }
+    guard let node = node(key, language) else { return ([nil], [], [:]) }
     var variables: [String: [String]] = [:]
-    var devices: [String] = []
-    var leaves = [node]
-    if let device = Self.variations(node)["device"] as? [String: Any] {
-      devices = device.keys.filter { $0 != "other" }.sorted()
-      let unnamed = DeviceClassNames.all.first { !devices.contains($0) }
-      devices += unnamed.map { [$0] } ?? []
-      leaves = device.values.compactMap { $0 as? [String: Any] }
+    var widths: [Int?] = [nil]
+    var nodes = [node]
+    if let width = Self.variations(node)["width"] as? [String: Any] {
+      widths = [0] + width.keys.compactMap { Int($0) }.sorted().flatMap { [$0, $0 + 1] }
+      nodes = width.values.compactMap { $0 as? [String: Any] }
+    }
+    var named: Set<String> = []
+    var leaves: [[String: Any]] = []
+    for node in nodes {
+      guard let device = Self.variations(node)["device"] as? [String: Any] else {
+        leaves.append(node)
+        continue
+      }
+      named.formUnion(device.keys.filter { $0 != "other" })
+      leaves += device.values.compactMap { $0 as? [String: Any] }
+    }
+    var devices = named.sorted()
+    if !devices.isEmpty, let unnamed = DeviceClassNames.all.first(where: { !named.contains($0) }) {
+      devices.append(unnamed)
     }
     for leaf in leaves {
       if let plural = Self.variations(leaf)["plural"] as? [String: Any] {
@@ -86,19 +100,30 @@ public struct CatalogExpectation {
       let plural = Self.variations(substitution)["plural"] as? [String: Any] ?? [:]
       variables[name] = Array(plural.keys)
     }
-    return (devices.isEmpty ? ["iphone"] : devices, variables.mapValues { Array(Set($0)).sorted() })
+    return (
+      widths, devices.isEmpty ? ["iphone"] : devices,
+      variables.mapValues { Array(Set($0)).sorted() }
+    )
   }
 
-  /// The format string the catalog means for `key` on `device` with the given plural categories
-  /// (`"plural"` for the top-level plural, substitution names otherwise), substitutions spliced in
-  /// with `%arg` made `%N$<formatSpecifier>`.
+  /// The format string the catalog means for `key` on `device` at `width` (nil: the widest) with
+  /// the given plural categories (`"plural"` for the plural, substitution names otherwise),
+  /// substitutions spliced in with `%arg` made `%N$<formatSpecifier>`.
   public func render(
-    _ key: String, _ language: String, device: String, category: (String) -> String
-  )
-    -> String?
-  {
+    _ key: String, _ language: String, device: String, width: Int? = nil,
+    category: (String) -> String
+  ) -> String? {
     guard let root = node(key, language) else { return nil }
     var node = root
+    if let widths = Self.variations(node)["width"] as? [String: Any] {
+      // The largest width not above the one asked for, else the smallest.
+      let sorted = widths.keys.compactMap { key in Int(key).map { (value: $0, key: key) } }
+        .sorted { $0.value < $1.value }
+      let below = width.map { width in sorted.filter { $0.value <= width } } ?? sorted
+      guard let chosen = below.last ?? sorted.first, let form = widths[chosen.key] as? [String: Any]
+      else { return nil }
+      node = form
+    }
     if let devices = Self.variations(node)["device"] as? [String: Any] {
       guard let chosen = (devices[device] ?? devices["other"]) as? [String: Any] else { return nil }
       node = chosen

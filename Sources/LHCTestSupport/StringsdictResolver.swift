@@ -4,9 +4,12 @@ import LHCBase
 /// Apple's runtime rules for `.strings` + `.stringsdict`, applied to files read back with Foundation.
 ///
 /// Foundation on Linux crashes on `.stringsdict` lookups, so runtime-equivalence tests resolve
-/// entries here: pick the device form (falling back to the `.strings` value when the device is not
-/// named), then replace each `%#@variable@` in `NSStringLocalizedFormatKey` with the variable's form
-/// for the plural category given (or its `other` form), recursively, as `NSString` does.
+/// entries here: pick the width form (`NSStringVariableWidthRuleType`: the largest width key not
+/// above the requested width, the smallest key when the request is below all of them, as
+/// `variantFittingPresentationWidth(_:)` documents), then the device form (falling back to the
+/// `.strings` value when a top-level device rule does not name the device), then replace each
+/// `%#@variable@` in `NSStringLocalizedFormatKey` with the variable's form for the plural category
+/// given (or its `other` form), recursively, as `NSString` does.
 public struct StringsdictResolver {
   public let strings: [String: String]
   public let stringsdict: [String: Any]
@@ -29,22 +32,51 @@ public struct StringsdictResolver {
     return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
   }
 
-  /// The format string the runtime would format for `key` on `device`, with variables' plural
-  /// categories from `category`, plus the argument position each variable was bound to.
-  public func resolve(key: String, device: String, category: (String) -> String)
-    -> (text: String, bindings: [String: Int])?
-  {
-    guard let entry = stringsdict[key] as? [String: Any] else {
+  /// The format string the runtime would format for `key` on `device` at `width` (nil: the widest
+  /// form), with variables' plural categories from `category`, plus the argument position each
+  /// variable was bound to.
+  public func resolve(
+    key: String, device: String, width: Int? = nil, category: (String) -> String
+  ) -> (text: String, bindings: [String: Int])? {
+    guard var entry = stringsdict[key] as? [String: Any] else {
       return strings[key].map { ($0, [:]) }
     }
-    if let devices = entry["NSStringDeviceSpecificRuleType"] as? [String: Any] {
-      switch devices[device] {
+    if let widths = entry["NSStringVariableWidthRuleType"] as? [String: Any] {
+      switch Self.fitting(widths, width) {
       case let text as String: return (text, [:])
-      case let rule as [String: Any]: return resolveFormat(rule, category: category)
-      default: return strings[key].map { ($0, [:]) }
+      case let rule as [String: Any]: entry = rule
+      default: return nil
       }
+      if let devices = entry["NSStringDeviceSpecificRuleType"] as? [String: Any] {
+        return form(devices[device], category: category)
+      }
+      return resolveFormat(entry, category: category)
+    }
+    if let devices = entry["NSStringDeviceSpecificRuleType"] as? [String: Any] {
+      return form(devices[device], category: category) ?? strings[key].map { ($0, [:]) }
     }
     return resolveFormat(entry, category: category)
+  }
+
+  /// A device's form: a text, or a format resolved with `category`.
+  private func form(_ value: Any?, category: (String) -> String)
+    -> (text: String, bindings: [String: Int])?
+  {
+    switch value {
+    case let text as String: (text, [:])
+    case let rule as [String: Any]: resolveFormat(rule, category: category)
+    default: nil
+    }
+  }
+
+  /// The form for `width` among `forms` keyed by widths: the largest key not above it, else the
+  /// smallest key; nil `width` takes the largest.
+  static func fitting(_ forms: [String: Any], _ width: Int?) -> Any? {
+    let keys = forms.keys.compactMap { key in Int(key).map { ($0, key) } }.sorted { $0.0 < $1.0 }
+    let chosen =
+      width.flatMap { width in keys.last { $0.0 <= width } }
+      ?? (width == nil ? keys.last : keys.first)
+    return chosen.flatMap { forms[$0.1] }
   }
 
   private func resolveFormat(_ rule: [String: Any], category: (String) -> String)

@@ -34,18 +34,19 @@ enum LocaleTag {
     return subtags.isEmpty
   }
 
-  /// `--base-url` without trailing `/`, checked: absolute `http` or `https` with a host, no query,
-  /// fragment or white space (paths are appended to it).
-  static func baseURL(_ url: String) throws(PayloadError) -> String {
+  /// `--base-url` without trailing `/`, checked: absolute `https` (or, unless `httpsOnly`,
+  /// `http`) with a host, no query, fragment or white space (paths are appended to it).
+  static func baseURL(_ url: String, httpsOnly: Bool = false) throws(PayloadError) -> String {
     var trimmed = Substring(url)
     while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     let rest = trimmed.hasPrefix("https://") ? trimmed.dropFirst(8) : trimmed.dropFirst(7)
-    guard trimmed.hasPrefix("https://") || trimmed.hasPrefix("http://"),
+    guard trimmed.hasPrefix("https://") || (!httpsOnly && trimmed.hasPrefix("http://")),
       !rest.isEmpty, !rest.hasPrefix("/"),
       !rest.contains(where: { $0 == "?" || $0 == "#" || $0.isWhitespace })
     else {
+      let scheme = httpsOnly ? "https" : "http(s)"
       throw PayloadError(
-        "invalid base URL '\(url)': expected an absolute http(s) URL without query or fragment")
+        "invalid base URL '\(url)': expected an absolute \(scheme) URL without query or fragment")
     }
     return String(trimmed)
   }

@@ -16,12 +16,14 @@ enum OTAMessage: Equatable {
   /// A `.stringsdict` plural with exactly one variable.
   case plural(PluralMessage)
 
-  /// The message of a `.stringsdict` entry; device variations and plurals on several variables
-  /// have no counterpart in any of the targets.
+  /// The message of a `.stringsdict` entry; device and width variations and plurals on several
+  /// variables have no counterpart in any of the targets.
   init(_ entry: StringsdictEntry) throws(Unrepresentable) {
     switch entry {
     case .device:
       throw Unrepresentable("device variations (NSStringDeviceSpecificRuleType) are not supported")
+    case .width:
+      throw Unrepresentable("width variations (NSStringVariableWidthRuleType) are not supported")
     case .format(let rule):
       self = .plural(try PluralMessage(rule))
     }

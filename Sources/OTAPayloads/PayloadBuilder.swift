@@ -3,13 +3,22 @@ import StringTables
 
 /// Builds the release files of an over-the-air target from compiled string tables.
 public enum PayloadBuilder {
-  /// The payload of `tables` for `target`: files sorted by path, skipped keys sorted.
+  /// The payload of `tables` for `target`: files sorted by path, skipped keys sorted. The source
+  /// language's table should hold the catalogs' source text, the base every other language falls
+  /// back to (compiled with `CompileOptions.sourceTextLanguage`).
   ///
-  /// Throws for settings the target needs and lacks, and for languages whose tags differ only in
-  /// spelling (`pt_BR`, `pt-BR`), which would share a file.
+  /// Throws for settings the target needs and lacks, for a language tag that cannot be a file
+  /// name (``LanguageTag/pathComponentError(_:)``: tables read from a folder; a catalog's are
+  /// refused when compiled), and for languages whose tags differ only in spelling (`pt_BR`,
+  /// `pt-BR`), which would share a file.
   public static func build(_ target: OTATarget, tables: [StringTable], options: PayloadOptions)
     throws(PayloadError) -> Payload
   {
+    for table in tables {
+      if let message = LanguageTag.pathComponentError(table.language) {
+        throw PayloadError(message)
+      }
+    }
     var payload: Payload
     switch target {
     case .tolgee: payload = TolgeePayload.build(tables)

@@ -6,7 +6,7 @@ import StringTables
 /// Manifest: integer `version` = `--release-version`, `main_language` = the source language,
 /// `locales[locale]` = `{ minimum_delta_base_version, url, version }` with both versions equal to
 /// `--release-version`, so the SDK always requests full files and a static host that ignores
-/// query parameters is correct. `url` is `--base-url` + `/<locale>.json`. Locales are
+/// query parameters is correct. `url` is `--base-url` (`https` only) + `/<locale>.json`. Locales are
 /// `language[-Script][-REGION]` (`_` made `-`); anything else is an error.
 ///
 /// Records: `{ key, placeholders?, values: [{ lang, value | message }] }`. Tables share one key
@@ -80,7 +80,8 @@ enum ReRunePayload {
         throw PayloadError("the rerune target needs the source language (main_language)")
       }
       self.version = version
-      self.baseURL = try LocaleTag.baseURL(baseURL)
+      // The SDK's manifest rules: locale `url`s are absolute `https`.
+      self.baseURL = try LocaleTag.baseURL(baseURL, httpsOnly: true)
       self.mainLanguage = try ReRunePayload.localeKey(source)
     }
 

@@ -9,13 +9,19 @@ struct DOSTime: Equatable {
 
   /// 1980-01-01T00:00:00Z, the earliest DOS time.
   static let earliest = 315_532_800
-  /// 2038-01-19T03:14:06Z: the latest even second libarchive's `UT` extra field (a signed 32-bit
-  /// Unix time) holds; DOS times would go on to 2107.
+  /// 2038-01-19T03:14:06Z: the latest even second the `UT` extra field (a signed 32-bit Unix
+  /// time) holds; DOS times would go on to 2107.
   static let latest = 2_147_483_646
 
   /// `seconds` since 1970, clamped to ``earliest``…``latest``.
   static func clamp(_ seconds: Int) -> Int {
     min(max(seconds, earliest), latest)
+  }
+
+  /// The fields as a header stores them.
+  init(time: UInt16, date: UInt16) {
+    self.time = time
+    self.date = date
   }
 
   /// The UTC date and time of `seconds` since 1970, clamped to ``earliest``…``latest``.

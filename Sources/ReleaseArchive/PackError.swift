@@ -12,7 +12,9 @@ public struct PackError: Error, Sendable, Equatable, CustomStringConvertible {
     case archiveTooLarge
     /// Two entries with the same path.
     case duplicateEntry
-    /// libarchive refused an entry or failed to write.
+    /// An input file could not be read when its entry was compressed.
+    case unreadableInput
+    /// libdeflate failed (no memory), or the archive would need zip64.
     case writeFailed
   }
 
@@ -20,11 +22,14 @@ public struct PackError: Error, Sendable, Equatable, CustomStringConvertible {
   public var reason: Reason
   /// A lower-case explanation.
   public var message: String
+  /// The input file concerned (``Reason/unreadableInput``).
+  public var path: String?
 
-  /// An error for `reason`, explained by `message`.
-  public init(_ reason: Reason, _ message: String) {
+  /// An error for `reason`, explained by `message`, about the input file at `path` if any.
+  public init(_ reason: Reason, _ message: String, path: String? = nil) {
     self.reason = reason
     self.message = message
+    self.path = path
   }
 
   /// `message (reason)`.

@@ -14,7 +14,8 @@ public struct PackLimits: Sendable {
   /// The SDK's limits.
   public static let sdk = PackLimits()
 
-  /// Checks what is known before compressing: the entry count and the uncompressed total.
+  /// Checks what is known before compressing: the entry count and the uncompressed total (of
+  /// files, their sizes when listed; the read-back counts the bytes packed).
   public func checkBeforeWriting(_ entries: [ZipEntry]) throws(PackError) {
     guard !entries.isEmpty else {
       throw PackError(.nothingToPack, "nothing to pack: no .strings or .stringsdict file")
@@ -24,7 +25,7 @@ public struct PackLimits: Sendable {
         .tooManyEntries,
         "\(entries.count) files, more than the SDK's limit of \(self.entries) entries")
     }
-    let total = entries.reduce(0) { $0 + $1.bytes.count }
+    let total = entries.reduce(0) { $0 + $1.size }
     guard total <= uncompressedBytes else {
       throw PackError(
         .uncompressedSizeTooLarge,

@@ -1,92 +1,145 @@
-/// The few zip records `ZipWriter` touches after libarchive wrote them (PKWARE APPNOTE 4.3):
-/// the end of central directory record, central directory headers and local file headers.
+/// The records of the zips lhc writes (PKWARE APPNOTE 4.3), field for field as libarchive's zip
+/// writer made them before lhc wrote its own (`TestData/pack/libarchive-reference.zip`, compared
+/// in the tests), so that only the deflate data changed:
 ///
-/// Two jobs, no compression: rewrite every DOS date and time from UTC (libarchive derives them from
-/// the local time zone), and join one-entry zips written on several threads into one zip with
-/// the bytes a single libarchive handle writes for all the entries.
+/// - local header: version needed 2.0, flags bit 3 (data descriptor) and bit 11 (UTF-8) for a
+///   non-ASCII name, method 8, the DOS time and date, CRC-32 and compressed size 0 (they follow
+///   in the descriptor), the uncompressed size, the name, the extra fields;
+/// - data descriptor after the data: signature, CRC-32, compressed and uncompressed size;
+/// - central header: made by Unix 2.0 (0x0314), the local header's fields with the real CRC and
+///   sizes, external attributes `0100644 << 16`, the local header's offset, the same extra fields;
+/// - extra fields, the same in both headers: `UT` (0x5455) flags 1 and the mtime (a 32-bit Unix
+///   time), `ux` (0x7875) version 1 with a 4-byte uid 0 and a 4-byte gid 0;
+/// - end of central directory record, no comment; no zip64 records (the SDK's 200 MiB limit keeps
+///   every size and offset far below 4 GiB; the writer refuses an archive that would need them).
 enum ZipLayout {
-  static let endRecordSize = 22
-  static let endSignature: UInt32 = 0x0605_4b50
-  static let centralSignature: UInt32 = 0x0201_4b50
   static let localSignature: UInt32 = 0x0403_4b50
+  static let descriptorSignature: UInt32 = 0x0807_4b50
+  static let centralSignature: UInt32 = 0x0201_4b50
+  static let endSignature: UInt32 = 0x0605_4b50
+  static let localHeaderSize = 30
+  static let descriptorSize = 16
+  static let centralHeaderSize = 46
+  static let endRecordSize = 22
+  /// Version 2.0, needed to extract deflate.
+  static let versionNeeded: UInt16 = 20
+  /// Unix (3) in the high byte, version 2.0.
+  static let versionMadeBy: UInt16 = 0x0314
+  static let dataDescriptorFlag: UInt16 = 1 << 3
+  static let utf8Flag: UInt16 = 1 << 11
+  static let deflateMethod: UInt16 = 8
+  /// `S_IFREG | 0644` in the high 16 bits, as Unix zips store the mode.
+  static let externalAttributes: UInt32 = 0o100644 << 16
+  /// Both extra fields: `UT` and `ux`.
+  static let extraSize = 24
 
-  /// Where a zip's central directory is and how many entries it lists.
-  struct Directory {
-    var offset: Int
+  /// What the headers say about one entry.
+  struct Entry: Equatable {
+    var name: [UInt8]
+    var flags: UInt16
+    /// Seconds since 1970 (within ``DOSTime``'s range): the `UT` field, and the DOS fields in UTC.
+    var modificationTime: UInt32
+    var crc: UInt32
+    var compressedSize: Int
     var size: Int
-    var entries: Int
+    var externalAttributes: UInt32
+    /// Where the local header starts.
+    var offset: Int
+
+    var time: DOSTime { DOSTime(unixTime: Int(modificationTime)) }
+    /// Both extra fields: `UT` with the mtime, `ux` with uid and gid 0.
+    var extra: [UInt8] { extraFields(modificationTime: modificationTime) }
   }
 
-  /// The central directory of a zip without comment or zip64 records, as libarchive writes it
-  /// for archives under 4 GiB.
-  static func directory(of zip: [UInt8]) throws(PackError) -> Directory {
-    let end = zip.count - endRecordSize
-    guard end >= 0, read32(zip, end) == endSignature else {
-      throw PackError(.writeFailed, "libarchive wrote no end of central directory record")
-    }
-    let directory = Directory(
-      offset: Int(read32(zip, end + 16)), size: Int(read32(zip, end + 12)),
-      entries: Int(read16(zip, end + 10)))
-    guard directory.offset + directory.size == end else {
-      throw PackError(.writeFailed, "libarchive wrote an unexpected zip layout (zip64?)")
-    }
-    return directory
+  /// The flags of an entry named `name`: a data descriptor follows the data; UTF-8 when the name
+  /// is not ASCII.
+  static func flags(forName name: [UInt8]) -> UInt16 {
+    dataDescriptorFlag | (name.allSatisfy { $0 < 0x80 } ? 0 : utf8Flag)
   }
 
-  /// The offsets of the central directory headers of `zip`.
-  static func centralHeaders(of zip: [UInt8]) throws(PackError) -> [Int] {
-    let directory = try directory(of: zip)
-    var offsets: [Int] = []
-    var offset = directory.offset
-    for _ in 0..<directory.entries {
-      guard offset + 46 <= zip.count, read32(zip, offset) == centralSignature else {
-        throw PackError(.writeFailed, "libarchive wrote a malformed central directory")
-      }
-      offsets.append(offset)
-      offset +=
-        46 + Int(read16(zip, offset + 28)) + Int(read16(zip, offset + 30))
-        + Int(read16(zip, offset + 32))
-    }
-    return offsets
+  /// The extra fields of every entry: `UT` with `modificationTime`, `ux` with uid and gid 0.
+  static func extraFields(modificationTime: UInt32) -> [UInt8] {
+    var extra: [UInt8] = []
+    extra.reserveCapacity(extraSize)
+    append16(&extra, 0x5455)
+    append16(&extra, 5)
+    extra.append(1)  // the mtime only
+    append32(&extra, modificationTime)
+    append16(&extra, 0x7875)
+    append16(&extra, 11)
+    extra += [1, 4, 0, 0, 0, 0, 4, 0, 0, 0, 0]  // version 1, uid 0 (4 bytes), gid 0 (4 bytes)
+    return extra
   }
 
-  /// Sets the DOS date and time of every entry, in its central and local header, to `time`.
-  static func setDOSTimes(in zip: inout [UInt8], to time: DOSTime) throws(PackError) {
-    for central in try centralHeaders(of: zip) {
-      let local = Int(read32(zip, central + 42))
-      guard local + 30 <= zip.count, read32(zip, local) == localSignature else {
-        throw PackError(.writeFailed, "libarchive wrote a malformed local header")
-      }
-      write16(&zip, central + 12, time.time)
-      write16(&zip, central + 14, time.date)
-      write16(&zip, local + 10, time.time)
-      write16(&zip, local + 12, time.date)
-    }
+  /// Appends the local header of `entry` (its CRC and compressed size left 0: see the descriptor).
+  static func appendLocalHeader(_ out: inout [UInt8], _ entry: Entry) {
+    append32(&out, localSignature)
+    appendSharedFields(&out, entry, crc: 0, compressedSize: 0)
+    out += entry.name
+    out += entry.extra
   }
 
-  /// One zip holding the entries of `pieces` (one-entry zips) in order: their local parts
-  /// concatenated, their central headers pointed at the new offsets, a new end record.
-  static func join(_ pieces: [[UInt8]]) throws(PackError) -> [UInt8] {
-    var locals: [UInt8] = []
-    var centrals: [UInt8] = []
-    locals.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-    for piece in pieces {
-      let directory = try directory(of: piece)
-      guard directory.entries == 1 else {
-        throw PackError(.writeFailed, "expected a one-entry zip")
-      }
-      let headerStart = centrals.count
-      centrals += piece[directory.offset..<directory.offset + directory.size]
-      write32(&centrals, headerStart + 42, UInt32(locals.count))
-      locals += piece[..<directory.offset]
-    }
-    var end = [UInt8](repeating: 0, count: endRecordSize)
-    write32(&end, 0, endSignature)
-    write16(&end, 8, UInt16(pieces.count))
-    write16(&end, 10, UInt16(pieces.count))
-    write32(&end, 12, UInt32(centrals.count))
-    write32(&end, 16, UInt32(locals.count))
-    return locals + centrals + end
+  /// Appends the data descriptor that follows the data of `entry`.
+  static func appendDescriptor(_ out: inout [UInt8], _ entry: Entry) {
+    append32(&out, descriptorSignature)
+    append32(&out, entry.crc)
+    append32(&out, UInt32(entry.compressedSize))
+    append32(&out, UInt32(entry.size))
+  }
+
+  /// Appends the central directory header of `entry`.
+  static func appendCentralHeader(_ out: inout [UInt8], _ entry: Entry) {
+    append32(&out, centralSignature)
+    append16(&out, versionMadeBy)
+    appendSharedFields(&out, entry, crc: entry.crc, compressedSize: UInt32(entry.compressedSize))
+    append16(&out, 0)  // comment length
+    append16(&out, 0)  // disk number
+    append16(&out, 0)  // internal attributes
+    append32(&out, entry.externalAttributes)
+    append32(&out, UInt32(entry.offset))
+    out += entry.name
+    out += entry.extra
+  }
+
+  /// The fields local and central headers share, in their order: version needed, flags, method,
+  /// DOS time and date, CRC-32, compressed and uncompressed size, name and extra field lengths.
+  private static func appendSharedFields(
+    _ out: inout [UInt8], _ entry: Entry, crc: UInt32, compressedSize: UInt32
+  ) {
+    append16(&out, versionNeeded)
+    append16(&out, entry.flags)
+    append16(&out, deflateMethod)
+    append16(&out, entry.time.time)
+    append16(&out, entry.time.date)
+    append32(&out, crc)
+    append32(&out, compressedSize)
+    append32(&out, UInt32(entry.size))
+    append16(&out, UInt16(entry.name.count))
+    append16(&out, UInt16(extraSize))
+  }
+
+  /// Appends the end of central directory record.
+  static func appendEnd(
+    _ out: inout [UInt8], entries: Int, directoryOffset: Int, directorySize: Int
+  ) {
+    append32(&out, endSignature)
+    append16(&out, 0)  // this disk
+    append16(&out, 0)  // the disk the directory starts on
+    append16(&out, UInt16(entries))
+    append16(&out, UInt16(entries))
+    append32(&out, UInt32(directorySize))
+    append32(&out, UInt32(directoryOffset))
+    append16(&out, 0)  // comment length
+  }
+
+  static func append16(_ out: inout [UInt8], _ value: UInt16) {
+    out.append(UInt8(truncatingIfNeeded: value))
+    out.append(UInt8(truncatingIfNeeded: value >> 8))
+  }
+
+  static func append32(_ out: inout [UInt8], _ value: UInt32) {
+    append16(&out, UInt16(truncatingIfNeeded: value))
+    append16(&out, UInt16(truncatingIfNeeded: value >> 16))
   }
 
   static func read16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
@@ -95,15 +148,5 @@ enum ZipLayout {
 
   static func read32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
     UInt32(read16(bytes, offset)) | UInt32(read16(bytes, offset + 2)) << 16
-  }
-
-  static func write16(_ bytes: inout [UInt8], _ offset: Int, _ value: UInt16) {
-    bytes[offset] = UInt8(truncatingIfNeeded: value)
-    bytes[offset + 1] = UInt8(truncatingIfNeeded: value >> 8)
-  }
-
-  static func write32(_ bytes: inout [UInt8], _ offset: Int, _ value: UInt32) {
-    write16(&bytes, offset, UInt16(truncatingIfNeeded: value))
-    write16(&bytes, offset + 2, UInt16(truncatingIfNeeded: value >> 16))
   }
 }

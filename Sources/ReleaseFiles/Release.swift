@@ -119,6 +119,16 @@ public struct Release: Sendable {
       Parallel.map(files) { parse($0, recognizing: recognizing) }, paths: files.map(\.path))
   }
 
+  /// One table file read as ``read(files:recognizing:)`` reads each: its table part (`.strings`
+  /// or `.stringsdict`) and the reader's warnings; throws when the SDK would refuse the file. For
+  /// callers that read files one at a time and keep less than whole tables (`lhc pack`).
+  public static func readFile(
+    _ file: ArchiveEntry, recognizing: Recognizer? = nil
+  ) throws(ReleaseArchiveError) -> (table: StringTable, warnings: [ReleaseWarning]) {
+    let (table, warnings, _) = try parse(file, recognizing: recognizing).get()
+    return (table, warnings)
+  }
+
   /// One file read: its table part, the reader's warnings, the document it was decoded from.
   private typealias Parsed = Result<
     (

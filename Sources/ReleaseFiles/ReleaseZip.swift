@@ -76,6 +76,7 @@ public enum ReleaseZip {
         "archive is \(archive.count) bytes, more than the limit of \(limits.compressedBytes)")
     }
     var scan = ReleaseZipScan(limits: limits)
+    var kept: [ArchiveEntry] = []
     try ZipArchiveReader.read(archive) { reader throws(ReleaseArchiveError) in
       while let header = try reader.nextHeader() {
         let keep = try scan.admit(header)
@@ -83,12 +84,13 @@ public enum ReleaseZip {
           keeping: keep, declaredSize: header.declaredSize, budget: &scan.remainingBytes)
         if keep, let bytes {
           let entry = ArchiveEntry(path: header.path, bytes: bytes)
-          scan.kept.append(entry)
+          kept.append(entry)
           each(entry)
         }
       }
     }
-    return try scan.finish()
+    try scan.finish()
+    return kept.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
   }
 
   /// Whether the SDK ignores `path`: anything in a `__MACOSX` folder, any `.DS_Store`, any `._*`

@@ -1,11 +1,12 @@
-/// The state of one `ReleaseZip.entries` call: what the entries seen so far add up to, and the
-/// rules applied to each (see `ReleaseZip` for the list).
-struct ReleaseZipScan {
-  let limits: ReleaseZip.Limits
+/// The state of one read of a release zip: what the entries seen so far add up to, and the rules
+/// applied to each (see `ReleaseZip` for the list). `ReleaseZip.entries` drives it with what
+/// libarchive reads; `lhc pack` with the records of the archive it has just written.
+public struct ReleaseZipScan {
+  public let limits: ReleaseZip.Limits
   /// Decompressed bytes still allowed.
-  var remainingBytes: Int
-  /// The table files to return.
-  var kept: [ArchiveEntry] = []
+  public var remainingBytes: Int
+  /// Whether some entry was a table file to keep.
+  private var keptAny = false
   private var entryCount = 0
   private var declaredBytes = 0
   private var seenPaths: Set<String> = []
@@ -14,13 +15,14 @@ struct ReleaseZipScan {
   /// Whether some non-junk file sits at `<folder>/<name>.lproj/<Table>.strings[dict]`.
   private var hasWrappedTable = false
 
-  init(limits: ReleaseZip.Limits) {
+  /// A scan with nothing seen yet.
+  public init(limits: ReleaseZip.Limits) {
     self.limits = limits
     self.remainingBytes = limits.uncompressedBytes
   }
 
   /// Applies the per-entry rules to `header`; whether the entry is a table file to keep.
-  mutating func admit(_ header: ZipEntryHeader) throws(ReleaseArchiveError) -> Bool {
+  public mutating func admit(_ header: ZipEntryHeader) throws(ReleaseArchiveError) -> Bool {
     entryCount += 1
     guard entryCount <= limits.entries else {
       throw ReleaseArchiveError(
@@ -35,14 +37,14 @@ struct ReleaseZipScan {
     guard declared <= limits.uncompressedBytes - declaredBytes else { throw Self.sizeError() }
     declaredBytes += declared
     guard !ReleaseZip.isJunk(header.path) else { return false }
-    return note(header)
+    let keep = note(header)
+    keptAny = keptAny || keep
+    return keep
   }
 
-  /// The kept table files sorted by path, or why there are none.
-  func finish() throws(ReleaseArchiveError) -> [ArchiveEntry] {
-    guard kept.isEmpty else {
-      return kept.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    }
+  /// Throws why the archive holds no table file, if it holds none.
+  public func finish() throws(ReleaseArchiveError) {
+    guard !keptAny else { return }
     if topLevelNames.count == 1, hasWrappedTable, let folder = topLevelNames.first {
       throw ReleaseArchiveError(
         .wrapperDirectory,
@@ -56,7 +58,7 @@ struct ReleaseZipScan {
   }
 
   /// The error for too many decompressed bytes.
-  static func sizeError() -> ReleaseArchiveError {
+  public static func sizeError() -> ReleaseArchiveError {
     ReleaseArchiveError(
       .uncompressedSizeTooLarge, "archive decompresses to more than the limit")
   }

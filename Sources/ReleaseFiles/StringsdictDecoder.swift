@@ -4,34 +4,61 @@ import StringTables
 /// `.stringsdict` property-list entries → the table model's ``StringsdictEntry``, the reverse of
 /// what the writer emits.
 enum StringsdictDecoder {
-  /// The entry for one top-level key, or why it does not fit the model (an
-  /// `NSStringVariableWidthRuleType` entry, a value that is not a dictionary, …).
+  /// The entry for one top-level key, or why it does not fit the model (a value that is not a
+  /// dictionary, a rule without its fields, …).
   static func entry(_ value: PlistValue) -> Result<StringsdictEntry, Unsupported> {
     guard case .dictionary(let dictionary) = value else {
       return .failure(Unsupported("is \(value.typeDescription), not a dictionary"))
     }
-    if case .dictionary(let devices)? = dictionary[StringsdictKey.deviceSpecificRuleType] {
-      var forms: [String: DeviceForm] = [:]
-      for (device, form) in devices {
+    if case .dictionary? = dictionary[StringsdictKey.deviceSpecificRuleType] {
+      return devices(value).map(StringsdictEntry.device)
+    }
+    if case .dictionary(let widths)? = dictionary[StringsdictKey.variableWidthRuleType] {
+      var forms: [String: WidthForm] = [:]
+      for (width, form) in widths {
         switch form {
-        case .string(let text): forms[device] = .text(text)
+        case .string(let text): forms[width] = .text(text)
+        case .dictionary(let fields) where fields[StringsdictKey.deviceSpecificRuleType] != nil:
+          switch devices(form) {
+          case .success(let devices): forms[width] = .device(devices)
+          case .failure(let error): return .failure(Unsupported("width '\(width)' \(error.reason)"))
+          }
         case .dictionary:
           switch format(form) {
-          case .success(let rule): forms[device] = .format(rule)
-          case .failure(let error):
-            return .failure(Unsupported("device '\(device)' \(error.reason)"))
+          case .success(let rule): forms[width] = .format(rule)
+          case .failure(let error): return .failure(Unsupported("width '\(width)' \(error.reason)"))
           }
         default:
-          return .failure(Unsupported("device '\(device)' is \(form.typeDescription)"))
+          return .failure(Unsupported("width '\(width)' is \(form.typeDescription)"))
         }
       }
-      return .success(.device(forms))
-    }
-    if dictionary[StringsdictKey.variableWidthRuleType] != nil {
-      return .failure(
-        Unsupported("uses \(StringsdictKey.variableWidthRuleType), which lhc does not compare"))
+      return .success(.width(forms))
     }
     return format(value).map(StringsdictEntry.format)
+  }
+
+  /// `{NSStringDeviceSpecificRuleType: {device: text or format}}`.
+  private static func devices(_ value: PlistValue) -> Result<[String: DeviceForm], Unsupported> {
+    guard case .dictionary(let dictionary) = value,
+      case .dictionary(let devices)? = dictionary[StringsdictKey.deviceSpecificRuleType]
+    else {
+      return .failure(Unsupported("has no \(StringsdictKey.deviceSpecificRuleType) dictionary"))
+    }
+    var forms: [String: DeviceForm] = [:]
+    for (device, form) in devices {
+      switch form {
+      case .string(let text): forms[device] = .text(text)
+      case .dictionary:
+        switch format(form) {
+        case .success(let rule): forms[device] = .format(rule)
+        case .failure(let error):
+          return .failure(Unsupported("device '\(device)' \(error.reason)"))
+        }
+      default:
+        return .failure(Unsupported("device '\(device)' is \(form.typeDescription)"))
+      }
+    }
+    return .success(forms)
   }
 
   /// `{NSStringLocalizedFormatKey: …, <variable>: {NSStringFormatSpecTypeKey: …, one: …}}`.

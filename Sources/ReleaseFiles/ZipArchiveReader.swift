@@ -7,17 +7,29 @@ import LHCBase
   import Darwin
 #endif
 
-/// What libarchive says about one zip entry.
-struct ZipEntryHeader {
+/// What a zip's headers say about one entry (as libarchive reads them, for `ReleaseZip`).
+public struct ZipEntryHeader: Sendable {
   /// The UTF-8 path; empty when the name could not be read as UTF-8 (`isUTF8` false).
-  var path: String
-  var isUTF8: Bool
-  var isDirectory: Bool
-  var isRegularFile: Bool
+  public var path: String
+  public var isUTF8: Bool
+  public var isDirectory: Bool
+  public var isRegularFile: Bool
   /// A symlink or hard link.
-  var isLink: Bool
+  public var isLink: Bool
   /// The size the zip declares, when it declares one; never trusted.
-  var declaredSize: Int?
+  public var declaredSize: Int?
+
+  public init(
+    path: String, isUTF8: Bool, isDirectory: Bool, isRegularFile: Bool, isLink: Bool,
+    declaredSize: Int?
+  ) {
+    self.path = path
+    self.isUTF8 = isUTF8
+    self.isDirectory = isDirectory
+    self.isRegularFile = isRegularFile
+    self.isLink = isLink
+    self.declaredSize = declaredSize
+  }
 }
 
 /// One libarchive handle reading a zip in memory, seekable reader only (central directory, as

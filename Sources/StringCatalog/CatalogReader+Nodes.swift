@@ -258,6 +258,7 @@ extension CatalogParser {
   mutating func variationKind(_ token: JSONString) -> VariationKind {
     if scanner.equals(token, "plural") { return .plural }
     if scanner.equals(token, "device") { return .device }
+    if scanner.equals(token, "width") { return .width }
     return VariationKind(rawValue: scanner.makeString(token))
   }
 }

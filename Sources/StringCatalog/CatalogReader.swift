@@ -188,10 +188,11 @@ struct CatalogParser {
     if let version = header.version {
       versionText = version.text
       if !Catalog.knownVersions.contains(version.text) {
+        let newest = Catalog.newestKnownVersion
         let message =
           Self.isNewer(version.text)
-          ? "catalog version '\(version.text)' is newer than lhc knows; reading it as 1.1"
-          : "unknown catalog version '\(version.text)'; reading it as 1.1"
+          ? "catalog version '\(version.text)' is newer than lhc knows; reading it as \(newest)"
+          : "unknown catalog version '\(version.text)'; reading it as \(newest)"
         scanner.diagnostics.append(.warning(message, offset: version.offset))
       }
     } else {

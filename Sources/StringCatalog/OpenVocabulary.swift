@@ -37,6 +37,8 @@ public struct VariationKind: RawRepresentable, Hashable, Sendable, ExpressibleBy
 
   public static let plural: VariationKind = "plural"
   public static let device: VariationKind = "device"
+  /// Width variations (`"1"`, `"20"`, `"70"`: widths as decimal strings).
+  public static let width: VariationKind = "width"
 }
 
 /// CLDR plural categories as catalogs and `.stringsdict` files name them.

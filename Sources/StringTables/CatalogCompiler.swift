@@ -10,6 +10,13 @@ import StringCatalog
 /// - a localization with variations or substitutions is emitted whole (every form with a value) as soon
 ///   as one of its units qualifies, because a partial plural breaks every other count at runtime.
 ///
+/// With ``CompileOptions/sourceTextLanguage`` (payloads of other SDKs), that language's table holds
+/// the source text of every key: each unit whatever its state, and the key itself where the entry
+/// emits nothing in that language.
+///
+/// Every language compiled becomes a folder or file name: a tag ``LanguageTag`` refuses is an
+/// error, reported once, at its first localization.
+///
 /// Values are copied verbatim. Plurals, substitutions and device variations become `.stringsdict`
 /// entries (see ``LocalizationCompiler``); a device variation's plain `other` case also goes to
 /// `.strings`, as Xcode does.
@@ -27,8 +34,10 @@ public struct CatalogCompiler {
   /// Entry keys by ordinal (the order `add` saw them); a repeated key is resolved in `finish`.
   private var entryKeys: [String] = []
   private var diagnostics: [Diagnostic] = []
-  /// One warning per unknown unit state, the first seen.
-  private var stateWarnings: [(state: UnitState, diagnostic: Diagnostic)] = []
+  /// Diagnostics reported once per catalog, the first seen of each id: unknown unit states
+  /// (`state:<name>`), tags that cannot be path components (`tag:<tag>`), string sets
+  /// (`stringSet`: App Shortcuts phrases, not compiled).
+  private var onceDiagnostics: [(id: String, diagnostic: Diagnostic)] = []
 
   /// One language's compiled values by entry ordinal, before they become a ``StringTable``.
   private struct PendingTable {
@@ -58,54 +67,80 @@ public struct CatalogCompiler {
     if TextScan(entry.key).hasControlCharacter {
       diagnostics += TextCheck.diagnostics(forKey: entry.key, offset: entry.offset)
     }
+    let sourceText = options.sourceTextLanguage
+    var emitsSourceText = false
     for (position, localization) in entry.localizations.enumerated() {
       if let languages = options.languages, !languages.contains(localization.language) {
         continue
       }
-      let index = tableIndex(for: localization.language, at: position)
+      let index = tableIndex(for: localization.language, at: position, offset: localization.offset)
       let node = localization.node
+      let isSourceText = sourceText != nil && localization.language == sourceText
+      let force = options.forceBuildAllStrings || isSourceText
+      if let stringSet = node.stringSet {
+        reportOnce(
+          "stringSet",
+          .warning(
+            TextCheck.stringSetNotCompiled, offset: stringSet.offset,
+            language: localization.language, key: entry.key))
+      }
       // Fast path, most units: a plain value with no `%` and no control character.
       if node.variations.isEmpty, node.substitutions.isEmpty, let unit = node.stringUnit,
-        let value = unit.value, unit.state == .translated || options.forceBuildAllStrings,
-        TextScan(value).isPlain
+        let value = unit.value, unit.state == .translated || force, TextScan(value).isPlain
       {
         pending[index].strings.append((ordinal, value))
+        emitsSourceText = emitsSourceText || isSourceText
         continue
       }
       var compiler = LocalizationCompiler(
-        key: entry.key, language: localization.language,
-        forceBuildAllStrings: options.forceBuildAllStrings)
+        key: entry.key, language: localization.language, forceBuildAllStrings: force)
       let output = compiler.compile(node)
       diagnostics += compiler.diagnostics
-      for (state, offset) in compiler.unknownStates
-      where !stateWarnings.contains(where: { $0.state == state }) {
-        stateWarnings.append(
-          (
-            state,
-            .warning(
-              "unknown string unit state '\(state.rawValue)'; units in this state are emitted like translated ones",
-              offset: offset, language: localization.language, key: entry.key)
-          ))
+      for (state, offset) in compiler.unknownStates {
+        reportOnce(
+          "state:" + state.rawValue,
+          .warning(
+            "unknown string unit state '\(state.rawValue)'; units in this state are emitted like translated ones",
+            offset: offset, language: localization.language, key: entry.key))
       }
       if let plain = output.plain { pending[index].strings.append((ordinal, plain)) }
       if let rule = output.rule { pending[index].rules.append((ordinal, rule)) }
+      emitsSourceText =
+        emitsSourceText || (isSourceText && (output.plain != nil || output.rule != nil))
+    }
+    // What Apple's runtime shows in the development language for a key without its text: the key.
+    if let sourceText, !emitsSourceText, options.languages?.contains(sourceText) ?? true {
+      pending[tableIndex(for: sourceText, offset: entry.offset)].strings.append(
+        (ordinal, entry.key))
     }
   }
 
-  /// The index in `pending` of the table for `language`, created when new.
-  private mutating func tableIndex(for language: String) -> Int {
+  /// Records `diagnostic` unless one with the same `id` was recorded (in any part, see `finish`).
+  private mutating func reportOnce(_ id: String, _ diagnostic: @autoclosure () -> Diagnostic) {
+    if !onceDiagnostics.contains(where: { $0.id == id }) {
+      onceDiagnostics.append((id, diagnostic()))
+    }
+  }
+
+  /// The index in `pending` of the table for `language`, created when new; a new language whose
+  /// tag cannot be a path component is reported at `offset`.
+  private mutating func tableIndex(for language: String, offset: Int) -> Int {
     if let existing = tableIndex[language] { return existing }
+    if let message = LanguageTag.pathComponentError(language) {
+      reportOnce("tag:" + language, .error(message, offset: offset))
+    }
     pending.append(PendingTable(language: language))
     tableIndex[language] = pending.count - 1
     return pending.count - 1
   }
 
-  /// ``tableIndex(for:)``, first trying the table the previous entry used at the same position.
-  private mutating func tableIndex(for language: String, at position: Int) -> Int {
+  /// ``tableIndex(for:offset:)``, first trying the table the previous entry used at the same
+  /// position.
+  private mutating func tableIndex(for language: String, at position: Int, offset: Int) -> Int {
     if position < recentTables.count, pending[recentTables[position]].language == language {
       return recentTables[position]
     }
-    let index = tableIndex(for: language)
+    let index = tableIndex(for: language, offset: offset)
     if position < recentTables.count {
       recentTables[position] = index
     } else {
@@ -186,11 +221,11 @@ public struct CatalogCompiler {
       }
     }.joined().filter { !$0.isEmpty }
     var diagnostics = parts.flatMap(\.diagnostics)
-    var reported: [UnitState] = []
-    for (state, diagnostic) in parts.flatMap(\.stateWarnings) where !reported.contains(state) {
-      reported.append(state)
+    var reported: Set<String> = []
+    for (id, diagnostic) in parts.flatMap(\.onceDiagnostics) where reported.insert(id).inserted {
       diagnostics.append(diagnostic)
     }
-    return CompileResult(tables: tables, diagnostics: diagnostics.sortedByOffset())
+    return CompileResult(
+      tables: tables, diagnostics: diagnostics.sortedByOffset(), languages: languages)
   }
 }

@@ -12,8 +12,11 @@ import StringCatalog
 ///   argument N is not the first), argN: {forms verbatim}}`, N inferred from the forms' numeric
 ///   specifiers;
 /// - `variations.device` → `{NSStringDeviceSpecificRuleType: {device: text or format}}`, the plain
-///   `other` case in `.strings`; an `other` that needs a format (plural, substitutions) is written for
-///   every documented device class the catalog does not name.
+///   `other` case in `.strings`;
+/// - `variations.width` → `{NSStringVariableWidthRuleType: {width: text, format or device rule}}`.
+///
+/// Diagnostics name the place inside the key as Apple does: `key|==|device.iphone.plural.one`,
+/// `key|==|substitutions.NAME`, the plain key for the localization's own unit.
 struct LocalizationCompiler {
   let key: String
   let language: String
@@ -22,8 +25,12 @@ struct LocalizationCompiler {
   /// Unknown states seen, with the offset of their first unit.
   private(set) var unknownStates: [(UnitState, Int)] = []
 
-  private var substitutions: [String: Substitution] = [:]
+  var substitutions: [String: Substitution] = [:]
   private var resolvedArgNums: [String: Int] = [:]
+  /// Whether the key has format arguments (the code then passes some), found when first needed.
+  private var keyHasArguments: Bool?
+  /// The case being compiled, from the localization down: `["device.iphone", "plural.one"]`.
+  var path: [String] = []
 
   init(key: String, language: String, forceBuildAllStrings: Bool) {
     self.key = key
@@ -41,21 +48,30 @@ struct LocalizationCompiler {
     }
     guard anyUnitQualifies(node) else { return (nil, nil) }
     for substitution in node.substitutions { substitutions[substitution.name] = substitution }
-
+    let result: (plain: String?, rule: StringsdictEntry?)
     switch axis(of: node) {
     case nil:
       guard let unit = node.stringUnit, let value = unit.value else {
         if !node.substitutions.isEmpty && node.stringUnit == nil {
-          error(TextCheck.missingStringUnit, node.offset)
+          // Xcode reports only this for the localization (its substitutions have no parent).
+          diagnostics.append(
+            .error(TextCheck.missingStringUnit(key: key, language: language), offset: node.offset))
+          return (nil, nil)
         }
-        return (nil, nil)
+        result = (nil, nil)
+        break
       }
-      return output(of: resolveText(value, offset: unit.offset))
+      result = output(of: resolveText(value, offset: unit.offset))
     case let variation? where variation.kind == .plural:
-      return (nil, pluralRule(variation).map(StringsdictEntry.format))
+      result = (nil, pluralRule(variation).map(StringsdictEntry.format))
+    case let variation? where variation.kind == .device:
+      let (fallback, forms) = deviceRule(variation, nested: false)
+      result = (fallback, forms.isEmpty ? nil : .device(forms))
     case let variation?:
-      return deviceEntry(variation)
+      result = (nil, widthRule(variation))
     }
+    checkReferences(node)
+    return result
   }
 
   /// A text goes to `.strings`, a format (substitutions) to `.stringsdict`.
@@ -98,31 +114,37 @@ struct LocalizationCompiler {
 
   // MARK: Structure
 
-  /// The variation axis compiled for a node, reporting unknown kinds and nodes with several axes.
-  private mutating func axis(of node: LocalizationNode) -> Variation? {
-    for variation in node.variations where variation.kind != .plural && variation.kind != .device {
+  /// The variation axis compiled for a node: width, else device, else plural (the order they nest
+  /// in), reporting unknown kinds, nodes with several axes, and a string unit beside variations.
+  mutating func axis(of node: LocalizationNode) -> Variation? {
+    let order: [VariationKind] = [.width, .device, .plural]
+    for variation in node.variations where !order.contains(variation.kind) {
       warning(
         "Unsupported variation type '\(variation.kind.rawValue)' is ignored", variation.offset)
     }
-    let supported = node.variations.filter { $0.kind == .plural || $0.kind == .device }
-    let chosen = supported.first { $0.kind == .device } ?? supported.first
+    let supported = order.compactMap { kind in node.variations.first { $0.kind == kind } }
     if supported.count > 1 {
+      let names = supported.map(\.kind.rawValue)
+      let kinds =
+        names.count == 2
+        ? "both \(names[0]) and \(names[1])"
+        : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
       warning(
-        "Localization has both device and plural variations; only the device variation is compiled",
+        "Localization has \(kinds) variations; only the \(names[0]) variation is compiled",
         node.offset)
     }
-    if chosen != nil, node.stringUnit != nil {
+    if !supported.isEmpty, node.stringUnit != nil {
       warning(
         "Localization has both a stringUnit and variations; the stringUnit is ignored",
         node.stringUnit?.offset ?? node.offset)
     }
-    return chosen
+    return supported.first
   }
 
   // MARK: Texts and substitutions
 
   /// A text as plain `.strings` value, or as a format rule when it references substitutions.
-  private mutating func resolveText(_ text: String, offset: Int) -> DeviceForm {
+  mutating func resolveText(_ text: String, offset: Int) -> DeviceForm {
     // The common cases: no `%` at all, or only common specifiers: nothing to report or rewrite.
     let scan = TextScan(text)
     if !scan.hasPercent || SimpleFormat(text) != nil {
@@ -139,7 +161,7 @@ struct LocalizationCompiler {
 
   /// The text with `%#@name@` made positional and `%arg` expanded to `%N$spec`; referenced
   /// substitution names are appended to `pending`.
-  private mutating func rewrite(
+  mutating func rewrite(
     _ format: FormatString, offset: Int, pending: inout [String], argument: (Int, String)? = nil
   ) -> String {
     var result = ""
@@ -192,7 +214,7 @@ struct LocalizationCompiler {
   }
 
   /// Plural variables for the substitutions named in `pending` and those their forms reference.
-  private mutating func variables(for pending: [String]) -> [String: PluralVariable] {
+  mutating func variables(for pending: [String]) -> [String: PluralVariable] {
     if pending.isEmpty { return [:] }
     var pending = pending
     var variables: [String: PluralVariable] = [:]
@@ -201,6 +223,8 @@ struct LocalizationCompiler {
       let name = pending[index]
       index += 1
       guard let substitution = substitutions[name] else { continue }
+      path.append(Self.pathComponent(substitution: name))
+      defer { path.removeLast() }
       guard let specifier = substitution.formatSpecifier else {
         error(TextCheck.missingFormatSpecifier(name), substitution.offset)
         continue
@@ -212,162 +236,92 @@ struct LocalizationCompiler {
       let argNum = resolvedArgNums[name] ?? substitution.argNum ?? 1
       var forms: [String: String] = [:]
       for (category, unit) in pluralForms(plural) {
+        path.append("plural.\(category)")
         let format = FormatString(parsing: unit.value ?? "", options: .argPlaceholder)
         check(unit.value ?? "", format, offset: unit.offset)
         forms[category] = rewrite(
           format, offset: unit.offset, pending: &pending, argument: (argNum, specifier))
+        path.removeLast()
       }
       variables[name] = PluralVariable(valueType: specifier, forms: forms)
     }
     return variables
   }
 
-  // MARK: Plural variations
-
-  /// The leaf units of a plural variation that have values, by category; reports nesting and
-  /// missing or unknown categories.
-  private mutating func pluralForms(_ variation: Variation) -> [(String, StringUnit)] {
-    var forms: [(String, StringUnit)] = []
-    forms.reserveCapacity(variation.cases.count)
-    for variationCase in variation.cases {
-      let node = variationCase.node
-      if let nested = node.variations.first {
-        error(
-          nested.kind == .plural
-            ? "Plural variations cannot be nested inside plural variations"
-            : "'\(nested.kind.rawValue)' variations cannot be nested inside plural variations",
-          nested.offset)
-        continue
-      }
-      if !PluralCategory.isKnown(variationCase.name) {
-        warning("Unknown plural category '\(variationCase.name)'", variationCase.offset)
-      }
-      if let unit = node.stringUnit, unit.value != nil { forms.append((variationCase.name, unit)) }
-    }
-    if !forms.isEmpty && !forms.contains(where: { $0.0 == "other" }) {
-      warning("Plural variation has no 'other' form", variation.offset)
-    }
-    return forms
+  /// `substitutions.NAME` as Apple writes it in a path: a name with a dot is wrapped in `@`.
+  static func pathComponent(substitution name: String) -> String {
+    "substitutions." + (name.contains(".") ? "@\(name)@" : name)
   }
 
-  /// The format rule of a plural variation: one variable bound to the inferred argument.
-  private mutating func pluralRule(_ variation: Variation) -> FormatRule? {
-    let units = pluralForms(variation)
-    guard !units.isEmpty else { return nil }
-    var pending: [String] = []
-    var forms = [String: String](minimumCapacity: units.count)
-    // Numeric arguments of the forms, by position: the first value type seen for each.
-    var candidates: [(position: Int, valueType: String)] = []
-    func note(_ position: Int, _ valueType: String) {
-      if !candidates.contains(where: { $0.position == position }) {
-        candidates.append((position, valueType))
+  /// Warns about each substitution of the localization that no text of it references.
+  private mutating func checkReferences(_ node: LocalizationNode) {
+    guard !node.substitutions.isEmpty else { return }
+    var referenced: Set<String> = []
+    func collect(_ node: LocalizationNode, options: FormatString.Options) {
+      if let value = node.stringUnit?.value, value.containsUTF8(UInt8(ascii: "#")) {
+        for reference in FormatString(parsing: value, options: options).substitutionReferences {
+          referenced.insert(reference.name)
+        }
+      }
+      for variation in node.variations {
+        for variationCase in variation.cases { collect(variationCase.node, options: options) }
       }
     }
-    for (category, unit) in units {
-      let value = unit.value ?? ""
-      if let simple = SimpleFormat(value) {
-        checkControlCharacters(value, offset: unit.offset)
-        forms[category] = value
-        for argument in simple.arguments where argument.isNumeric {
-          note(argument.position, argument.valueType)
-        }
-        continue
-      }
-      let format = FormatString(parsing: value)
-      check(value, format, offset: unit.offset)
-      forms[category] =
-        format.substitutionReferences.isEmpty
-        ? value : rewrite(format, offset: unit.offset, pending: &pending)
-      for argument in format.arguments where argument.substitutionNames.isEmpty {
-        if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
-          note(argument.position, specifier.valueType)
+    collect(node, options: [])
+    for substitution in node.substitutions {
+      for variation in substitution.variations {
+        for variationCase in variation.cases {
+          collect(variationCase.node, options: .argPlaceholder)
         }
       }
     }
-    if candidates.isEmpty {
-      // No form names the count: the key's own specifiers say what the code passes.
-      for argument in FormatString(parsing: key).arguments {
-        if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
-          candidates.append((argument.position, specifier.valueType))
-          break
-        }
-      }
+    for substitution in node.substitutions where !referenced.contains(substitution.name) {
+      path = [Self.pathComponent(substitution: substitution.name)]
+      warning(TextCheck.unreferencedSubstitution(substitution.name), substitution.offset)
     }
-    candidates.sort { $0.position < $1.position }
-    if candidates.count > 1 {
-      warning(
-        "Cannot reliably infer argument number for plural variation because %\(candidates[0].valueType) is used in multiple positions. Use an explicit substitution instead.",
-        variation.offset)
-    }
-    let position = candidates.first?.position ?? 1
-    var name = "arg\(position)"
-    while substitutions[name] != nil { name += "_" }
-    var variables = self.variables(for: pending)
-    variables[name] = PluralVariable(valueType: candidates.first?.valueType ?? "lld", forms: forms)
-    let reference = position == 1 ? "%#@\(name)@" : "%\(position)$#@\(name)@"
-    return FormatRule(formatKey: reference, variables: variables)
-  }
-
-  // MARK: Device variations
-
-  /// The `.stringsdict` device entry and the `.strings` fallback of a device variation.
-  private mutating func deviceEntry(_ variation: Variation) -> (String?, StringsdictEntry?) {
-    var forms: [String: DeviceForm] = [:]
-    for variationCase in variation.cases {
-      let node = variationCase.node
-      if variationCase.name != "other" && !DeviceClass.all.contains(variationCase.name) {
-        warning("Unknown device '\(variationCase.name)'", variationCase.offset)
-      }
-      if node.variations.contains(where: { $0.kind == .device }) {
-        error("Device variations cannot be nested inside device variations", node.offset)
-        continue
-      }
-      if let plural = node.variations.first(where: { $0.kind == .plural }) {
-        if let rule = pluralRule(plural) { forms[variationCase.name] = .format(rule) }
-      } else if let unit = node.stringUnit, let value = unit.value {
-        forms[variationCase.name] = resolveText(value, offset: unit.offset)
-      }
-    }
-    var fallback: String?
-    switch forms.removeValue(forKey: "other") {
-    case .text(let text):
-      fallback = text
-    case .format(let rule):
-      for device in DeviceClass.all where forms[device] == nil { forms[device] = .format(rule) }
-    case nil:
-      if !forms.isEmpty {
-        warning(
-          "Device variation has no 'other' case; devices it does not name show the key",
-          variation.offset)
-      }
-    }
-    return (fallback, forms.isEmpty ? nil : .device(forms))
+    path = []
   }
 
   // MARK: Diagnostics
 
-  private mutating func check(
+  /// Reports the specifier problems and control characters of a text at ``path``.
+  mutating func check(
     _ text: String, _ format: FormatString, _ scan: TextScan? = nil, offset: Int
   ) {
-    diagnostics += TextCheck.formatDiagnostics(format, offset: offset, language: language, key: key)
+    diagnostics += TextCheck.formatDiagnostics(
+      format,
+      codePassesArguments: TextCheck.hasFlaggedSpecifier(format) && keyPassesArguments(),
+      offset: offset, language: language, key: placeKey)
     checkControlCharacters(text, scan, offset: offset)
   }
 
+  /// Whether the key reads format arguments, computed once.
+  private mutating func keyPassesArguments() -> Bool {
+    if let keyHasArguments { return keyHasArguments }
+    let found =
+      key.containsUTF8(UInt8(ascii: "%")) && TextCheck.readsArguments(FormatString(parsing: key))
+    keyHasArguments = found
+    return found
+  }
+
   /// `scan`: the text's ``TextScan`` when the caller has it already.
-  private mutating func checkControlCharacters(
-    _ text: String, _ scan: TextScan? = nil, offset: Int
-  ) {
+  mutating func checkControlCharacters(_ text: String, _ scan: TextScan? = nil, offset: Int) {
     if (scan ?? TextScan(text)).hasControlCharacter {
       diagnostics += TextCheck.controlCharacterDiagnostics(
-        text, what: "value", offset: offset, language: language, key: key)
+        text, what: "value", offset: offset, language: language, key: placeKey)
     }
   }
 
-  private mutating func error(_ message: String, _ offset: Int) {
-    diagnostics.append(.error(message, offset: offset, language: language, key: key))
+  /// The key with the place inside it, as Apple names it: `key|==|plural.one`, or the plain key.
+  private var placeKey: String {
+    path.isEmpty ? key : key + "|==|" + path.joined(separator: ".")
   }
 
-  private mutating func warning(_ message: String, _ offset: Int) {
-    diagnostics.append(.warning(message, offset: offset, language: language, key: key))
+  mutating func error(_ message: String, _ offset: Int) {
+    diagnostics.append(.error(message, offset: offset, language: language, key: placeKey))
+  }
+
+  mutating func warning(_ message: String, _ offset: Int) {
+    diagnostics.append(.warning(message, offset: offset, language: language, key: placeKey))
   }
 }

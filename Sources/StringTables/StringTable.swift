@@ -29,11 +29,14 @@ public struct StringTable: Sendable, Equatable {
   public var isEmpty: Bool { strings.isEmpty && rules.isEmpty }
 
   /// The keys in both files, in key order (both key lists are sorted: one merge, no hashing).
-  public var keysInBothFiles: [String] {
+  public var keysInBothFiles: [String] { Self.keysInBoth(strings.keys, rules.keys) }
+
+  /// The keys in both `stringKeys` and `ruleKeys`, two lists in ``KeyOrder``, in that order.
+  public static func keysInBoth(_ stringKeys: [String], _ ruleKeys: [String]) -> [String] {
     var both: [String] = []
     var (s, r) = (0, 0)
-    while s < strings.keys.count, r < rules.keys.count {
-      let (text, rule) = (strings.keys[s], rules.keys[r])
+    while s < stringKeys.count, r < ruleKeys.count {
+      let (text, rule) = (stringKeys[s], ruleKeys[r])
       if text == rule {
         both.append(text)
         (s, r) = (s + 1, r + 1)
@@ -50,12 +53,42 @@ public struct StringTable: Sendable, Equatable {
   public var keyCount: Int { strings.count + rules.count - keysInBothFiles.count }
 }
 
-/// A `.stringsdict` entry: a format with variables, or a device-specific choice.
+/// A `.stringsdict` entry: a format with variables, a device-specific or a width-specific choice.
 public enum StringsdictEntry: Sendable, Equatable {
   /// `{ NSStringLocalizedFormatKey: …, <variable>: {…} }`.
   case format(FormatRule)
   /// `{ NSStringDeviceSpecificRuleType: { iphone: …, mac: … } }`.
   case device([String: DeviceForm])
+  /// `{ NSStringVariableWidthRuleType: { "1": …, "20": … } }`: widths as decimal strings.
+  case width([String: WidthForm])
+
+  /// Every text and format the entry can resolve to, with the cases that lead to it (`[]` for a
+  /// format entry, `["ipad"]`, `["20"]`, `["20", "ipad"]`), cases in key order.
+  public var leaves: [(cases: [String], form: DeviceForm)] {
+    switch self {
+    case .format(let rule): return [([], .format(rule))]
+    case .device(let forms): return Self.leaves(forms, under: [])
+    case .width(let forms):
+      return KeyOrder.sortedEntries(forms).flatMap { width, form in
+        switch form {
+        case .text(let text): return [([width], DeviceForm.text(text))]
+        case .format(let rule): return [([width], .format(rule))]
+        case .device(let devices): return Self.leaves(devices, under: [width])
+        }
+      }
+    }
+  }
+
+  private static func leaves(_ forms: [String: DeviceForm], under path: [String])
+    -> [(cases: [String], form: DeviceForm)]
+  {
+    KeyOrder.sortedEntries(forms).map { (path + [$0.key], $0.value) }
+  }
+
+  /// The format rules among ``leaves``.
+  public var formats: [FormatRule] {
+    leaves.compactMap { if case .format(let rule) = $0.form { rule } else { nil } }
+  }
 }
 
 /// A localized format key and the variables it references as `%#@name@`.
@@ -95,6 +128,14 @@ public struct PluralVariable: Sendable, Equatable {
 public enum DeviceForm: Sendable, Equatable {
   case text(String)
   case format(FormatRule)
+}
+
+/// The value for one width: plain text, a format with variables (width → plural, or a text that
+/// references substitutions), or a device choice (width → device).
+public enum WidthForm: Sendable, Equatable {
+  case text(String)
+  case format(FormatRule)
+  case device([String: DeviceForm])
 }
 
 /// Apple's `.stringsdict` keys.

@@ -1,25 +1,50 @@
 import LHCBase
+import StringCatalog
 
 /// Checks of single texts: format specifiers Xcode rejects, characters property lists cannot hold.
 ///
 /// The one source of the texts `lhc compile` and `lhc lint` share.
 package enum TextCheck {
   /// A problem with one format specifier, and the text both commands report for it.
+  ///
+  /// Compile fails only where Xcode is known to fail (``countSpecifier``, ``untypedSpecifier``);
+  /// the others are warnings there, and the value is emitted as written. Lint reports every one
+  /// as an error: each reads or prints something the translator did not mean.
   package enum FormatProblem: Sendable, Hashable {
     /// `%n`: writes through a pointer argument; Xcode has no Swift type for it.
     case countSpecifier(String)
-    /// A specifier Xcode cannot type, e.g. `%-i` (a `-` flag without a field width).
+    /// A `-` flag without a field width on an integer conversion, e.g. `%-i` (`50%-ig`): Xcode
+    /// cannot type it (nightscout/Trio#1362).
     case untypedSpecifier(String)
-    /// A `%` that starts no valid specifier, in a string that will be formatted.
+    /// A `%` that starts no complete specifier, in a string that will be formatted.
     case invalidSpecifier(String)
+    /// A complete specifier with a flag that is nearly always a literal `%` before a word:
+    /// `% p` (`100% pour`), `% d`, `%+d`, or `-` without a width on a non-integer conversion.
+    case unusualSpecifier(String, flag: Character)
 
-    /// The error message, in Xcode's wording.
+    /// The message, in Xcode's wording where Xcode has one.
     package var message: String {
       switch self {
       case .countSpecifier(let text), .untypedSpecifier(let text):
         "Unable to create a Swift type from the format specifier \"\(text)\""
       case .invalidSpecifier(let text):
         "Invalid format specifier \"\(text)\"; write \"%%\" for a literal percent sign"
+      case .unusualSpecifier(let text, let flag):
+        "Unusual format specifier \"\(text)\" (flag '\(flag)'); write \"%%\" if a literal percent sign is meant"
+      }
+    }
+
+    /// True for an unusual flag: the specifier still reads one argument of a known type, so the
+    /// string's arguments can be compared; the others leave them unknown.
+    package var leavesArgumentsKnown: Bool {
+      if case .unusualSpecifier = self { true } else { false }
+    }
+
+    /// The severity in `lhc compile`: an error only where Xcode fails.
+    package var compileSeverity: Diagnostic.Severity {
+      switch self {
+      case .countSpecifier, .untypedSpecifier: .error
+      case .invalidSpecifier, .unusualSpecifier: .warning
       }
     }
   }
@@ -29,7 +54,6 @@ package enum TextCheck {
     "Referencing undefined substitution '\(name)'"
   }
 
-  /// `substitutions` on a localization with no `stringUnit` (and no variation) to reference them.
   /// Compile's error for a substitution without `formatSpecifier`.
   package static func missingFormatSpecifier(_ name: String) -> String {
     "Substitution '\(name)' is missing its formatSpecifier"
@@ -40,27 +64,65 @@ package enum TextCheck {
     "Substitution '\(name)' has no plural variation"
   }
 
-  package static let missingStringUnit =
-    "Substitutions are missing the required stringUnit that references them"
+  /// Reported once per catalog for `stringSet` units (App Shortcuts phrases).
+  package static let stringSetNotCompiled =
+    "stringSet units (App Shortcuts phrases) are not compiled by lhc and are left out of the output; reported once per catalog"
 
-  /// Problems of the specifiers Xcode cannot type, and of stray `%` in a string that will be formatted.
+  /// `substitutions` on a localization with no `stringUnit` (and no variation) to reference them:
+  /// Xcode 27's error, which names the place itself (it has no `(lang: key)` suffix).
+  package static func missingStringUnit(key: String, language: String) -> String {
+    "Missing required key 'stringUnit' inside 'strings' -> '\(key)' -> 'localizations' -> '\(language)'"
+  }
+
+  /// A substitution no text of its localization references (Xcode 27's warning).
+  package static func unreferencedSubstitution(_ name: String) -> String {
+    "Substitution '\(name)' was never referenced. To reference, use %#@\(name)@ in some other string"
+  }
+
+  /// A device `other` case that is itself varied (Xcode 27's error).
+  package static let fallbackCannotBeVaried = "Fallback value cannot be further varied"
+
+  /// A plural case that is itself varied (Xcode 27's error).
+  package static let pluralCaseCannotBeVaried = "Plural case cannot be further varied"
+
+  /// lhc's error for a device or width case varied in a way the `.stringsdict` format cannot
+  /// hold: device in device, width in width, width in device.
+  package static func nestedVariation(_ inner: VariationKind, inside outer: VariationKind)
+    -> String
+  {
+    let name = inner.rawValue
+    return
+      "\(name.prefix(1).uppercased() + name.dropFirst()) variations cannot be nested inside \(outer.rawValue) variations"
+  }
+
+  /// Problems of the specifiers Xcode cannot type, of unusual flags, and of stray `%` in a string
+  /// that will be formatted.
   ///
-  /// A string without any argument is never formatted by `String(localized:)`, so a lone `%` in it
-  /// (`100%`) is left alone; once a string has arguments, a `%` that starts no valid specifier
-  /// is an error. `%n` and a `-` flag without a field width (`50%-ig` reads as `%-i`) have no Swift
-  /// type: Xcode reports "Unable to create a Swift type from the format specifier".
-  package static func formatProblems(_ format: FormatString) -> [FormatProblem] {
+  /// A string is formatted only when the code passes arguments: `String(localized:)` leaves a
+  /// string without any alone, so a lone `%` there (`100%`, `50% off`, read as `% o`) is harmless.
+  /// A `%` that starts no complete specifier is reported once the string has arguments of its
+  /// own; an unusual flag (`% p`) also when `codePassesArguments` (the key or the source value has
+  /// arguments). `%n` and a `-` flag without a field width on an integer conversion (`50%-ig`
+  /// reads as `%-i`) have no Swift type: Xcode reports "Unable to create a Swift type from the
+  /// format specifier".
+  package static func formatProblems(_ format: FormatString, codePassesArguments: Bool = false)
+    -> [FormatProblem]
+  {
     var problems: [FormatProblem] = []
     var formatted = false
     var invalid: [String] = []
+    var unusual: [FormatProblem] = []
     for token in format.tokens {
       switch token {
       case .specifier(let specifier):
-        formatted = true
-        if specifier.conversion == "n" {
-          problems.append(.countSpecifier(specifier.text))
-        } else if specifier.flags.contains("-") && specifier.width == nil {
-          problems.append(.untypedSpecifier(specifier.text))
+        switch problem(of: specifier) {
+        case let problem? where problem.leavesArgumentsKnown:
+          unusual.append(problem)
+        case let problem?:
+          formatted = true
+          problems.append(problem)
+        case nil:
+          formatted = true
         }
       case .substitution, .argPlaceholder:
         formatted = true
@@ -70,17 +132,50 @@ package enum TextCheck {
         break
       }
     }
+    if formatted || codePassesArguments { problems += unusual }
     if formatted { problems += invalid.map(FormatProblem.invalidSpecifier) }
     return problems
   }
 
-  /// Errors for specifiers Xcode cannot type, and for stray `%` in a string that will be formatted
-  /// (see ``formatProblems(_:)``).
+  /// True when `format` reads arguments by specifiers without an unusual flag, substitutions or
+  /// `%arg`: the code formats it with arguments (`100% sure`, read as `% s`, does not count).
+  package static func readsArguments(_ format: FormatString) -> Bool {
+    format.tokens.contains { token in
+      switch token {
+      case .specifier(let specifier): problem(of: specifier)?.leavesArgumentsKnown != true
+      case .substitution, .argPlaceholder: true
+      case .literal, .percent, .invalid: false
+      }
+    }
+  }
+
+  /// True when a specifier of `format` has a flag: only then can an unusual flag be reported.
+  package static func hasFlaggedSpecifier(_ format: FormatString) -> Bool {
+    format.specifiers.contains { !$0.flags.isEmpty }
+  }
+
+  /// The problem of one complete specifier, if it has one.
+  private static func problem(of specifier: FormatSpecifier) -> FormatProblem? {
+    if specifier.conversion == "n" { return .countSpecifier(specifier.text) }
+    let flags = specifier.flags
+    if flags.isEmpty { return nil }
+    if flags.contains("-") && specifier.width == nil {
+      return specifier.argumentType.isInteger
+        ? .untypedSpecifier(specifier.text) : .unusualSpecifier(specifier.text, flag: "-")
+    }
+    if let flag = flags.first(where: { $0 == " " || $0 == "+" }) {
+      return .unusualSpecifier(specifier.text, flag: flag)
+    }
+    return nil
+  }
+
+  /// Compile's diagnostics for specifiers (see ``formatProblems(_:codePassesArguments:)``): errors
+  /// where Xcode fails, warnings otherwise.
   static func formatDiagnostics(
-    _ format: FormatString, offset: Int, language: String, key: String
+    _ format: FormatString, codePassesArguments: Bool, offset: Int, language: String, key: String
   ) -> [Diagnostic] {
-    formatProblems(format).map {
-      .error($0.message, offset: offset, language: language, key: key)
+    formatProblems(format, codePassesArguments: codePassesArguments).map {
+      Diagnostic($0.compileSeverity, $0.message, offset: offset, language: language, key: key)
     }
   }
 

@@ -33,13 +33,14 @@ public struct TableFile: Sendable, Equatable {
 
 /// Turns string tables into `.strings` and `.stringsdict` bytes.
 public enum TableFileWriter {
-  /// The files a table produces: `.strings` when it has plain values, `.stringsdict` when it has rules.
-  public static func files(of table: StringTable) -> [TableFile] {
+  /// The files a table produces: `.strings` when it has plain values, `.stringsdict` when it has
+  /// rules; both, empty or not, with `bothKinds` (`--emit-empty-tables`).
+  public static func files(of table: StringTable, bothKinds: Bool = false) -> [TableFile] {
     var files: [TableFile] = []
-    if !table.strings.isEmpty {
+    if bothKinds || !table.strings.isEmpty {
       files.append(TableFile(language: table.language, table: table.name, kind: .strings))
     }
-    if !table.rules.isEmpty {
+    if bothKinds || !table.rules.isEmpty {
       files.append(TableFile(language: table.language, table: table.name, kind: .stringsdict))
     }
     return files
@@ -145,19 +146,40 @@ public enum TableFileWriter {
     case .format(let rule):
       try write(rule, to: builder)
     case .device(let forms):
+      try writeDevices(forms, to: builder)
+    case .width(let forms):
       builder.beginDictionary()
-      try builder.key(StringsdictKey.deviceSpecificRuleType)
+      try builder.key(StringsdictKey.variableWidthRuleType)
       builder.beginDictionary()
-      for (device, form) in KeyOrder.sortedEntries(forms) {
-        try builder.key(device)
+      for (width, form) in KeyOrder.sortedEntries(forms) {
+        try builder.key(width)
         switch form {
         case .text(let text): try builder.string(text)
         case .format(let rule): try write(rule, to: builder)
+        case .device(let devices): try writeDevices(devices, to: builder)
         }
       }
       builder.endDictionary()
       builder.endDictionary()
     }
+  }
+
+  /// `{NSStringDeviceSpecificRuleType: {device: text or format, …}}`.
+  private static func writeDevices<Builder: PlistBuilder>(
+    _ forms: [String: DeviceForm], to builder: Builder
+  ) throws(PlistError) {
+    builder.beginDictionary()
+    try builder.key(StringsdictKey.deviceSpecificRuleType)
+    builder.beginDictionary()
+    for (device, form) in KeyOrder.sortedEntries(forms) {
+      try builder.key(device)
+      switch form {
+      case .text(let text): try builder.string(text)
+      case .format(let rule): try write(rule, to: builder)
+      }
+    }
+    builder.endDictionary()
+    builder.endDictionary()
   }
 
   /// `{NSStringLocalizedFormatKey: …, variable: {NSStringFormatSpecTypeKey: …, …forms}}`.

@@ -13,10 +13,14 @@ extension EntrySymbol {
     return result
   }
 
-  /// The text shown when the key is missing: through variations, the `other` case, else the first.
+  /// The text shown when the key is missing: through variations, the `other` case (for widths the
+  /// widest, the full text), else the first.
   static func chosenLeaf(of node: LocalizationNode) -> String? {
     if let variation = node.variations.first {
-      let chosen = variation.cases.first { $0.name == "other" } ?? variation.cases.first
+      let widest = variation.cases.max { (Int($0.name) ?? -1) < (Int($1.name) ?? -1) }
+      let chosen =
+        variation.kind == .width
+        ? widest : variation.cases.first { $0.name == "other" } ?? variation.cases.first
       if let chosen, let text = chosenLeaf(of: chosen.node) { return text }
     }
     return node.stringUnit?.value

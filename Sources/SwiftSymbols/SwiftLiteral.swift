@@ -58,6 +58,12 @@ enum SwiftLiteral {
     return lines
   }
 
+  /// `text` on one comment line: ``commentLines(_:)`` joined by spaces (a table name from a
+  /// file name, a key, inside a `//` or `///` line).
+  static func commentText(_ text: String) -> String {
+    commentLines(text).joined(separator: " ")
+  }
+
   /// True when `text` needs no escaping: no control character, no U+2028/U+2029 (lead bytes
   /// `C2`, `E2` are checked conservatively), and no `\` or `"` unless `allowingQuotes`.
   private static func isPlain(_ text: String, allowingQuotes: Bool) -> Bool {

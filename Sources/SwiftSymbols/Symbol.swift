@@ -6,14 +6,23 @@ public struct SymbolTable: Sendable, Equatable {
   public var typeName: String
   /// Symbols in key order.
   public var symbols: [Symbol]
+  /// The catalog's `sourceLanguage`: the development language of the portable lookup.
+  public var sourceLanguage: String
+  /// Every language the catalog names (its source language included): whose plural rules the
+  /// portable lookup carries.
+  public var languages: Set<String>
 
   /// True for `Localizable`, whose `LocalizedStringResource` members need no namespace.
   public var isDefault: Bool { table == "Localizable" }
 
-  public init(table: String, symbols: [Symbol]) {
+  public init(
+    table: String, symbols: [Symbol], sourceLanguage: String = "en", languages: Set<String> = []
+  ) {
     self.table = table
     self.typeName = SwiftIdentifier.typeName(forTable: table)
     self.symbols = symbols
+    self.sourceLanguage = sourceLanguage
+    self.languages = languages.union([sourceLanguage])
   }
 }
 

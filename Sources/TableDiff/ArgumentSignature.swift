@@ -15,15 +15,10 @@ struct ArgumentSignature: Equatable {
   }
 
   init(rule: StringsdictEntry) {
-    switch rule {
-    case .format(let format): add(format)
-    case .device(let forms):
-      for device in forms.keys.sorted() {
-        switch forms[device] {
-        case .text(let text)?: add(FormatString(parsing: text), base: nil)
-        case .format(let format)?: add(format)
-        case nil: break
-        }
+    for (_, form) in rule.leaves {
+      switch form {
+      case .text(let text): add(FormatString(parsing: text), base: nil)
+      case .format(let format): add(format)
       }
     }
   }

@@ -84,6 +84,10 @@ public struct DiffResult: Sendable, Equatable {
   /// True when nothing differs and nothing is unsafe.
   public var isEmpty: Bool { tables.isEmpty && findings.isEmpty }
 
+  /// True when a key differs between the sides (findings about the new side alone, such as an
+  /// unselectable language folder, are not differences).
+  public var hasDifferences: Bool { !tables.isEmpty }
+
   /// Count of key changes of `kind` over all tables.
   public func count(_ kind: KeyChange.Kind) -> Int {
     tables.reduce(0) { $0 + $1.count(kind) }

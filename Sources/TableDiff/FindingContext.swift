@@ -97,14 +97,7 @@ struct FindingContext: Sendable {
     _ rule: StringsdictEntry, language: String,
     _ add: (RuntimeFinding.Kind, RuntimeFinding.Severity, String) -> Void
   ) {
-    let formats: [FormatRule]
-    switch rule {
-    case .format(let format): formats = [format]
-    case .device(let forms):
-      formats = forms.keys.sorted().compactMap {
-        if case .format(let f)? = forms[$0] { f } else { nil }
-      }
-    }
+    let formats = rule.formats
     let needed = PluralRules.categories(for: language)
     for format in formats {
       for name in format.variables.keys.sorted() {

@@ -24,13 +24,22 @@ public struct TableEntry: Sendable, Equatable {
   static func canonical(_ rule: StringsdictEntry) -> StringsdictEntry {
     switch rule {
     case .format(let format): return .format(canonical(format))
-    case .device(let forms):
-      return .device(
+    case .device(let forms): return .device(forms.mapValues(canonical))
+    case .width(let forms):
+      return .width(
         forms.mapValues { form in
-          if case .format(let format) = form { return .format(canonical(format)) }
-          return form
+          switch form {
+          case .text: return form
+          case .format(let format): return .format(canonical(format))
+          case .device(let devices): return .device(devices.mapValues(canonical))
+          }
         })
     }
+  }
+
+  static func canonical(_ form: DeviceForm) -> DeviceForm {
+    if case .format(let format) = form { return .format(canonical(format)) }
+    return form
   }
 
   /// Variables renamed `1`, `2`, … in order of first reference in the format key (then by name
@@ -57,12 +66,13 @@ public struct TableEntry: Sendable, Equatable {
     return FormatRule(formatKey: formatKey, variables: variables)
   }
 
-  /// `plain`, `plural`, `device` or `plain+plural` (for "changes kind" reports).
+  /// `plain`, `plural`, `device`, `width` or `plain+plural` (for "changes kind" reports).
   public var kind: String {
     let ruleKind: String? =
       switch rule {
       case .format?: "plural"
       case .device?: "device"
+      case .width?: "width"
       case nil: nil
       }
     switch (text, ruleKind) {
@@ -83,15 +93,27 @@ public struct TableEntry: Sendable, Equatable {
   static func summary(of rule: StringsdictEntry) -> String {
     switch rule {
     case .format(let format): return summary(of: format)
-    case .device(let forms):
-      let rendered = forms.sorted { $0.key < $1.key }.map { device, form in
+    case .device(let forms): return summary(of: forms)
+    case .width(let forms):
+      let rendered = KeyOrder.sortedEntries(forms).map { width, form in
         switch form {
-        case .text(let text): "\(device): \(quoted(text))"
-        case .format(let format): "\(device): \(summary(of: format))"
+        case .text(let text): "\(width): \(quoted(text))"
+        case .format(let format): "\(width): \(summary(of: format))"
+        case .device(let devices): "\(width): \(summary(of: devices))"
         }
       }
-      return "{" + rendered.joined(separator: " | ") + "}"
+      return "{width " + rendered.joined(separator: " | ") + "}"
     }
+  }
+
+  static func summary(of forms: [String: DeviceForm]) -> String {
+    let rendered = forms.sorted { $0.key < $1.key }.map { device, form in
+      switch form {
+      case .text(let text): "\(device): \(quoted(text))"
+      case .format(let format): "\(device): \(summary(of: format))"
+      }
+    }
+    return "{" + rendered.joined(separator: " | ") + "}"
   }
 
   static func summary(of format: FormatRule) -> String {

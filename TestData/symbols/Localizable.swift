@@ -10,8 +10,8 @@ extension String {
     /// ```
     /// %@
     /// ```
-    internal nonisolated static func string(_ arg1: String) -> String {
-      lhcFormat(lhcString("%@", "Localizable", "%@"), [arg1])
+    internal nonisolated static func string(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("%@", "Localizable", "%@", [arg1], locale)
     }
 
     /// Key “1st.place” in table “Localizable”. Source text:
@@ -19,7 +19,12 @@ extension String {
     /// First place
     /// ```
     internal nonisolated static var _1stPlace: String {
-      lhcString("1st.place", "Localizable", "First place")
+      lhcString("1st.place", "Localizable", "First place", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _1stPlace(locale: Locale?) -> String {
+      lhcString("1st.place", "Localizable", "First place", locale)
     }
 
     /// Key “ALPS_DESCRIPTION” in table “Localizable”. Source text:
@@ -27,7 +32,12 @@ extension String {
     /// The Alps
     /// ```
     internal nonisolated static var alpsDescription: String {
-      lhcString("ALPS_DESCRIPTION", "Localizable", "The Alps")
+      lhcString("ALPS_DESCRIPTION", "Localizable", "The Alps", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func alpsDescription(locale: Locale?) -> String {
+      lhcString("ALPS_DESCRIPTION", "Localizable", "The Alps", locale)
     }
 
     /// Key “CFBundleDisplayName” in table “Localizable”. Source text:
@@ -35,7 +45,12 @@ extension String {
     /// Fixture App
     /// ```
     internal nonisolated static var cfbundleDisplayName: String {
-      lhcString("CFBundleDisplayName", "Localizable", "Fixture App")
+      lhcString("CFBundleDisplayName", "Localizable", "Fixture App", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func cfbundleDisplayName(locale: Locale?) -> String {
+      lhcString("CFBundleDisplayName", "Localizable", "Fixture App", locale)
     }
 
     /// Key “common.back” in table “Localizable”. Source text:
@@ -43,15 +58,20 @@ extension String {
     /// Back
     /// ```
     internal nonisolated static var commonBack: String {
-      lhcString("common.back", "Localizable", "Back")
+      lhcString("common.back", "Localizable", "Back", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func commonBack(locale: Locale?) -> String {
+      lhcString("common.back", "Localizable", "Back", locale)
     }
 
     /// Key “common.minutesShort %lld %lld” in table “Localizable”. Source text:
     /// ```
     /// %lld min %lld s
     /// ```
-    internal nonisolated static func commonMinutesShort(_ arg1: Int, _ arg2: Int) -> String {
-      lhcFormat(lhcString("common.minutesShort %lld %lld", "Localizable", "%lld min %lld s"), [arg1, arg2])
+    internal nonisolated static func commonMinutesShort(_ arg1: Int, _ arg2: Int, locale: Locale? = nil) -> String {
+      lhcFormat("common.minutesShort %lld %lld", "Localizable", "%lld min %lld s", [arg1, arg2], locale)
     }
 
     /// Key “continue” in table “Localizable”. Source text:
@@ -59,7 +79,12 @@ extension String {
     /// Continue
     /// ```
     internal nonisolated static var `continue`: String {
-      lhcString("continue", "Localizable", "Continue")
+      lhcString("continue", "Localizable", "Continue", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func `continue`(locale: Locale?) -> String {
+      lhcString("continue", "Localizable", "Continue", locale)
     }
 
     /// Key “discount” in table “Localizable”. Source text:
@@ -67,15 +92,20 @@ extension String {
     /// 50%% off
     /// ```
     internal nonisolated static var discount: String {
-      lhcString("discount", "Localizable", "50%% off")
+      lhcString("discount", "Localizable", "50%% off", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func discount(locale: Locale?) -> String {
+      lhcString("discount", "Localizable", "50%% off", locale)
     }
 
     /// Key “files.count” in table “Localizable”. Source text:
     /// ```
     /// %1$lld files in %2$@
     /// ```
-    internal nonisolated static func filesCount(count arg1: Int, _ arg2: String) -> String {
-      lhcFormat(lhcString("files.count", "Localizable", "%1$lld files in %2$@"), [arg1, arg2])
+    internal nonisolated static func filesCount(count arg1: Int, _ arg2: String, locale: Locale? = nil) -> String {
+      lhcFormat("files.count", "Localizable", "%1$lld files in %2$@", [arg1, arg2], locale)
     }
 
     /// Key “init” in table “Localizable”. Source text:
@@ -83,23 +113,28 @@ extension String {
     /// Init
     /// ```
     internal nonisolated static var `init`: String {
-      lhcString("init", "Localizable", "Init")
+      lhcString("init", "Localizable", "Init", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func `init`(locale: Locale?) -> String {
+      lhcString("init", "Localizable", "Init", locale)
     }
 
     /// Key “items.count” in table “Localizable”. Source text:
     /// ```
     /// %lld items
     /// ```
-    internal nonisolated static func itemsCount(_ arg1: Int) -> String {
-      lhcFormat(lhcString("items.count", "Localizable", "%lld items"), [arg1])
+    internal nonisolated static func itemsCount(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("items.count", "Localizable", "%lld items", [arg1], locale)
     }
 
     /// Key “landmark.contained” in table “Localizable”. Source text:
     /// ```
     /// %@ is contained in %@
     /// ```
-    internal nonisolated static func landmarkContained(landmark arg1: String, landmarkCollection arg2: String) -> String {
-      lhcFormat(lhcString("landmark.contained", "Localizable", "%@ is contained in %@"), [arg1, arg2])
+    internal nonisolated static func landmarkContained(landmark arg1: String, landmarkCollection arg2: String, locale: Locale? = nil) -> String {
+      lhcFormat("landmark.contained", "Localizable", "%@ is contained in %@", [arg1, arg2], locale)
     }
 
     /// Key “old.key” in table “Localizable”. Source text:
@@ -107,31 +142,36 @@ extension String {
     /// Old
     /// ```
     internal nonisolated static var oldKey: String {
-      lhcString("old.key", "Localizable", "Old")
+      lhcString("old.key", "Localizable", "Old", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func oldKey(locale: Locale?) -> String {
+      lhcString("old.key", "Localizable", "Old", locale)
     }
 
     /// Key “padded” in table “Localizable”. Source text:
     /// ```
     /// %*d items
     /// ```
-    internal nonisolated static func padded(_ arg1: Int32, _ arg2: Int32) -> String {
-      lhcFormat(lhcString("padded", "Localizable", "%*d items"), [arg1, arg2])
+    internal nonisolated static func padded(_ arg1: Int32, _ arg2: Int32, locale: Locale? = nil) -> String {
+      lhcFormat("padded", "Localizable", "%*d items", [arg1, arg2], locale)
     }
 
     /// Key “percent” in table “Localizable”. Source text:
     /// ```
     /// 100%% sure about %@
     /// ```
-    internal nonisolated static func percent(_ arg1: String) -> String {
-      lhcFormat(lhcString("percent", "Localizable", "100%% sure about %@"), [arg1])
+    internal nonisolated static func percent(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("percent", "Localizable", "100%% sure about %@", [arg1], locale)
     }
 
     /// Key “photos.in.album” in table “Localizable”. Source text:
     /// ```
     /// %1$@ has %2$lld photos in %3$lld albums
     /// ```
-    internal nonisolated static func photosInAlbum(_ arg1: String, photos arg2: Int, albums arg3: Int) -> String {
-      lhcFormat(lhcString("photos.in.album", "Localizable", "%1$@ has %2$lld photos in %3$lld albums"), [arg1, arg2, arg3])
+    internal nonisolated static func photosInAlbum(_ arg1: String, photos arg2: Int, albums arg3: Int, locale: Locale? = nil) -> String {
+      lhcFormat("photos.in.album", "Localizable", "%1$@ has %2$lld photos in %3$lld albums", [arg1, arg2, arg3], locale)
     }
 
     /// Key “quote” in table “Localizable”. Source text:
@@ -140,15 +180,20 @@ extension String {
     /// second line
     /// ```
     internal nonisolated static var quote: String {
-      lhcString("quote", "Localizable", "He said \"hi\" \\ then\ttab\nsecond line")
+      lhcString("quote", "Localizable", "He said \"hi\" \\ then\ttab\nsecond line", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func quote(locale: Locale?) -> String {
+      lhcString("quote", "Localizable", "He said \"hi\" \\ then\ttab\nsecond line", locale)
     }
 
     /// Key “reorder” in table “Localizable”. Source text:
     /// ```
     /// %2$@ before %1$@ and %2$@ again
     /// ```
-    internal nonisolated static func reorder(_ arg1: String, _ arg2: String) -> String {
-      lhcFormat(lhcString("reorder", "Localizable", "%2$@ before %1$@ and %2$@ again"), [arg1, arg2])
+    internal nonisolated static func reorder(_ arg1: String, _ arg2: String, locale: Locale? = nil) -> String {
+      lhcFormat("reorder", "Localizable", "%2$@ before %1$@ and %2$@ again", [arg1, arg2], locale)
     }
 
     /// Key “self” in table “Localizable”. Source text:
@@ -156,23 +201,28 @@ extension String {
     /// Self
     /// ```
     internal nonisolated static var `self`: String {
-      lhcString("self", "Localizable", "Self")
+      lhcString("self", "Localizable", "Self", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func `self`(locale: Locale?) -> String {
+      lhcString("self", "Localizable", "Self", locale)
     }
 
     /// Key “tap.hint” in table “Localizable”. Source text:
     /// ```
     /// Select %@
     /// ```
-    internal nonisolated static func tapHint(_ arg1: String) -> String {
-      lhcFormat(lhcString("tap.hint", "Localizable", "Select %@"), [arg1])
+    internal nonisolated static func tapHint(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("tap.hint", "Localizable", "Select %@", [arg1], locale)
     }
 
     /// Key “types” in table “Localizable”. Source text:
     /// ```
     /// %d %i %hd %hhd %u %lu %llu %x %X %o %ld %qd %zd %f %.2f %e %E %g %G %a %A %lf %10.3f %-5d %@ %D %U
     /// ```
-    internal nonisolated static func types(_ arg1: Int32, _ arg2: Int32, _ arg3: Int16, _ arg4: Int8, _ arg5: UInt32, _ arg6: UInt, _ arg7: UInt, _ arg8: UInt32, _ arg9: UInt32, _ arg10: UInt32, _ arg11: Int, _ arg12: Int, _ arg13: Int, _ arg14: Double, _ arg15: Double, _ arg16: Double, _ arg17: Double, _ arg18: Double, _ arg19: Double, _ arg20: Double, _ arg21: Double, _ arg22: Double, _ arg23: Double, _ arg24: Int32, _ arg25: String, _ arg26: Int, _ arg27: UInt) -> String {
-      lhcFormat(lhcString("types", "Localizable", "%d %i %hd %hhd %u %lu %llu %x %X %o %ld %qd %zd %f %.2f %e %E %g %G %a %A %lf %10.3f %-5d %@ %D %U"), [arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15, arg16, arg17, arg18, arg19, arg20, arg21, arg22, arg23, arg24, arg25, arg26, arg27])
+    internal nonisolated static func types(_ arg1: Int32, _ arg2: Int32, _ arg3: Int16, _ arg4: Int8, _ arg5: UInt32, _ arg6: UInt, _ arg7: UInt, _ arg8: UInt32, _ arg9: UInt32, _ arg10: UInt32, _ arg11: Int, _ arg12: Int, _ arg13: Int, _ arg14: Double, _ arg15: Double, _ arg16: Double, _ arg17: Double, _ arg18: Double, _ arg19: Double, _ arg20: Double, _ arg21: Double, _ arg22: Double, _ arg23: Double, _ arg24: Int32, _ arg25: String, _ arg26: Int, _ arg27: UInt, locale: Locale? = nil) -> String {
+      lhcFormat("types", "Localizable", "%d %i %hd %hhd %u %lu %llu %x %X %o %ld %qd %zd %f %.2f %e %E %g %G %a %A %lf %10.3f %-5d %@ %D %U", [arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15, arg16, arg17, arg18, arg19, arg20, arg21, arg22, arg23, arg24, arg25, arg26, arg27], locale)
     }
 
     /// Shown on the first screen.
@@ -183,7 +233,12 @@ extension String {
     /// Welcome!
     /// ```
     internal nonisolated static var welcomeMessage: String {
-      lhcString("welcome_message", "Localizable", "Welcome!")
+      lhcString("welcome_message", "Localizable", "Welcome!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func welcomeMessage(locale: Locale?) -> String {
+      lhcString("welcome_message", "Localizable", "Welcome!", locale)
     }
 
     /// Key “über.größe” in table “Localizable”. Source text:
@@ -191,7 +246,12 @@ extension String {
     /// Size
     /// ```
     internal nonisolated static var überGröße: String {
-      lhcString("über.größe", "Localizable", "Size")
+      lhcString("über.größe", "Localizable", "Size", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func überGröße(locale: Locale?) -> String {
+      lhcString("über.größe", "Localizable", "Size", locale)
     }
 
     /// Key “👋 wave” in table “Localizable”. Source text:
@@ -199,7 +259,12 @@ extension String {
     /// Wave 👋
     /// ```
     internal nonisolated static var 👋Wave: String {
-      lhcString("👋 wave", "Localizable", "Wave 👋")
+      lhcString("👋 wave", "Localizable", "Wave 👋", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func 👋Wave(locale: Locale?) -> String {
+      lhcString("👋 wave", "Localizable", "Wave 👋", locale)
     }
   }
 }
@@ -466,12 +531,297 @@ private nonisolated var lhcBundle: Bundle {
   Bundle.main
 }
 
-/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none.
-private nonisolated func lhcString(_ key: String, _ table: String, _ fallback: String) -> String {
-  lhcBundle.localizedString(forKey: key, value: fallback, table: table)
+#if canImport(Darwin)
+/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none: in
+/// the localization Foundation picks for `locale`, or for the user's languages when it is nil.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLocalizedBundle(locale).localizedString(forKey: key, value: fallback, table: table)
 }
 
-/// A looked-up format with its arguments, formatted for the current locale.
-private nonisolated func lhcFormat(_ format: String, _ arguments: [any CVarArg]) -> String {
-  String(format: format, locale: Locale.current, arguments: arguments)
+/// The looked-up format with its arguments, formatted for `locale` (nil: the current locale).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  let format = lhcString(key, table, fallback, locale)
+  return String(format: format, locale: locale ?? Locale.current, arguments: arguments)
 }
+
+/// The bundle; for `locale`, its `.lproj` folder of the localization Foundation picks for it.
+private nonisolated func lhcLocalizedBundle(_ locale: Locale?) -> Bundle {
+  let bundle = lhcBundle
+  guard let locale,
+    let language = Bundle.preferredLocalizations(
+      from: bundle.localizations, forPreferences: [locale.identifier]
+    ).first,
+    let path = bundle.path(forResource: language, ofType: "lproj"),
+    let localized = Bundle(path: path)
+  else { return bundle }
+  return localized
+}
+#else
+// Off Apple platforms Foundation crashes looking up `.stringsdict` keys and ignores the
+// environment's language: the compiled tables are read here and Apple's rules applied.
+
+/// The string for `key` in the language of `locale` (nil: the environment's, see
+/// `lhcRequestedLanguages`), or `fallback` (the source-language text) when the bundle has none.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, nil, locale)
+}
+
+/// The looked-up format with its arguments (plural forms chosen for them), formatted for the
+/// language of `locale` (nil: the environment's).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, arguments, locale)
+}
+
+/// The first requested language the bundle has the table in (else the development language:
+/// the bundle's `CFBundleDevelopmentRegion`, else the catalog's source language):
+/// its `.stringsdict` entry, else its `.strings` value, else `fallback`; formatted for the
+/// locale (else the matched language) when there are `arguments`.
+private nonisolated func lhcLookup(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg]?,
+  _ locale: Locale?
+) -> String {
+  let bundle = lhcBundle
+  // Not `developmentLocalization`: it crashes for a bundle without Info.plist.
+  let region = bundle.object(forInfoDictionaryKey: "CFBundleDevelopmentRegion") as? String
+  let development = region ?? lhcDevelopmentLanguage(table)
+  let requested = (locale.map { [$0.identifier] } ?? lhcRequestedLanguages()) + [development]
+  var text: String?
+  var formatting = locale ?? Locale(identifier: development)
+  search: for tag in requested {
+    for language in lhcLocalizations(matching: tag, in: bundle.localizations) {
+      guard let found = lhcTables.table(bundle, table, language) else { continue }
+      formatting = locale ?? Locale(identifier: tag)
+      let languages = [formatting.identifier, language]
+      let plain = found.strings[key]
+      text = lhcText(found.rules[key], arguments ?? [], languages, other: plain) ?? plain
+      break search
+    }
+  }
+  guard let arguments else { return text ?? fallback }
+  return String(format: text ?? fallback, locale: formatting, arguments: arguments)
+}
+
+/// The languages the environment asks for, in gettext's order: each entry of LANGUAGE (`ru:de`),
+/// then the first of LC_ALL, LC_MESSAGES, LANG that is set; codesets and modifiers (`.UTF-8`,
+/// `@euro`) dropped, `C` and `POSIX` skipped.
+private nonisolated func lhcRequestedLanguages() -> [String] {
+  let environment = ProcessInfo.processInfo.environment
+  var values: [Substring] = (environment["LANGUAGE"] ?? "").split(separator: ":")
+  for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    guard let value = environment[name], !value.isEmpty else { continue }
+    values.append(Substring(value))
+    break
+  }
+  var tags: [String] = []
+  for value in values {
+    let tag = String(value.prefix { $0 != "." && $0 != "@" })
+    if !tag.isEmpty && tag != "C" && tag != "POSIX" { tags.append(tag) }
+  }
+  return tags
+}
+
+/// The bundle's localizations for a language tag, best first: the same tag, the tag cut at a
+/// subtag (`zh-Hant-TW`, `zh-Hant`, `zh`), then the others of its language; case, `-` and `_`
+/// ignored.
+private nonisolated func lhcLocalizations(matching tag: String, in localizations: [String])
+  -> [String]
+{
+  func normalized(_ tag: String) -> String {
+    tag.lowercased().replacingOccurrences(of: "_", with: "-")
+  }
+  var wanted = normalized(tag)
+  var result: [String] = []
+  while true {
+    result += localizations.filter { normalized($0) == wanted }
+    guard let cut = wanted.lastIndex(of: "-") else { break }
+    wanted = String(wanted[..<cut])
+  }
+  return result + localizations.sorted().filter { normalized($0).hasPrefix(wanted + "-") }
+}
+
+/// One language's compiled table: `<language>.lproj/<Table>.strings` and `.stringsdict`.
+private typealias LHCTable = (strings: [String: String], rules: [String: Any])
+
+/// Tables read once per bundle, table and language, with `PropertyListSerialization`.
+private final class LHCTableCache: @unchecked Sendable {
+  private let lock = NSLock()
+  nonisolated(unsafe) private var tables: [String: LHCTable?] = [:]
+
+  /// The table, or nil when the bundle has neither file.
+  nonisolated func table(_ bundle: Bundle, _ table: String, _ language: String) -> LHCTable? {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = [bundle.bundlePath, table, language].joined(separator: "\u{0}")
+    if let cached = tables[key] { return cached }
+    let folder = (bundle.resourceURL ?? bundle.bundleURL)
+      .appendingPathComponent(language + ".lproj")
+    func read(_ type: String) -> Any? {
+      let url = folder.appendingPathComponent(table + "." + type)
+      guard let data = try? Data(contentsOf: url) else { return nil }
+      return try? PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+    let strings = read("strings")
+    let rules = read("stringsdict")
+    var found: LHCTable?
+    if strings != nil || rules != nil {
+      found = (strings as? [String: String] ?? [:], rules as? [String: Any] ?? [:])
+    }
+    tables[key] = .some(found)
+    return found
+  }
+}
+
+private nonisolated let lhcTables = LHCTableCache()
+
+/// The text of a `.stringsdict` value (a string or a rule dictionary) by Apple's rules, nil when
+/// it has none: the device `other` case (there is no Apple device here: at the top, `other`, the
+/// key's `.strings` value; nested, the case most device classes share), the widest width case
+/// (there is no display width), plural forms for the `arguments` in the first of `languages`
+/// that has rules.
+private nonisolated func lhcText(
+  _ value: Any?, _ arguments: [any CVarArg], _ languages: [String], other: String? = nil,
+  depth: Int = 0
+) -> String? {
+  if let text = value as? String { return text }
+  guard depth < 8, let rule = value as? [String: Any] else { return nil }
+  if let devices = rule["NSStringDeviceSpecificRuleType"] as? [String: Any] {
+    let chosen = devices["other"] ?? other ?? lhcCommonCase(devices)
+    return lhcText(chosen, arguments, languages, depth: depth + 1)
+  }
+  if let widths = rule["NSStringVariableWidthRuleType"] as? [String: Any] {
+    let widest = widths.keys.max { (Int($0) ?? .min) < (Int($1) ?? .min) }
+    return lhcText(widest.flatMap { widths[$0] }, arguments, languages, depth: depth + 1)
+  }
+  guard let format = rule["NSStringLocalizedFormatKey"] as? String else { return nil }
+  return lhcExpand(format, rule, arguments, languages, depth)
+}
+
+/// The case most device classes share, the first by name on a tie: a compiled device rule
+/// inside a width variation spells the catalog's `other` out as every Apple device class the
+/// catalog does not name.
+private nonisolated func lhcCommonCase(_ devices: [String: Any]) -> Any? {
+  func same(_ one: Any?, _ two: Any?) -> Bool {
+    if let one = one as? String, let two = two as? String { return one == two }
+    guard let one = one as? [String: Any], let two = two as? [String: Any] else { return false }
+    return one.count == two.count && one.allSatisfy { same($0.value, two[$0.key]) }
+  }
+  var best: (key: String, count: Int)?
+  for key in devices.keys.sorted() {
+    let count = devices.values.filter { same($0, devices[key]) }.count
+    if count > best?.count ?? 0 { best = (key, count) }
+  }
+  return best.flatMap { devices[$0.key] }
+}
+
+/// `format` with each `%#@name@` replaced by the form of variable `name` for the argument it
+/// reads (`%N$#@name@`: argument N, else the next one in order), forms expanded in turn.
+private nonisolated func lhcExpand(
+  _ format: String, _ rule: [String: Any], _ arguments: [any CVarArg], _ languages: [String],
+  _ depth: Int
+) -> String {
+  var result = ""
+  var rest = Substring(format)
+  var next = 1
+  while let percent = rest.firstIndex(of: "%") {
+    result += rest[..<percent]
+    var spec = rest[rest.index(after: percent)...]
+    let digits = spec.prefix { $0.isASCII && $0.isNumber }
+    var position: Int?
+    if !digits.isEmpty, spec.dropFirst(digits.count).first == "$" {
+      position = Int(digits)
+      spec = spec.dropFirst(digits.count + 1)
+    }
+    let modifiers = spec.prefix { "-+ #0'123456789.*$hlqLztj".contains($0) }
+    spec = spec.dropFirst(modifiers.count)
+    guard let conversion = spec.first else {
+      result += rest[percent...]
+      rest = ""
+      break
+    }
+    let after = spec.index(after: spec.startIndex)
+    if conversion == "%" {
+      result += "%%"
+      rest = spec[after...]
+      continue
+    }
+    let argument = position ?? next + modifiers.filter { $0 == "*" }.count
+    if position == nil { next = argument + 1 }
+    guard conversion == "@", modifiers.contains("#"),
+      let close = spec[after...].firstIndex(of: "@")
+    else {
+      result += rest[percent..<after]
+      rest = spec[after...]
+      continue
+    }
+    let forms = rule[String(spec[after..<close])] as? [String: Any] ?? [:]
+    let value = arguments.indices.contains(argument - 1) ? arguments[argument - 1] : nil
+    let category = lhcCategory(value, forms, languages)
+    let form = forms[category] as? String ?? forms["other"] as? String ?? ""
+    result += depth < 8 ? lhcExpand(form, rule, arguments, languages, depth + 1) : form
+    rest = spec[spec.index(after: close)...]
+  }
+  return result + rest
+}
+
+/// The plural category of a number argument: `zero` for 0 when the forms have it (Apple's rule,
+/// in every language), else CLDR's in the first of `languages` with rules; `other` for the rest.
+private nonisolated func lhcCategory(_ value: Any?, _ forms: [String: Any], _ languages: [String])
+  -> String
+{
+  guard let operands = lhcOperands(value) else { return "other" }
+  if operands.i == 0 && operands.v == 0 && forms["zero"] != nil { return "zero" }
+  return languages.lazy.compactMap { lhcPluralCategory($0, operands) }.first ?? "other"
+}
+
+/// The CLDR plural operands `i`, `v`, `f` of a number (TR35): integers as they are, floating-point
+/// values in their shortest decimal form (`1.5`: 1, 1, 5; `2.0` is the integer 2), so `w` is `v`
+/// and `t` is `f`; `e` (compact notation) is 0. Nil for a non-number.
+private nonisolated func lhcOperands(_ value: Any?) -> (i: UInt64, v: UInt64, f: UInt64)? {
+  if let integer = value as? any BinaryInteger {
+    return (UInt64(truncatingIfNeeded: integer.magnitude), 0, 0)
+  }
+  guard let number = (value as? Double) ?? (value as? Float).map(Double.init), number.isFinite
+  else { return nil }
+  let i = UInt64(min(number.magnitude.rounded(.towardZero), 1e18))
+  let parts = "\(number.magnitude)".split(separator: ".")
+  guard parts.count == 2, parts[1] != "0", let f = UInt64(parts[1].prefix(18)) else {
+    return (i, 0, 0)
+  }
+  return (i, UInt64(min(parts[1].count, 18)), f)
+}
+
+/// The development language of a table in a bundle without one: its catalog's source language.
+private nonisolated func lhcDevelopmentLanguage(_ table: String) -> String {
+  "en"
+}
+
+/// CLDR 41 cardinal plural rules of the catalogs' languages: the category of `o` in
+/// the language of `tag` (with its script or region, then alone), nil for other languages.
+private nonisolated func lhcPluralCategory(_ tag: String, _ o: (i: UInt64, v: UInt64, f: UInt64))
+  -> String?
+{
+  let subtags = tag.split { $0 == "-" || $0 == "_" }
+  guard let first = subtags.first else { return nil }
+  let language = first.lowercased()
+  let variants = subtags.dropFirst().prefix(2).map {
+    language + "_" + ($0.count == 4 ? $0.prefix(1).uppercased() + $0.dropFirst().lowercased() : $0.uppercased())
+  }
+  for id in variants + [language] {
+    switch id {
+    case "de", "en":
+      if o.i == 1 && o.v == 0 { return "one" }
+      return "other"
+    default: continue
+    }
+  }
+  return nil
+}
+#endif

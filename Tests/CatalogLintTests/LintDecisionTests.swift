@@ -58,6 +58,30 @@ struct LintDecisionTests {
         == ["format-argument-type", "format-argument-missing"].sorted())
   }
 
+  /// Each width case is checked like any other case: against the same width of the source, or
+  /// against a plain source value, which stands for every width.
+  @Test func widthCasesAreCheckedLikeOtherCases() {
+    func widths(_ forms: [(String, LocalizationNode)]) -> LocalizationNode {
+      LocalizationNode(variations: [
+        Variation(kind: .width, cases: forms.map { VariationCase(name: $0.0, node: $0.1) })
+      ])
+    }
+    let source = widths([("20", unit("%lld msgs")), ("70", unit("%lld messages"))])
+    #expect(
+      lint(
+        "k",
+        [
+          ("en", source),
+          ("de", widths([("20", unit("%lld Nachr.")), ("70", unit("%@ Nachrichten"))])),
+        ]) == ["format-argument-type"])
+    #expect(
+      lint("k", [("en", unit("%lld messages")), ("de", widths([("20", unit("%f Nachr."))]))])
+        == ["format-argument-type"])
+    #expect(
+      lint("k", [("en", source), ("de", widths([("20", plural([("one", "%lld Nachricht")]))]))])
+        == ["plural-missing-other"])
+  }
+
   @Test func aKeyWithoutSourceValueIsItsOwnSourceText() {
     #expect(lint("%@ and %@", [("de", unit("%@ und %lld"))]) == ["format-argument-type"])
   }

@@ -6,15 +6,21 @@ import Testing
 
 @testable import CatalogLint
 
-/// Lints a fixture of `TestData/lint` and renders its findings as `line:col: severity: message
-/// (lang: key) [id]`.
+/// Lints a fixture of `TestData/lint` as `lhc lint` does (top level, reader, entries) and renders
+/// its findings as `line:col: severity: message (lang: key) [id]`.
 func lintFixture(_ name: String, disabled: Set<String> = []) throws -> [String] {
   let path = TestPaths.testData.appendingPathComponent("lint/\(name).xcstrings").path
   let source = try SourceText(contentsOf: path)
-  let (catalog, diagnostics) = try CatalogReader.read(source)
-  var findings = diagnostics.map { Finding(check: "catalog-reader", diagnostic: $0) }
-  if disabled.contains("catalog-reader") { findings = [] }
-  findings += Linter.lint(catalog, disabled: disabled)
+  let shape = try #require(CatalogShape(source))
+  var findings = shape.findings
+  if shape.isReadable {
+    let (catalog, diagnostics) = try CatalogReader.read(source)
+    findings += diagnostics.map {
+      Finding(check: shape.check(ofReaderDiagnostic: $0), diagnostic: $0)
+    }
+    findings += Linter.lint(catalog)
+  }
+  findings = findings.filter { !disabled.contains($0.check) }.sorted(by: Finding.precedes)
   return findings.map { finding in
     let position =
       finding.diagnostic.offset.map { source.lineColumn(of: $0) } ?? (line: 0, column: 0)
@@ -32,6 +38,18 @@ struct LintFixtureTests {
       "catalog-reader",
       [
         "6:76: warning: trailing comma is not valid JSON [catalog-reader]"
+      ]
+    ),
+    (
+      "catalog-root-shape",
+      [
+        "2:3: error: 'Cancel' is an entry outside 'strings'; it is not compiled, so the app shows its key instead of a translation (Cancel) [catalog-root-shape]"
+      ]
+    ),
+    (
+      "catalog-version",
+      [
+        "1:1: warning: missing field 'version'; reading the catalog as version 1.0 [catalog-version]"
       ]
     ),
     (
@@ -53,6 +71,12 @@ struct LintFixtureTests {
       ]
     ),
     (
+      "format-argument-order",
+      [
+        "7:26: error: Format arguments '%lld', '%@' are the en value's '%@', '%lld' in another order, without positions; the code passes them in the en order, so they are read as the wrong types, which crashes or prints garbage at runtime: write '%2$lld', '%1$@' (de: %@ has %lld points) [format-argument-order]"
+      ]
+    ),
+    (
       "format-argument-type",
       [
         "13:26: error: Format argument 1 is '%@' (object) but '%lld' (integer) in en; reading an integer as an object crashes or prints garbage at runtime (de: %lld points) [format-argument-type]"
@@ -67,7 +91,11 @@ struct LintFixtureTests {
     (
       "format-invalid-specifier",
       [
-        "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount) [format-invalid-specifier]"
+        "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount) [format-invalid-specifier]",
+        "29:26: error: Invalid format specifier \"%$\"; write \"%%\" for a literal percent sign (ru: Version %@ (%lld)) [format-invalid-specifier]",
+        "45:26: error: Format argument 1 is '% p' (pointer) but '%@' (object) in en; reading an object as a pointer crashes or prints garbage at runtime (ca: %@ posts) [format-argument-type]",
+        "45:26: error: Unusual format specifier \"% p\" (flag ' '); write \"%%\" if a literal percent sign is meant (ca: %@ posts) [format-invalid-specifier]",
+        "61:26: error: Unusual format specifier \"%+d\" (flag '+'); write \"%%\" if a literal percent sign is meant (fr: %d degrees) [format-invalid-specifier]",
       ]
     ),
     (
@@ -75,6 +103,12 @@ struct LintFixtureTests {
       [
         "13:26: warning: Format argument 1 ('%lld') of the en value is not used; the value the code passes is silently left out (de: %lld%% done) [format-argument-missing]",
         "13:26: warning: Lone '%' in a value without format arguments, for a key the code formats (the en value has arguments); String(format:) drops or misreads it, write '%%' (de: %lld%% done) [format-literal-percent]",
+      ]
+    ),
+    (
+      "format-mixed-positions",
+      [
+        "7:26: error: Format mixes the positional specifier '%2$@' with the non-positional '%@'; which argument a non-positional specifier reads after a positional one is undefined, so it may read the wrong one: give every specifier a position (de: %@ sent %@) [format-mixed-positions]"
       ]
     ),
     (
@@ -87,6 +121,13 @@ struct LintFixtureTests {
       "identical-to-source",
       [
         "13:26: warning: Translation is identical to the en value; users of de see untranslated text (de: Settings) [identical-to-source]"
+      ]
+    ),
+    (
+      // Reported once, at the tag's first localization, however many keys use it.
+      "language-tag-path",
+      [
+        "6:9: error: language tag '../de' is not a safe file name: '.' is not an ASCII letter, digit, '-' or '_' [language-tag-path]"
       ]
     ),
     (
@@ -129,7 +170,7 @@ struct LintFixtureTests {
     (
       "substitution-missing-string-unit",
       [
-        "6:16: error: Substitutions are missing the required stringUnit that references them (en: files) [substitution-missing-string-unit]"
+        "6:16: error: Missing required key 'stringUnit' inside 'strings' -> 'files' -> 'localizations' -> 'en' (en: files) [substitution-missing-string-unit]"
       ]
     ),
     (
@@ -159,7 +200,7 @@ struct LintFixtureTests {
     (
       "substitution-unreferenced",
       [
-        "12:13: warning: Substitution 'count' is never referenced as %#@count@; its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]"
+        "12:13: warning: Substitution 'count' was never referenced. To reference, use %#@count@ in some other string. Its forms are never shown, and the number it was meant to format is missing from the text (en: files) [substitution-unreferenced]"
       ]
     ),
     (

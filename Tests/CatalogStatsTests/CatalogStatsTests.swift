@@ -75,6 +75,21 @@ struct CatalogStatsTests {
     #expect(KeyStatus(nil) == .missing)
   }
 
+  /// App Shortcuts phrases (`stringSet`) count like string units: by state, and as `new` when
+  /// the set has no phrase.
+  @Test func stringSetsAreCounted() throws {
+    let path = TestPaths.testData.appendingPathComponent("catalogs/AppShortcuts.xcstrings").path
+    let stats = CatalogStats(try CatalogReader.read(SourceText(contentsOf: path)).catalog)
+    #expect(
+      StatsFixtures.row(stats, "en")
+        == LanguageStats(language: "en", keys: 2, translated: 1, missing: 1))
+    #expect(
+      StatsFixtures.row(stats, "de") == LanguageStats(language: "de", keys: 2, translated: 2))
+    #expect(
+      StatsFixtures.row(stats, "ja")
+        == LanguageStats(language: "ja", keys: 2, new: 1, missing: 1))
+  }
+
   @Test func percentCompleteIsRoundedDownToOneDecimal() {
     #expect(LanguageStats(language: "x", keys: 7, translated: 3).percentComplete == "42.8")
     #expect(LanguageStats(language: "x", keys: 10000, translated: 9999).percentComplete == "99.9")

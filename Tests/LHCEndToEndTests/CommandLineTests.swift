@@ -41,7 +41,7 @@ struct CommandLineTests {
     ),
     (
       ["lint", "A.xcstrings", "--format", "yaml"],
-      "Error: unknown format 'yaml' (expected text, xcode, github or json)"
+      "Error: unknown format 'yaml' (expected text, xcode, github, json or sarif)"
     ),
     (
       ["stats", "A.xcstrings", "--format", "yaml"],

@@ -16,11 +16,11 @@ struct CompileEndToEndTests {
     ),
     (
       "!MissingStringUnit",
-      "6:16: error: Substitutions are missing the required stringUnit that references them (en: files)"
+      "6:16: error: Missing required key 'stringUnit' inside 'strings' -> 'files' -> 'localizations' -> 'en'"
     ),
     (
       "!DeviceLeafSubstitution",
-      "10:32: error: Referencing undefined substitution 'count' (en: photos)"
+      "10:32: error: Referencing undefined substitution 'count' (en: photos|==|device.mac)"
     ),
     (
       "!StrayPercent",
@@ -58,7 +58,7 @@ struct CompileEndToEndTests {
     #expect(
       result.stderr == """
         \(path):8:13: warning: Cannot reliably infer argument number for plural variation because %lld is used in multiple positions. Use an explicit substitution instead. (en: %lld of %lld)
-        \(path):11:19: error: Plural variations cannot be nested inside plural variations (en: %lld of %lld)
+        \(path):11:19: error: Plural case cannot be further varied (en: %lld of %lld|==|plural.one)
 
         """)
   }
@@ -75,7 +75,7 @@ struct CompileEndToEndTests {
         \(paths[0]):8:13: warning: Cannot reliably infer argument number for plural variation because %lld is used in multiple positions. Use an explicit substitution instead. (en: %lld of %lld done)
         \(paths[1]):13:26: warning: value contains the control character U+0018; it is written raw as Xcode writes it, which Apple's runtime reads but strict XML parsers reject (vi: toggle)
         \(paths[2]):93:26: warning: unknown string unit state 'approved_by_robot'; units in this state are emitted like translated ones (en: unknown.state)
-        \(paths[2]):112:15: warning: catalog version '2.0' is newer than lhc knows; reading it as 1.1
+        \(paths[2]):112:15: warning: catalog version '2.0' is newer than lhc knows; reading it as 1.3
         \(paths[3]):11:10: warning: trailing comma is not valid JSON
 
         """)
@@ -269,5 +269,68 @@ struct StaleOutputTests {
     #expect(try RunLHC.run(["compile", catalog.path, "-o", out.path]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: russianRules))
     #expect(FileManager.default.fileExists(atPath: unrelated.path))
+  }
+}
+
+@Suite("compile --emit-empty-tables")
+struct EmitEmptyTablesTests {
+  static let sample = TestPaths.testData.appendingPathComponent("sample/Localizable.xcstrings")
+
+  /// Without `-l`: the source language and every language the localizations name, both files
+  /// each, the same values as a normal compile and empty dictionaries elsewhere (read by plistlib).
+  @Test func writesBothFilesForEveryLanguageOfTheCatalog() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plain = directory.appendingPathComponent("plain")
+    let all = directory.appendingPathComponent("all")
+    #expect(try RunLHC.run(["compile", Self.sample.path, "-o", plain.path]).status == 0)
+    let result = try RunLHC.run([
+      "compile", Self.sample.path, "-o", all.path, "--emit-empty-tables",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let expected = ["de", "en", "ru"].flatMap { language in
+      ["strings", "stringsdict"].map { "\(language).lproj/Localizable.\($0)" }
+    }
+    let written = try FileManager.default.subpathsOfDirectory(atPath: all.path)
+      .filter { $0.contains(".strings") }.sorted()
+    #expect(written == expected)
+    let plainTree = try pythonPlistTree(plain)
+    let allTree = try pythonPlistTree(all)
+    for file in expected {
+      let value = allTree[file] as? [String: Any]
+      #expect(value != nil, "\(file): \(allTree[file] ?? "missing")")
+      if let normal = plainTree[file] {
+        #expect(
+          NSDictionary(dictionary: normal as? [String: Any] ?? [:])
+            .isEqual(to: value ?? [:]), "\(file)")
+      } else {
+        #expect(value?.isEmpty == true, "\(file) holds nothing in a normal compile")
+      }
+    }
+  }
+
+  /// With `-l`: exactly the languages given, even one the catalog does not have (a Bazel
+  /// `languages` attribute), and the dry run lists the same files.
+  @Test func languagesGivenDecideTheFiles() throws {
+    let out = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let arguments = [
+      "compile", Self.sample.path, "-o", out.path, "--emit-empty-tables", "-l", "ru", "-l", "fr",
+    ]
+    let dryRun = try RunLHC.run(arguments + ["--dry-run"])
+    #expect(dryRun.status == 0)
+    let root = out.standardizedFileURL.path
+    let expected = [
+      "fr.lproj/Localizable.strings", "fr.lproj/Localizable.stringsdict",
+      "ru.lproj/Localizable.strings", "ru.lproj/Localizable.stringsdict",
+    ]
+    #expect(dryRun.stdout == expected.map { "\(root)/\($0)\n" }.joined())
+    #expect(try RunLHC.run(arguments).status == 0)
+    let written = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+      .filter { $0.contains(".strings") }.sorted()
+    #expect(written == expected)
+    let tree = try pythonPlistTree(out)
+    #expect((tree["fr.lproj/Localizable.strings"] as? [String: Any])?.isEmpty == true)
+    #expect((tree["ru.lproj/Localizable.stringsdict"] as? [String: Any])?.isEmpty == false)
   }
 }

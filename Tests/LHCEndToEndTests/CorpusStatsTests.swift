@@ -3,13 +3,14 @@ import LHCCommandLine
 import LHCTestSupport
 import Testing
 
-/// `lhc stats --format json` on every catalog of `../shared/corpus/xcstrings/`: no crash, the
+/// `lhc stats --format json` on every catalog of `../shared/corpus/xcstrings/` and the Xcode 27
+/// catalogs Xcode builds: no crash, the
 /// invariants the definitions guarantee, and keys and missing counts checked against an
 /// independent reading of the catalog with `JSONSerialization`.
 @Suite("Corpus stats")
 struct CorpusStatsTests {
-  static let directory = TestPaths.corpusCatalogFolder
-  static let catalogs = TestPaths.corpusCatalogNames
+  static let directory = TestPaths.corpus
+  static let catalogs = TestPaths.buildableCatalogs
 
   /// Runs `lhc stats` in-process and returns the status, the parsed JSON and standard error.
   static func run(_ arguments: [String]) throws -> (Int32, [String: Any], String) {

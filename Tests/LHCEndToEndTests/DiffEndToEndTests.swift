@@ -100,6 +100,30 @@ struct DiffEndToEndTests {
       unsafe.stdout.contains("reads argument 1 but the app passes 0 arguments [extra-argument]"))
   }
 
+  /// A catalog against the release packed from it: the SDK never selects `zh-Hans.lproj`, which
+  /// is a warning about the release, not a difference: exit 0 (as diff(1)), the warning kept;
+  /// `--fail-on unsafe` still fails on it.
+  @Test func warningsWithoutDifferencesExitZero() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = directory.appendingPathComponent("Localizable.xcstrings")
+    try Data(
+      """
+      {"sourceLanguage": "en", "version": "1.0", "strings": {"hi": {"localizations": {
+        "en": {"stringUnit": {"state": "translated", "value": "Hi"}},
+        "zh-Hans": {"stringUnit": {"state": "translated", "value": "你好"}}}}}}
+      """.utf8
+    ).write(to: catalog)
+    let archive = directory.appendingPathComponent("release.zip")
+    let packed = try RunLHC.run(["pack", catalog.path, "-o", archive.path])
+    try #require(packed.status == 0, "\(packed.stderr)")
+    let result = Self.diff([catalog.path, archive.path])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("[unselectable-language]"))
+    #expect(result.stdout.contains("Total: 0 added, 0 removed, 0 changed, 0 kind changed"))
+    #expect(Self.diff(["--fail-on", "unsafe", catalog.path, archive.path]).status == 1)
+  }
+
   @Test func aMalformedReleaseIsTroubleNamingFileLineAndColumn() throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -154,7 +178,12 @@ struct DiffEndToEndTests {
   /// Every corpus catalog against its compiled folder and a zip of that folder: no differences.
   @Test(arguments: corpusCatalogs)
   func roundTrip(_ name: String) throws {
-    let catalog = TestPaths.corpus.appendingPathComponent("xcstrings/\(name)").path
+    try Self.checkRoundTrip(TestPaths.corpus.appendingPathComponent(name).path)
+  }
+
+  /// A catalog against its compiled folder (as written, and with every file parsed) and against a
+  /// zip of it: no differences, and exit status 0 (the zip's unselectable languages are warnings).
+  static func checkRoundTrip(_ catalog: String) throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.appendingPathComponent("out")
@@ -182,6 +211,7 @@ struct DiffEndToEndTests {
     let archive = directory.appendingPathComponent("release.zip")
     try Self.zip(out, to: archive)
     let zipped = Self.diff(["--format", "json", "--summary", catalog, archive.path])
+    #expect(zipped.status == 0, "\(zipped.stdout.prefix(2000))\(zipped.stderr.prefix(2000))")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(zipped.stdout.utf8)) as? [String: Any],
       "\(zipped.stderr)")

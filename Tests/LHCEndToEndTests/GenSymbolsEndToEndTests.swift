@@ -10,11 +10,9 @@ import Testing
 @Suite("lhc gen-symbols, end to end")
 struct GenSymbolsEndToEndTests {
   static let fixtures = TestPaths.testData.appendingPathComponent("symbols")
-  static let corpusDirectory = TestPaths.corpus.appendingPathComponent("xcstrings")
-  static let corpusCatalogs: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: corpusDirectory.path)) ?? []
-    return names.filter { $0.hasSuffix(".xcstrings") }.map { String($0.dropLast(10)) }.sorted()
-  }()
+  static let corpusDirectory = TestPaths.corpus
+  /// Corpus catalogs Xcode builds, relative to the corpus, without `.xcstrings`.
+  static let corpusCatalogs = TestPaths.buildableCatalogs.map { String($0.dropLast(10)) }
 
   /// The `--bundle` expression of the runtime test: a bundle directory from the environment.
   static let runtimeBundle =
@@ -30,6 +28,10 @@ struct GenSymbolsEndToEndTests {
     ),
     ("ShopLegal", ["Shop", "Legal", "--access-level", "package", "--bundle", "lingohub"]),
     ("Runtime", ["Runtime", "--bundle", runtimeBundle]),
+    // Width variations: arguments from every width case, the widest as the fallback.
+    ("Widths", ["../compile/Widths"]),
+    // Plural rules carried for en, ru, ar and ja; development language en.
+    ("PortableWidths", ["Portable", "WidthRules", "--bundle", "module"]),
   ]
 
   /// Runs `lhc gen-symbols` in-process; catalog names become fixture paths.
@@ -68,6 +70,8 @@ struct GenSymbolsEndToEndTests {
     try Self.expectGolden(stdout, Self.fixtures.appendingPathComponent("\(name).swift"))
   }
 
+  /// Members Swift cannot tell apart: an error among keys Xcode generates symbols for (`all`
+  /// and `All` are `manual`; nothing is generated then), a warning among the others.
   @Test func collisionsListEveryKeyOfTheGroup() throws {
     let (status, stdout, stderr) = Self.generate(["!Collision"])
     let path = Self.fixtures.appendingPathComponent("!Collision.xcstrings").path
@@ -75,10 +79,26 @@ struct GenSymbolsEndToEndTests {
     #expect(stdout.isEmpty)
     #expect(
       stderr == """
-        \(path):14:5: error: keys 'all', 'All' all generate the symbol 'all'; rename all but one (en: All)
-        \(path):34:5: error: keys 'a.b', 'a_b', 'A b' all generate the symbol 'aB'; rename all but one (en: a_b)
+        \(path):15:5: error: keys 'all', 'All' all generate the symbol 'all'; rename all but one (en: All)
+        \(path):36:5: warning: keys 'a.b', 'a_b', 'A b' all generate the symbol 'aB'; none of them gets a symbol (rename all but one) (en: a_b)
 
         """)
+  }
+
+  /// Overloads (`of(_: String, _: String)`, `of(_: Int32, _: Int32)`, the property `of`) are no
+  /// collision; two keys that are not `manual` and give the same property get no symbol, with a
+  /// warning (the golden type-checks with `swiftc`: `GenSymbolsSwiftcTests`).
+  @Test func overloadsAreSymbolsAndLesserCollisionsWarn() throws {
+    let (status, stdout, stderr) = Self.generate(["Overloads"])
+    let path = Self.fixtures.appendingPathComponent("Overloads.xcstrings").path
+    #expect(status == 0)
+    #expect(
+      stderr == """
+        \(path):44:5: warning: keys 'done', 'Done' all generate the symbol 'done'; none of them gets a symbol (rename all but one) (en: Done)
+
+        """)
+    #expect(!stdout.contains("static var done"))
+    try Self.expectGolden(stdout, Self.fixtures.appendingPathComponent("Overloads.swift"))
   }
 
   @Test func unsupportedSpecifiersClashesAndGapsNameTheKey() throws {
@@ -106,15 +126,14 @@ struct GenSymbolsEndToEndTests {
   func corpusGolden(_ name: String) throws {
     let (status, stdout, stderr) = Self.generate([name], in: Self.corpusDirectory)
     let goldens = Self.fixtures.appendingPathComponent("corpus")
-    if status == 0 {
-      #expect(stderr.isEmpty)
-      try Self.expectGolden(stdout, goldens.appendingPathComponent("\(name).swift"))
-    } else {
-      // Only real collisions may fail; the diagnostics are a golden too (path made relative).
-      #expect(status == 1)
-      #expect(stdout.isEmpty)
-      let relative = stderr.replacingOccurrences(of: Self.corpusDirectory.path + "/", with: "")
-      try Self.expectGolden(relative, goldens.appendingPathComponent("\(name).stderr"))
+    let golden = TestPaths.label(ofCorpusCatalog: name)
+    // Warnings (keys left without a symbol) are a golden too, with the path made relative.
+    let relative = stderr.replacingOccurrences(of: Self.corpusDirectory.path + "/", with: "")
+    let stderrGolden = goldens.appendingPathComponent("\(golden).stderr")
+    #expect(status == 0, "\(stderr)")
+    try Self.expectGolden(stdout, goldens.appendingPathComponent("\(golden).swift"))
+    if !stderr.isEmpty || FileManager.default.fileExists(atPath: stderrGolden.path) {
+      try Self.expectGolden(relative, stderrGolden)
     }
   }
 

@@ -95,7 +95,7 @@ struct LintEndToEndTests {
     #expect(result.status == 64)
     #expect(
       result.stderr.hasPrefix(
-        "Error: unknown check 'no-such-check' for --disable; valid ids: catalog-reader, plural-missing-other,"
+        "Error: unknown check 'no-such-check' for --disable; valid ids: catalog-reader, catalog-version, catalog-root-shape, plural-missing-other,"
       ))
     #expect(try RunLHC.run(["lint", "--format", "yaml", Self.plainPath]).status == 64)
     #expect(try RunLHC.run(["lint"]).status == 64)
@@ -111,19 +111,20 @@ struct LintEndToEndTests {
 
   // MARK: Corpus
 
-  static let corpusCatalogs: [URL] = TestPaths.corpusCatalogNames.map {
-    TestPaths.corpusCatalogFolder.appendingPathComponent($0)
-  }
+  /// Paths relative to the corpus: `xcstrings/…` and the Xcode 27 catalogs Xcode builds.
+  static let corpusCatalogs = TestPaths.buildableCatalogs
 
   /// Lints the whole corpus and compares `file: id count` lines with `TestData/lint/corpus-summary.txt`
   /// (recorded when missing, which fails the test: review the new file by eye).
   @Test(.enabled(if: !corpusCatalogs.isEmpty)) func corpusSummaryMatchesGolden() throws {
     var lines: [String] = []
-    for url in Self.corpusCatalogs {
+    for path in Self.corpusCatalogs {
+      let url = TestPaths.corpus.appendingPathComponent(path)
+      let label = TestPaths.label(ofCorpusCatalog: path)
       let result = try RunLHC.run(["lint", "--format", "json", url.path])
       #expect(
-        result.status == 0 || result.status == 1, "\(url.lastPathComponent): \(result.stderr)")
-      #expect(result.stderr == "", "\(url.lastPathComponent)")
+        result.status == 0 || result.status == 1, "\(label): \(result.stderr)")
+      #expect(result.stderr == "", "\(label)")
       let object =
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
       let files = object?["files"] as? [[String: Any]] ?? []
@@ -132,7 +133,7 @@ struct LintEndToEndTests {
         counts[finding["id"] as? String ?? "?", default: 0] += 1
       }
       for (id, count) in counts.sorted(by: { $0.key < $1.key }) {
-        lines.append("\(url.lastPathComponent): \(id) \(count)")
+        lines.append("\(label): \(id) \(count)")
       }
     }
     let summary = lines.sorted().joined(separator: "\n") + "\n"

@@ -166,6 +166,32 @@ struct PackEndToEndTests {
     #expect(try Self.contentDifferences(["-l", "de", "-l", "en", out.path], archive).isEmpty)
   }
 
+  /// With `--from`, each file is hashed while it is compressed: the manifest lists every packed
+  /// file with Python's SHA-256 of it, and the archive is the same as without a manifest.
+  @Test func fromManifestHashesEveryPackedFile() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("out")
+    #expect(Self.lhc(["compile"] + Self.sampleCatalogs + ["-o", out.path]).status == 0)
+    let archive = directory.appendingPathComponent("release.zip")
+    let plain = directory.appendingPathComponent("plain.zip")
+    let manifest = directory.appendingPathComponent("release.json")
+    #expect(Self.lhc(["pack", "--from", out.path, "-o", plain.path]).status == 0)
+    let packed = Self.lhc(
+      ["pack", "--from", out.path, "-o", archive.path, "--manifest", manifest.path])
+    #expect(packed.status == 0, "\(packed.stderr)")
+    #expect(try Data(contentsOf: archive) == Data(contentsOf: plain))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any])
+    let inputs = try #require(json["inputs"] as? [[String: String]])
+    let files = try Self.tree(out).keys.sorted()
+    #expect(inputs.map { $0["path"] } == files.map { out.path + "/" + $0 })
+    for input in inputs {
+      let path = try #require(input["path"])
+      #expect(input["sha256"] == (try pythonSHA256(URL(fileURLWithPath: path))), "\(path)")
+    }
+  }
+
   @Test func failuresWriteNothingAndKeepAPreviousArchive() throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -183,6 +209,18 @@ struct PackEndToEndTests {
     let nothing = Self.lhc(["pack", empty, "-o", archive])
     #expect(nothing.status == 1)
     #expect(nothing.stderr.contains("error: nothing to pack"))
+    let broken = directory.appendingPathComponent("broken/en.lproj")
+    try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: broken.appendingPathComponent("Localizable.strings").path,
+      withDestinationPath: "/nonexistent/Localizable.strings")
+    let unreadable = Self.lhc([
+      "pack", "--from", broken.deletingLastPathComponent().path, "-o", archive,
+    ])
+    #expect(unreadable.status == 1)
+    #expect(
+      unreadable.stderr
+        == "\(broken.path)/Localizable.strings: error: cannot read file\n")
     #expect(try String(contentsOfFile: archive, encoding: .utf8) == "previous")
   }
 
@@ -230,7 +268,12 @@ struct PackEndToEndTests {
   /// catalog compiles.
   @Test(arguments: CorpusCompileTests.catalogs)
   func corpusCatalogPacks(_ name: String) throws {
-    let catalog = TestPaths.corpus.appendingPathComponent("xcstrings/\(name)").path
+    try Self.checkPacks(TestPaths.corpus.appendingPathComponent(name).path)
+  }
+
+  /// A catalog packs (an empty one fails with "nothing to pack"), the archive passes `unzip -t`,
+  /// and it reads back as the catalog compiles.
+  static func checkPacks(_ catalog: String) throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let archive = directory.appendingPathComponent("release.zip")

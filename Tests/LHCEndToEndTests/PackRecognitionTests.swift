@@ -1,5 +1,6 @@
 import Foundation
 import LHCTestSupport
+import ReleaseFiles
 import Testing
 
 @testable import LHCCommandLine
@@ -11,7 +12,7 @@ import Testing
 struct PackRecognitionTests {
   @Test(arguments: CorpusCompileTests.catalogs)
   func recognizedReleaseEqualsParsedRelease(_ name: String) throws {
-    let catalog = TestPaths.corpus.appendingPathComponent("xcstrings/\(name)").path
+    let catalog = TestPaths.corpus.appendingPathComponent(name).path
     let parsed = try ArgumentParser.parse([catalog, "-o", "unused.zip"], for: PackCommand.spec)
     let command = try PackCommand(parsed: parsed, environment: [:])
     let console = Console(out: { _ in }, error: { _ in })
@@ -24,7 +25,14 @@ struct PackRecognitionTests {
       inputs.entries, modificationTime: 0, writtenFrom: inputs.writtenFrom)
     let reparsed = try PackedRelease.lingoHub(inputs.entries, modificationTime: 0)
     #expect(recognized.archive == reparsed.archive)
-    #expect(recognized.release.tables == reparsed.release.tables)
-    #expect(recognized.release.warnings == reparsed.release.warnings)
+    #expect(recognized.tables == reparsed.tables)
+    #expect(recognized.warnings == reparsed.warnings)
+    // Each file: the table part it was written from is the one parsing it gives, without warnings.
+    for entry in inputs.entries {
+      guard case .bytes(let bytes) = entry.source else { continue }
+      let parsed = try Release.readFile(ArchiveEntry(path: entry.path, bytes: bytes))
+      #expect(parsed.table == inputs.writtenFrom[entry.path], "\(entry.path)")
+      #expect(parsed.warnings.isEmpty, "\(entry.path)")
+    }
   }
 }

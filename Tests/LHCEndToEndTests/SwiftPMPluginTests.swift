@@ -2,40 +2,121 @@ import Foundation
 import LHCTestSupport
 import Testing
 
-/// The `LHCSymbols` build-tool plugin applied by a real package: `TestData/plugin-sample` depends
-/// on this package by path, `swift build` runs `lhc gen-symbols` through the plugin, and the
-/// sample prints generated symbols. Then the incremental behaviour: an unchanged catalog is not
-/// processed again, a touched catalog or config file is.
+/// lhc's build-tool plugins applied by a real package: `TestData/plugin-sample` (a library and an
+/// executable, each with a String Catalog) depends on this package by path; `swift build` runs
+/// `lhc compile` through `LHCStrings` and `lhc gen-symbols` through `LHCSymbols`, and the sample
+/// prints its strings per language: every CLDR plural category of Russian and Arabic through the
+/// generated symbols, plain keys through `Bundle.module` directly, device variations. Then the
+/// incremental behaviour: an unchanged catalog is not processed again, a touched catalog or config
+/// file is (only its own target's commands).
 ///
 /// The builds compile lhc once more, in scratch directories under this package's `.build`
 /// (never inside `TestData/`), kept between runs so that later runs are incremental. Serialized:
 /// the builds share those directories and the machine's cores.
 @Suite(
-  "LHCSymbols plugin in a SwiftPM package", .serialized,
-  .enabled(if: SwiftPM.available, "`swift` is not on PATH: plugin not tested"),
+  "lhc's plugins in a SwiftPM package", .serialized,
+  .enabled(if: SwiftPM.available, "`swift` is not on PATH: plugins not tested"),
   .disabled(if: isSanitizerRun, "sanitizer run: SwiftPM builds an unsanitized lhc here"))
 struct SwiftPMPluginTests {
   static let sample = TestPaths.testData.appendingPathComponent("plugin-sample")
-  static let target = sample.appendingPathComponent("Sources/PluginSample")
-  static let catalog = target.appendingPathComponent("Resources/Localizable.xcstrings")
-  static let config = target.appendingPathComponent("lhc-symbols.json")
+  static let executable = sample.appendingPathComponent("Sources/PluginSample")
+  static let library = sample.appendingPathComponent("Sources/Greetings")
+  static let catalog = executable.appendingPathComponent("Resources/Localizable.xcstrings")
+  static let libraryCatalog = library.appendingPathComponent("Resources/Greetings.xcstrings")
+  static let config = executable.appendingPathComponent("lhc-symbols.json")
+  static let stringsConfig = executable.appendingPathComponent("lhc-strings.json")
   static let scratch = TestPaths.packageRoot.appendingPathComponent(".build/plugin-sample")
 
-  /// What SwiftPM prints when (and only when) the plugin's build command runs.
-  static let commandLine = "Generating symbols for Localizable.xcstrings"
+  /// What SwiftPM prints when (and only when) a plugin's build command runs.
+  static let symbols = "Generating symbols for Localizable.xcstrings"
+  static let strings = "Compiling Localizable.xcstrings"
+  static let librarySymbols = "Generating symbols for Greetings.xcstrings"
+  static let libraryStrings = "Compiling Greetings.xcstrings"
 
-  @Test func sampleBuildsPrintsSymbolsAndSkipsUnchangedCatalogs() throws {
-    // A touched catalog makes the plugin's command run, whatever an earlier run left behind.
+  /// Each language's lines: the plain key through the symbols and through Foundation, counts
+  /// 0 1 2 3 5 11 21 100 101, two plurals in one text, the device variation's `other` case, the
+  /// widest width case, and width → device → plural (the device `other` case, a plain text, which
+  /// the compiled rule spells out for every Apple device class but the Mac).
+  static let expected: [(String, [String])] = [
+    (
+      "ru",
+      [
+        "Добро пожаловать", "Добро пожаловать", "0 непрочитанных сообщений",
+        "1 непрочитанное сообщение", "2 непрочитанных сообщения", "3 непрочитанных сообщения",
+        "5 непрочитанных сообщений", "11 непрочитанных сообщений", "21 непрочитанное сообщение",
+        "100 непрочитанных сообщений", "101 непрочитанное сообщение", "21 файл в 2 папках",
+        "Привет с этого компьютера", "Ваши входящие", "Новых сообщений: 5",
+      ]
+    ),
+    (
+      "ar",
+      [
+        "أهلاً وسهلاً", "أهلاً وسهلاً", "لا رسائل غير مقروءة", "رسالة واحدة غير مقروءة",
+        "رسالتان غير مقروءتين", "3 رسائل غير مقروءة", "5 رسائل غير مقروءة", "11 رسالة غير مقروءة",
+        "21 رسالة غير مقروءة", "100 رسالة غير مقروءة (other)", "101 رسالة غير مقروءة (other)",
+        // Not translated into Arabic: the source text.
+        "21 files in 2 folders", "Hello from this computer", "Your inbox", "New messages: 5",
+      ]
+    ),
+    (
+      "en",
+      [
+        "Welcome", "Welcome", "0 unread messages", "1 unread message", "2 unread messages",
+        "3 unread messages", "5 unread messages", "11 unread messages", "21 unread messages",
+        "100 unread messages", "101 unread messages", "21 files in 2 folders",
+        "Hello from this computer", "Your inbox", "New messages: 5",
+      ]
+    ),
+    (
+      "ja",
+      [
+        "ようこそ", "ようこそ", "未読メッセージ0件", "未読メッセージ1件", "未読メッセージ2件",
+        "未読メッセージ3件", "未読メッセージ5件", "未読メッセージ11件", "未読メッセージ21件",
+        "未読メッセージ100件", "未読メッセージ101件", "21 files in 2 folders", "Hello from this computer",
+        "Your inbox", "New messages: 5",
+      ]
+    ),
+  ]
+
+  @Test func sampleBuildsPrintsEveryPluralFormAndSkipsUnchangedCatalogs() throws {
+    // Touched catalogs make the plugins' commands run, whatever an earlier run left behind.
     try SwiftPM.touch(Self.catalog)
+    try SwiftPM.touch(Self.libraryCatalog)
     let first = try SwiftPM.build(Self.sample, scratch: Self.scratch)
     try #require(first.status == 0, "\(first.output)")
-    #expect(first.output.contains(Self.commandLine), "\(first.output)")
+    for command in [Self.symbols, Self.strings, Self.librarySymbols, Self.libraryStrings] {
+      #expect(first.output.contains(command), "\(first.output)")
+    }
+    #expect(!first.output.contains("warning:"), "\(first.output)")
 
-    // On Linux the bundle holds no compiled strings, so lookups fall back to the source text:
-    // the symbols exist, type-check and call through to the bundle (`Bundle.module`).
-    let run = try runProcess(Self.scratch.appendingPathComponent("debug/PluginSample"), [])
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout == "Plugin sample\nHello, World!\n")
+    // The library's bundle: compiled tables for every language of its catalog, no raw catalog.
+    let program = Self.scratch.appendingPathComponent("debug/PluginSample")
+    #expect(try SwiftPM.run(program, ["--languages"]) == "ar en ja ru\n")
+    let bundle = Self.scratch.appendingPathComponent("debug/PluginSample_Greetings.resources")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: bundle.appendingPathComponent("ru.lproj/Greetings.stringsdict").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: bundle.appendingPathComponent("Greetings.xcstrings").path))
+    for (language, lines) in Self.expected {
+      let output = try SwiftPM.run(program, [language])
+      #expect(output == lines.map { $0 + "\n" }.joined(), "\(language)")
+    }
+
+    // The executable's own strings in the environment's language; lhc-strings.json compiles
+    // exactly de, en and fr, and fr (untranslated) gets empty tables: the source text.
+    for (environment, expected) in [
+      ([:], "Plugin sample\nHello, World!\n"),
+      (["LANG": "de_DE.UTF-8"], "Plugin-Beispiel\nHallo, World!\n"),
+      (["LANGUAGE": "fr:de", "LANG": "de_DE.UTF-8"], "Plugin sample\nHello, World!\n"),
+    ] {
+      #expect(try SwiftPM.run(program, [], environment: environment) == expected)
+    }
+    let resources = Self.scratch.appendingPathComponent("debug/PluginSample_PluginSample.resources")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: resources.path)
+    #expect(
+      folders.filter { $0.hasSuffix(".lproj") }.sorted() == ["de.lproj", "en.lproj", "fr.lproj"])
 
     // lhc-symbols.json says `"accessLevel": "public"`.
     let generated = try String(
@@ -44,30 +125,46 @@ struct SwiftPMPluginTests {
       encoding: .utf8)
     #expect(generated.contains("public enum Localizable {"))
 
-    // Nothing changed: the command is skipped. Right after a cold build SwiftPM plans once more,
-    // relinks lhc and runs the command again (observed with SwiftPM 6.3); only then is it stable.
+    // Nothing changed: no command runs. Right after a cold build SwiftPM plans once more,
+    // relinks lhc and runs the commands again (observed with SwiftPM 6.3); only then is it stable.
     let settled = try SwiftPM.build(Self.sample, scratch: Self.scratch)
     try #require(settled.status == 0, "\(settled.output)")
     let unchanged = try SwiftPM.build(Self.sample, scratch: Self.scratch)
     try #require(unchanged.status == 0, "\(unchanged.output)")
-    #expect(!unchanged.output.contains(Self.commandLine), "\(unchanged.output)")
+    for command in [Self.symbols, Self.strings, Self.librarySymbols, Self.libraryStrings] {
+      #expect(!unchanged.output.contains(command), "\(unchanged.output)")
+    }
 
-    // A touched catalog, then a touched config file, runs it once each.
-    for input in [Self.catalog, Self.config] {
+    // A touched file runs the commands that read it, once, and no others.
+    let cases: [(URL, ran: [String], notRan: [String])] = [
+      (Self.catalog, [Self.symbols, Self.strings], [Self.librarySymbols, Self.libraryStrings]),
+      (Self.config, [Self.symbols], [Self.strings, Self.librarySymbols]),
+      (Self.stringsConfig, [Self.strings], [Self.symbols, Self.libraryStrings]),
+      (
+        Self.libraryCatalog, [Self.librarySymbols, Self.libraryStrings],
+        [Self.symbols, Self.strings]
+      ),
+    ]
+    for (input, ran, notRan) in cases {
       try SwiftPM.touch(input)
       let touched = try SwiftPM.build(Self.sample, scratch: Self.scratch)
       try #require(touched.status == 0, "\(touched.output)")
-      #expect(
-        touched.output.contains(Self.commandLine), "\(input.lastPathComponent): \(touched.output)")
+      for command in ran {
+        #expect(touched.output.contains(command), "\(input.lastPathComponent): \(touched.output)")
+      }
+      for command in notRan {
+        #expect(!touched.output.contains(command), "\(input.lastPathComponent): \(touched.output)")
+      }
       let again = try SwiftPM.build(Self.sample, scratch: Self.scratch)
-      #expect(
-        !again.output.contains(Self.commandLine), "\(input.lastPathComponent): \(again.output)")
+      for command in ran {
+        #expect(!again.output.contains(command), "\(input.lastPathComponent): \(again.output)")
+      }
     }
   }
 
-  /// A config file with an unknown key stops the build with an error naming the file. The
-  /// package is a copy of the sample (depending on this package by absolute path) at a fixed
-  /// place under `.build`, so its scratch directory stays valid between runs.
+  /// Config files with an unknown key stop the build with an error naming the file, for each
+  /// plugin. The package is a copy of the sample (depending on this package by absolute path) at a
+  /// fixed place under `.build`, so its scratch directory stays valid between runs.
   @Test func unknownConfigKeyIsAnErrorNamingTheFile() throws {
     let root = TestPaths.packageRoot.appendingPathComponent(".build/plugin-sample-config")
     let package = root.appendingPathComponent("package")
@@ -80,12 +177,19 @@ struct SwiftPMPluginTests {
     try Data(text.utf8).write(to: manifest)
     let config = package.appendingPathComponent("Sources/PluginSample/lhc-symbols.json")
     try Data(#"{"accessLevel": "public", "bundel": "module"}"#.utf8).write(to: config)
+    let stringsConfig = package.appendingPathComponent("Sources/PluginSample/lhc-strings.json")
+    try Data(#"{"language": ["en"]}"#.utf8).write(to: stringsConfig)
 
     let result = try SwiftPM.build(package, scratch: root.appendingPathComponent("scratch"))
     #expect(result.status != 0)
     #expect(
       result.output.contains(
         "error: \(config.path): unknown key 'bundel' (expected accessLevel, bundle, onlyManual)"),
+      "\(result.output)")
+    #expect(
+      result.output.contains(
+        "error: \(stringsConfig.path): unknown key 'language' (expected forceBuildAllStrings, languages)"
+      ),
       "\(result.output)")
   }
 }
@@ -131,6 +235,15 @@ private enum SwiftPM {
       try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
       try fingerprint.write(to: stamp)
     }
+  }
+
+  /// Runs a built program with only `environment` set; its standard output.
+  static func run(_ program: URL, _ arguments: [String], environment: [String: String] = [:])
+    throws -> String
+  {
+    let result = try runProcess(program, arguments, environment: environment)
+    #expect(result.status == 0, "\(program.lastPathComponent) \(arguments): \(result.stderr)")
+    return result.stdout
   }
 
   /// Sets a file's modification time to now, as an editor saving it would.

@@ -24,7 +24,11 @@ struct CorpusPayloadTests {
       guard let source = try? SourceText(contentsOf: path),
         let (catalog, _) = try? CatalogReader.read(source)
       else { return nil }
-      let tables = CatalogCompiler.compile(catalog, table: "Localizable").tables
+      // As `lhc pack` compiles for these targets: the development language is the source text.
+      let tables = CatalogCompiler.compile(
+        catalog, table: "Localizable",
+        options: CompileOptions(sourceTextLanguage: catalog.sourceLanguage)
+      ).tables
       return tables.isEmpty
         ? nil : Compiled(name: name, tables: tables, sourceLanguage: catalog.sourceLanguage)
     }

@@ -4,13 +4,14 @@ import LHCTestSupport
 import StringCatalog
 import Testing
 
-/// Every corpus catalog read by `CatalogReader` and, independently, by Foundation's `JSONSerialization`.
+/// Every corpus catalog, and the valid catalogs of `TestData/catalogs`, read by `CatalogReader`
+/// and, independently, by Foundation's `JSONSerialization`.
 @Suite("CatalogReader oracle")
 struct CatalogReaderOracleTests {
-  /// The corpus catalogs, or none when the corpus is not beside the package.
-  static let corpusFiles: [URL] = TestPaths.corpusCatalogNames.map {
-    TestPaths.corpusCatalogFolder.appendingPathComponent($0)
-  }
+  /// The corpus catalogs (none when the corpus is not beside the package), then the fixtures.
+  static let corpusFiles: [URL] =
+    TestPaths.corpusCatalogNames.map { TestPaths.corpusCatalogFolder.appendingPathComponent($0) }
+    + TestPaths.fixtureCatalogs(in: "catalogs")
 
   @Test(arguments: corpusFiles)
   func matchesFoundation(file: URL) throws {
@@ -50,6 +51,12 @@ struct CatalogReaderOracleTests {
       #expect(node.stringUnit?.value == unit["value"] as? String, "\(path)")
     } else {
       #expect(node.stringUnit == nil, "\(path)")
+    }
+    if let set = object["stringSet"] as? [String: Any] {
+      #expect(node.stringSet?.state.rawValue == (set["state"] as? String ?? ""), "\(path)")
+      #expect(node.stringSet?.values == (set["values"] as? [String] ?? []), "\(path)")
+    } else {
+      #expect(node.stringSet == nil, "\(path)")
     }
     compare(node.variations, object["variations"] as? [String: Any] ?? [:], at: path)
     let substitutions = object["substitutions"] as? [String: Any] ?? [:]

@@ -124,9 +124,10 @@ struct CatalogReaderTests {
 
   @Test(
     arguments: [
-      ("1.0", nil), ("1.1", nil),
-      ("2.0", "catalog version '2.0' is newer than lhc knows; reading it as 1.1"),
-      ("beta", "unknown catalog version 'beta'; reading it as 1.1"),
+      ("1.0", nil), ("1.1", nil), ("1.2", nil), ("1.3", nil),
+      ("1.4", "catalog version '1.4' is newer than lhc knows; reading it as 1.3"),
+      ("2.0", "catalog version '2.0' is newer than lhc knows; reading it as 1.3"),
+      ("beta", "unknown catalog version 'beta'; reading it as 1.3"),
     ] as [(String, String?)])
   func versions(version: String, warning: String?) throws {
     let (catalog, diagnostics) = try readCatalog(

@@ -97,9 +97,9 @@ struct SymbolBuilderTests {
 
   @Test func keysAreInKeyOrder() throws {
     let (symbols, _) = try build(
-      #"{"b":{"localizations":{"en":\#(unit("b"))}},"B":{"localizations":{"en":\#(unit("B"))}},"a":{"localizations":{"en":\#(unit("a"))}}}"#
+      #"{"b":{"localizations":{"en":\#(unit("b"))}},"C":{"localizations":{"en":\#(unit("C"))}},"a":{"localizations":{"en":\#(unit("a"))}}}"#
     )
-    #expect(symbols.map(\.key) == ["B", "a", "b"])
+    #expect(symbols.map(\.key) == ["C", "a", "b"])
   }
 
   @Test func widthAndPrecisionArgumentsAreInt32() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LHCBase
+import PseudoLocalization
 import StringCatalog
 import StringTables
 
@@ -10,6 +11,8 @@ struct CatalogCompilation: @unchecked Sendable {
   var tables: [StringTable]
   /// The catalog's development language; nil when it could not be read.
   var sourceLanguage: String?
+  /// Every language the catalog's localizations name (selected by `-l`), sorted.
+  var languages: [String] = []
   /// The compilers' own copies of the values, held with the result: a command that keeps it until
   /// exit (``Console/keepUntilExit(_:)``) does not release 600,000 values one by one.
   var compilers: [AnyObject] = []
@@ -23,9 +26,29 @@ struct CatalogCompilation: @unchecked Sendable {
     return name.hasSuffix(".xcstrings") ? String(name.dropLast(".xcstrings".count)) : name
   }
 
-  /// Reads and compiles the catalog at `path`, as table `table` (default: from the file name).
+  /// Checks the table names of `catalogs`: a usage error when a catalog's file name gives none (a
+  /// file named `.xcstrings`: its tables would be hidden files, `.strings`) or, when `unique`,
+  /// when two catalogs give the same table.
+  static func checkTableNames(_ catalogs: [String], unique: Bool = true) throws(UsageError) {
+    let tables = catalogs.map(tableName(of:))
+    if let index = tables.firstIndex(of: "") {
+      throw UsageError(
+        "the catalog '\(catalogs[index])' has no table name (its file name is only '.xcstrings')")
+    }
+    if unique,
+      let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 })
+    {
+      throw UsageError("two catalogs compile to the same table '\(duplicate)'")
+    }
+  }
+
+  /// Reads and compiles the catalog at `path`, as table `table` (default: from the file name),
+  /// with the pseudo languages `pseudo` (`compile --pseudo`) derived from its source language.
+  /// `sourceText`: the catalog's development language is compiled as its source text (see
+  /// ``CompileOptions/sourceTextLanguage``), for the payloads of other SDKs.
   static func compile(
-    _ path: String, options: CompileOptions, table: String? = nil
+    _ path: String, options: CompileOptions, table: String? = nil, sourceText: Bool = false,
+    pseudo: [PseudoLanguage] = []
   ) -> CatalogCompilation {
     let source: SourceText
     do {
@@ -34,29 +57,63 @@ struct CatalogCompilation: @unchecked Sendable {
       return CatalogCompilation(
         source: nil, diagnostics: [.error("cannot read file: \(error.message)")], tables: [])
     }
+    var options = options
+    if sourceText {
+      // Xcode states it first; another layout is read once more, entries unused.
+      options.sourceTextLanguage =
+        CatalogReader.sourceLanguageBeforeEntries(in: source)
+        ?? (try? CatalogReader.read(source, forEachEntry: { _ in }))?.catalog.sourceLanguage
+    }
     // Entries are compiled as they are read, so the whole catalog model is never in memory. A large
     // catalog is read in parts on every core, each part compiled by its own compiler.
     let parts =
       source.bytes.count >= partitionThreshold
       ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
-    final class Part: @unchecked Sendable {
-      var compiler: CatalogCompiler
-      init(_ compiler: CatalogCompiler) { self.compiler = compiler }
-    }
+    let name = table ?? tableName(of: path)
     var compilers: [Part] = []
     do {
-      let (catalog, readDiagnostics) = try CatalogReader.read(source, parts: parts) { count in
-        compilers = (0..<count).map { _ in
-          Part(CatalogCompiler(table: table ?? tableName(of: path), options: options))
+      let catalog: Catalog
+      let readDiagnostics: [Diagnostic]
+      let stated = pseudo.isEmpty ? nil : CatalogReader.sourceLanguageBeforeEntries(in: source)
+      if !pseudo.isEmpty && stated == nil {
+        // Pseudo languages need the source language before the entries: read the catalog whole.
+        (catalog, readDiagnostics) = try CatalogReader.read(source)
+        let part = Part(
+          CatalogCompiler(table: name, options: options), pseudo, catalog.sourceLanguage)
+        catalog.entries.forEach(part.add)
+        compilers = [part]
+      } else {
+        (catalog, readDiagnostics) = try CatalogReader.read(source, parts: parts) { count in
+          compilers = (0..<count).map { _ in
+            Part(CatalogCompiler(table: name, options: options), pseudo, stated)
+          }
+          return compilers.map { part in { part.add($0) } }
         }
-        return compilers.map { part in { part.compiler.add($0) } }
       }
       let compiled = CatalogCompiler.finish(compilers.map(\.compiler))
+      var diagnostics = readDiagnostics + compiled.diagnostics
+      var languages = compiled.languages
+      if !pseudo.isEmpty {
+        diagnostics = Part.pseudoDiagnostics(diagnostics, compilers, catalog.sourceLanguage)
+        // A pseudo language is a language of the catalog even when no entry has text for it.
+        languages = KeyOrder.sorted(Set(languages).union(pseudo.map(\.tag)))
+      }
       return CatalogCompilation(
-        source: source, diagnostics: (readDiagnostics + compiled.diagnostics).sortedByOffset(),
-        tables: compiled.tables, sourceLanguage: catalog.sourceLanguage, compilers: compilers)
+        source: source, diagnostics: diagnostics.sortedByOffset(), tables: compiled.tables,
+        sourceLanguage: catalog.sourceLanguage, languages: languages, compilers: compilers)
     } catch {
       return CatalogCompilation(source: source, diagnostics: error.diagnostics, tables: [])
+    }
+  }
+
+  /// The tables to write with `--emit-empty-tables`: one per declared language (see
+  /// ``CompileOptions/declaredLanguages(sourceLanguage:named:)``), empty where there is nothing to
+  /// emit, so that every file a build planner declared is written.
+  func declaredTables(_ table: String, options: CompileOptions) -> [StringTable] {
+    guard let sourceLanguage else { return tables }
+    let byLanguage = Dictionary(tables.map { ($0.language, $0) }) { first, _ in first }
+    return options.declaredLanguages(sourceLanguage: sourceLanguage, named: languages).map {
+      byLanguage[$0] ?? StringTable(name: table, language: $0)
     }
   }
 }

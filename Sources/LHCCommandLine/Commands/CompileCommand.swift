@@ -1,5 +1,6 @@
 import Foundation
 import LHCBase
+import PseudoLocalization
 import StringCatalog
 import StringTables
 import StringsFiles
@@ -35,6 +36,14 @@ struct CompileCommand {
       .value(
         "format", short: "f", "FORMAT", choices: ["stringsAndStringsdict"],
         help: "Output kind; only 'stringsAndStringsdict'."),
+      .flag(
+        "emit-empty-tables",
+        help:
+          "Write both files for every language (each -l, else the catalog's), empty ones included."
+      ),
+      .value(
+        "pseudo", "LANGS", repeatable: true,
+        help: "Also compile pseudo languages: en-XA,ar-XB or NAME=accented|bidi (repeatable)."),
       .flag("warnings-as-errors", help: "Treat warnings as errors."),
     ],
     discussion: """
@@ -47,6 +56,17 @@ struct CompileCommand {
       Exit status: 0 on success, 1 when a catalog has errors or an output cannot be written \
       (nothing is written then), 64 on a usage error. Files are replaced atomically and only \
       when their bytes change.
+
+      With --emit-empty-tables, the files written are known before the catalog is compiled \
+      (for build systems that declare outputs up front: SwiftPM plugins, Bazel): \
+      <lang>.lproj/<Table>.strings and .stringsdict for every language given with -l, or else for \
+      the source language and every language the catalog's localizations name; a file with \
+      nothing to hold is an empty dictionary.
+
+      --pseudo derives test languages from the source language: en-XA (accented: [Ļöçåļîžéð \
+      ţéẋţ öñé ţŵö], letters accented, bracketed, padded) and ar-XB (bidi: every word laid out \
+      right to left); other names take a mode, as in qps-ploc=accented. Specifiers, %#@name@, \
+      %arg and Markdown syntax are kept. They are compiled with -l too, and never packed.
       """)
 
   var catalogs: [String]
@@ -58,6 +78,10 @@ struct CompileCommand {
   var dryRun: Bool
   var serialization: SerializationFormat
   var warningsAsErrors: Bool
+  /// `--emit-empty-tables`: both files for every declared language, empty or not.
+  var emitEmptyTables: Bool
+  /// `--pseudo`: the pseudo languages derived from each catalog's source language.
+  var pseudo: [PseudoLanguage]
   var xcode: XcodeBuildEnvironment
   /// The Run Script phase's declared output files (empty outside Xcode).
   var declaredOutputs: [String] = []
@@ -81,13 +105,21 @@ struct CompileCommand {
       outputFileList = list
     }
     if xcode.isRunScriptPhase { declaredOutputs = (try? xcode.declaredOutputs()) ?? [] }
+    do {
+      pseudo = try PseudoLanguage.list(parsing: parsed.all("pseudo"))
+    } catch {
+      throw UsageError(error.message)
+    }
     let languages = parsed.all("language")
     options = CompileOptions(
       languages: languages.isEmpty
         ? (xcode.isRunScriptPhase ? xcode.knownRegions.map(Set.init) : nil) : Set(languages),
       forceBuildAllStrings: parsed.flag("force-build-all-strings"))
+    // A pseudo language is compiled whatever -l or the project's known regions select.
+    options.languages?.formUnion(pseudo.map(\.tag))
     dryRun = parsed.flag("dry-run")
     warningsAsErrors = parsed.flag("warnings-as-errors")
+    emitEmptyTables = parsed.flag("emit-empty-tables")
     switch parsed.value("serialization-format") ?? "xml" {
     case "xml", "text": serialization = .xml
     case "binary": serialization = .binary
@@ -97,17 +129,14 @@ struct CompileCommand {
     if let format = parsed.value("format"), format != "stringsAndStringsdict" {
       throw UsageError("unknown format '\(format)' (expected stringsAndStringsdict)")
     }
-    let tables = catalogs.map(CatalogCompilation.tableName(of:))
-    if let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 }) {
-      throw UsageError("two catalogs compile to the same table '\(duplicate)'")
-    }
+    try CatalogCompilation.checkTableNames(catalogs)
   }
 
   func run(_ console: Console) -> Int32 {
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: warningsAsErrors)
     // Stage 1: read and compile every catalog (in parallel), printing diagnostics in input order.
     let results = Parallel.map(catalogs) { path in
-      CatalogCompilation.compile(path, options: options)
+      CatalogCompilation.compile(path, options: options, pseudo: pseudo)
     }
     defer { console.keepUntilExit(results) }
     var failed = false
@@ -117,8 +146,15 @@ struct CompileCommand {
     if failed { return ExitStatus.failure }
 
     // Stage 2: one job per output file; nothing is written when any catalog failed.
-    let tables = results.flatMap(\.tables)
-    let jobs = tables.flatMap { table in TableFileWriter.files(of: table).map { (table, $0) } }
+    let tables =
+      emitEmptyTables
+      ? zip(catalogs, results).flatMap { path, result in
+        result.declaredTables(CatalogCompilation.tableName(of: path), options: options)
+      }
+      : results.flatMap(\.tables)
+    let jobs = tables.flatMap { table in
+      TableFileWriter.files(of: table, bothKinds: emitEmptyTables).map { (table, $0) }
+    }
     let root = XcodeBuildEnvironment.standardized(outputDirectory)
     let paths = jobs.map { root + "/" + $0.1.relativePath }.sorted()
     if dryRun {
@@ -132,6 +168,17 @@ struct CompileCommand {
     if outputDirectoryIsDefault {
       console.error(
         "note: no --output-directory given; writing <lang>.lproj folders into \(root)\n")
+    }
+    // No file goes through a symbolic link below the output directory (checked before any is
+    // written, so a refusal leaves no trace).
+    do {
+      for (_, file) in jobs {
+        try OutputFile.refuseLinks(
+          in: outputDirectory + "/" + file.relativePath, below: outputDirectory)
+      }
+    } catch {
+      console.error("\(error.path): error: cannot write file: \(error.message)\n")
+      return ExitStatus.failure
     }
     // Every file is written to a temporary name first and renamed into place only when all
     // were written: a failure leaves every previous output as it was.
@@ -192,11 +239,13 @@ struct CompileCommand {
 
   /// Removes `<lang>.lproj/<Table>.strings(dict)` files of the compiled tables that this run did
   /// not produce (a language that lost its plurals, say), in the languages compiled: a stale
-  /// `.stringsdict` would otherwise win over the new `.strings` at runtime. Returns error messages.
+  /// `.stringsdict` would otherwise win over the new `.strings` at runtime. A `.lproj` that is a
+  /// symbolic link is left alone (nothing is removed through a link). Returns error messages.
   private func removeStaleOutputs(keeping produced: Set<String>) -> [String] {
     let folders = (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? []
     var messages: [String] = []
-    for folder in folders.sorted() where folder.hasSuffix(".lproj") {
+    for folder in folders.sorted()
+    where folder.hasSuffix(".lproj") && !OutputFile.isLink(outputDirectory + "/" + folder) {
       let language = String(folder.dropLast(".lproj".count))
       if let languages = options.languages, !languages.contains(language) { continue }
       for table in catalogs.map(CatalogCompilation.tableName(of:)) {

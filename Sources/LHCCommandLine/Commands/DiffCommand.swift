@@ -16,7 +16,8 @@ struct DiffCommand {
       .flag("summary", help: "Counts per language and table only, no keys."),
       .value(
         "fail-on", "WHAT", choices: ["any", "unsafe"],
-        help: "any (default): exit 1 on any difference; unsafe: only on runtime-safety findings."),
+        help:
+          "any (default): exit 1 when the sides differ; unsafe: only on runtime-safety findings."),
       .value(
         "language", short: "l", "LANG", repeatable: true,
         help: "Compare only this language (repeatable; default: every language)."),
@@ -29,8 +30,9 @@ struct DiffCommand {
       of <lang>.lproj folders, or a release zip; NEW is one folder, zip or catalog. Runtime-safety \
       findings describe NEW served over OLD by the LingoHub SDK.
 
-      Exit status: 0 no differences, 1 differences (see --fail-on), 2 an input cannot be read or \
-      is invalid, 64 usage error.
+      Exit status: 0 no differences (findings that come from no difference between the sides, \
+      such as language folders the SDK never selects, are printed but do not count), 1 \
+      differences (see --fail-on), 2 an input cannot be read or is invalid, 64 usage error.
       """)
 
   static let trouble: Int32 = 2
@@ -117,7 +119,9 @@ struct DiffCommand {
           ).command
         }.joined())
     }
-    let different = failOnUnsafeOnly ? !result.findings.isEmpty : !result.isEmpty
+    // As diff(1): only a difference between the sides fails. Content findings only come with a
+    // changed key; a language-level warning (an unselectable folder) is no difference.
+    let different = failOnUnsafeOnly ? !result.findings.isEmpty : result.hasDifferences
     return different ? ExitStatus.failure : ExitStatus.success
   }
 }

@@ -31,10 +31,12 @@ struct GenSymbolsCommand {
       Xcode Run Script phase it goes to the phase's declared .swift output (one declared: all \
       tables in it; several: <Table>.swift per catalog), and catalogs may be omitted (the \
       phase's declared .xcstrings inputs are read). By default every \
-      key with a source-language value gets a symbol. Exit status: 0 on success, 1 when a catalog \
-      cannot be read, a key cannot get a symbol (name collision, argument type) or an output \
-      cannot be written (nothing is written then), 64 on a usage error. Files are replaced \
-      atomically and only when their bytes change.
+      key with a source-language value gets a symbol; overloads (same name, other parameter \
+      types or labels) are fine. Exit status: 0 on success (keys that collide but are not \
+      manual get no symbol, with a warning), 1 when a catalog cannot be read, a key cannot get \
+      a symbol (a collision involving a manual key, an argument type) or an output cannot be \
+      written (nothing is written then), 64 on a usage error. Files are replaced atomically and \
+      only when their bytes change.
       """)
 
   var catalogs: [String]
@@ -68,6 +70,7 @@ struct GenSymbolsCommand {
     options = SymbolOptions(
       bundle: .init(argument: bundle), accessLevel: accessLevel,
       onlyManual: parsed.flag("only-manual"))
+    try CatalogCompilation.checkTableNames(catalogs, unique: false)
     let types = catalogs.map {
       SwiftIdentifier.typeName(forTable: CatalogCompilation.tableName(of: $0))
     }

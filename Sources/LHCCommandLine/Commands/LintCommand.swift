@@ -12,10 +12,19 @@ struct LintCommand {
     arguments: "CATALOG.xcstrings...",
     options: [
       .value(
-        "format", "FORMAT", choices: ["text", "xcode", "github", "json"],
-        help: "Report format: text (default), xcode, github (workflow annotations) or json."),
+        "format", "FORMAT", choices: ["text", "xcode", "github", "json", "sarif"],
+        help: "Report format: text (default), xcode, github (workflow annotations), json or sarif."),
       .value("disable", "ID", repeatable: true, help: "Turn off the check ID (repeatable)."),
       .flag("warnings-as-errors", help: "Report warnings as errors (and exit 1 on them)."),
+      .value(
+        "config", "FILE",
+        help: "Use this config file for every catalog (default: the nearest .lhc-lint.json)."),
+      .value(
+        "baseline", "FILE",
+        help: "Report, and fail on, only findings not in this baseline (default: the config's)."),
+      .value(
+        "write-baseline", "FILE",
+        help: "Record every finding in this baseline file instead of reporting them."),
     ],
     discussion: checksHelp + """
 
@@ -39,6 +48,9 @@ struct LintCommand {
   var format: LintReport.Format
   var disabled: Set<String>
   var warningsAsErrors: Bool
+  var configPath: String?
+  var baselinePath: String?
+  var writeBaselinePath: String?
 
   init(parsed: ParsedArguments) throws(UsageError) {
     guard !parsed.positionals.isEmpty else {
@@ -46,7 +58,7 @@ struct LintCommand {
     }
     catalogs = parsed.positionals
     format = try parsed.choice(
-      "format", default: LintReport.Format.text, expected: "text, xcode, github or json")
+      "format", default: LintReport.Format.text, expected: "text, xcode, github, json or sarif")
     disabled = Set(parsed.all("disable"))
     if let unknown = parsed.all("disable").first(where: { LintCheck.named($0) == nil }) {
       throw UsageError(
@@ -54,32 +66,103 @@ struct LintCommand {
       )
     }
     warningsAsErrors = parsed.flag("warnings-as-errors")
+    configPath = parsed.value("config")
+    baselinePath = parsed.value("baseline")
+    writeBaselinePath = parsed.value("write-baseline")
+    if baselinePath != nil && writeBaselinePath != nil {
+      throw UsageError("--baseline and --write-baseline cannot be combined")
+    }
   }
 
   func run(_ console: Console) -> Int32 {
-    let results = Parallel.map(catalogs) { path in lint(path) }
+    let settings = LintSettings(
+      catalogs: catalogs, config: configPath, baseline: baselinePath,
+      useBaselines: writeBaselinePath == nil)
+    let quiet = DiagnosticPrinter(console: console, warningsAsErrors: false, annotations: false)
+    guard settings.problems.isEmpty else {
+      for problem in settings.problems {
+        quiet.print(problem.diagnostics, path: problem.path, source: problem.source)
+      }
+      return ExitStatus.failure
+    }
+    let results = Parallel.map(Array(zip(catalogs, settings.configs))) { lint($0, config: $1) }
     defer { console.keepUntilExit(results) }
     // In a GitHub Actions run the text report is also given as annotations (not with --format
-    // xcode, github or json, which are what the user asked for).
+    // xcode, github, json or sarif, which are what the user asked for).
     let annotate = console.githubActions && format == .text
     let printer = DiagnosticPrinter(
       console: console, warningsAsErrors: false, annotations: annotate)
     var readFailed = false
     var files: [LintReport.File] = []
-    for (path, result) in zip(catalogs, results) {
+    var baselineFor: [String?] = []
+    for (index, (path, result)) in zip(catalogs, results).enumerated() {
       switch result {
       case .failed(let diagnostics, let source):
         printer.print(diagnostics, path: path, source: source)
         readFailed = true
       case .linted(let file):
         files.append(file)
+        baselineFor.append(settings.baselinePaths[index])
       }
     }
-    let report = LintReport(files: files, warningsAsErrors: warningsAsErrors)
+    if let writeBaselinePath {
+      return readFailed ? ExitStatus.failure : writeBaseline(files, to: writeBaselinePath, console)
+    }
+    var report = LintReport(files: files, warningsAsErrors: warningsAsErrors)
+    if !settings.baselines.isEmpty {
+      applyBaselines(settings, to: &report, baselineFor: baselineFor, console)
+    }
     // A text report of no catalog at all would only say "0 errors in 0 catalogs".
     if !(files.isEmpty && readFailed && format == .text) { console.out(report.render(format)) }
     if annotate { console.error(report.github()) }
     return readFailed || report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// Leaves out of the report the findings each catalog's baseline knows, and says per baseline
+  /// file how many of its findings (of the catalogs linted) are gone.
+  private func applyBaselines(
+    _ settings: LintSettings, to report: inout LintReport, baselineFor: [String?],
+    _ console: Console
+  ) {
+    var gone: [String: Int] = [:]
+    var known = 0
+    for (index, path) in baselineFor.enumerated() {
+      guard let path, let baseline = settings.baselines[path] else { continue }
+      let file = report.files[index]
+      let catalog = LintSettings.relative(file.path, toFolderOf: path)
+      let (new, goneHere) = baseline.filter(file.findings, catalog: catalog)
+      known += file.findings.count - new.count
+      gone[path, default: 0] += goneHere
+      report.files[index].findings = new
+    }
+    report.knownFromBaseline = known
+    for (path, count) in gone.sorted(by: { $0.key < $1.key }) where count > 0 {
+      console.error(
+        "\(path): note: \(LintReport.plural(count, "baseline finding")) \(count == 1 ? "is" : "are") gone; run lhc lint --write-baseline \(path) on the same catalogs to shrink the baseline\n"
+      )
+    }
+  }
+
+  /// `--write-baseline`: records every finding, catalogs relative to the baseline file's folder.
+  private func writeBaseline(_ files: [LintReport.File], to path: String, _ console: Console)
+    -> Int32
+  {
+    var baseline = LintBaseline()
+    for file in files {
+      let catalog = LintSettings.relative(file.path, toFolderOf: path)
+      for finding in file.findings { baseline.add(finding, catalog: catalog) }
+    }
+    do {
+      try OutputFile.write(Array(baseline.document().utf8), to: path)
+    } catch {
+      console.error("\(error.path): error: \(error.message)\n")
+      return ExitStatus.failure
+    }
+    let catalogs = LintReport.plural(files.count, "catalog")
+    console.error(
+      "\(path): note: \(LintReport.plural(baseline.findingCount, "finding")) of \(catalogs) recorded\n"
+    )
+    return ExitStatus.success
   }
 
   /// The outcome of linting one catalog.
@@ -113,25 +196,37 @@ struct LintCommand {
         return { part.findings += Linter.lint($0, sourceLanguage: sourceLanguage, memo: memo) }
       }
     }
-    return (diagnostics, parts.flatMap(\.findings))
+    return (diagnostics, Linter.joined(parts.map(\.findings)))
   }
 
-  private func lint(_ path: String) -> CatalogResult {
+  /// Lints one catalog: its top level (`CatalogShape`), then, when the reader can read it, the
+  /// reader's diagnostics and every entry; `--disable` and the catalog's config applied.
+  private func lint(_ path: String, config: LintConfig?) -> CatalogResult {
     let source: SourceText
     do {
       source = try SourceText(contentsOf: path)
     } catch {
       return .failed([.error("cannot read file: \(error.message)")], nil)
     }
+    var findings: [Finding]
     do {
       let (diagnostics, linted) = try lintEntries(source)
-      var findings = diagnostics.map { Finding(check: "catalog-reader", diagnostic: $0) } + linted
-      findings.removeAll { disabled.contains($0.check) }
-      findings.sort(by: Finding.precedes)
-      let positions = source.lineColumns(of: findings.compactMap(\.diagnostic.offset))
-      return .linted(LintReport.File(path: path, findings: findings, positions: positions))
+      let shape = CatalogShape(source, validating: false)  // the reader has validated it
+      findings = (shape?.findings ?? []) + linted
+      findings += diagnostics.map {
+        Finding(check: shape?.check(ofReaderDiagnostic: $0) ?? "catalog-reader", diagnostic: $0)
+      }
     } catch {
-      return .failed(error.diagnostics, source)
+      // A catalog rejected for its top level is reported as findings, not as unreadable.
+      guard let shape = CatalogShape(source), !shape.isReadable else {
+        return .failed(error.diagnostics, source)
+      }
+      findings = shape.findings
     }
+    findings.removeAll { disabled.contains($0.check) }
+    if let config { findings = config.apply(to: findings) }
+    findings.sort(by: Finding.precedes)
+    let positions = source.lineColumns(of: findings.compactMap(\.diagnostic.offset))
+    return .linted(LintReport.File(path: path, findings: findings, positions: positions))
   }
 }

@@ -119,10 +119,7 @@ struct PackCommand {
     }
     warningsAsErrors = parsed.flag("warnings-as-errors")
     modificationTime = try Self.sourceDateEpoch(environment) ?? ZipWriter.zipEpoch
-    let tables = catalogs.map(CatalogCompilation.tableName(of:))
-    if let duplicate = tables.first(where: { name in tables.filter { $0 == name }.count > 1 }) {
-      throw UsageError("two catalogs compile to the same table '\(duplicate)'")
-    }
+    try CatalogCompilation.checkTableNames(catalogs)
   }
 
   private static func payloadOptions(
@@ -183,24 +180,38 @@ struct PackCommand {
       return PackPayload(command: self, target: other).run(
         inputs, printer: printer, console: console)
     }
+    // The manifest hashes every input: made once, and only when asked for.
+    let wantsManifest = manifest != nil || format == .json
     let packed: PackedRelease
     do {
+      var hashesFiles = false
+      if case .packedFiles = inputs.hashing { hashesFiles = wantsManifest }
       packed = try PackedRelease.lingoHub(
-        inputs.entries, modificationTime: modificationTime, writtenFrom: inputs.writtenFrom)
+        inputs.entries, modificationTime: modificationTime, writtenFrom: inputs.writtenFrom,
+        hashing: hashesFiles)
+    } catch let error as PackError where error.reason == .unreadableInput {
+      console.error("\(error.path ?? output): error: \(error.message)\n")
+      return ExitStatus.failure
     } catch {
       console.error("\(output): error: \(error)\n")
       return ExitStatus.failure
     }
     // Stage 3: warnings (errors under --warnings-as-errors), then the files, then the summary.
-    let warnings = PackWarnings.find(packed.release).map { Diagnostic.warning($0) }
+    let warnings = PackWarnings.find(packed).map { Diagnostic.warning($0) }
     if printer.print(warnings, path: output, source: nil) {
       return ExitStatus.failure
     }
+    let hashes: @Sendable () -> [PackInputs.Hashed]
+    switch inputs.hashing {
+    case .sources(let hashing): hashes = hashing
+    case .packedFiles:
+      let packedHashes = packed.hashes.map { PackInputs.Hashed(path: $0.path, sha256: $0.sha256) }
+      hashes = { packedHashes }
+    }
     let report = PackReport(
-      archivePath: output, packed: packed, inputs: inputs.hashing, target: target.rawValue)
+      archivePath: output, packed: packed, inputs: hashes, target: target.rawValue)
     // Both files are written before either is renamed into place: a failure changes neither.
-    // The manifest hashes every input: made once, and only when asked for.
-    let json = manifest != nil || format == .json ? report.json : nil
+    let json = wantsManifest ? report.json : nil
     do {
       try OutputFile.writeAll(
         [(packed.archive, output)] + (manifest.map { [(Array((json ?? "").utf8), $0)] } ?? []))

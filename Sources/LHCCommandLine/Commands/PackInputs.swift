@@ -14,10 +14,18 @@ struct PackInputs {
     var sha256: String
   }
 
+  /// How the manifest's inputs are hashed.
+  enum Hashing {
+    /// The catalogs, hashed by this closure, only when the manifest asks for them (as many bytes
+    /// as the archive holds, and more).
+    case sources(@Sendable () -> [Hashed])
+    /// The files packed, each hashed while it is compressed: the hashes are those of the bytes
+    /// in the archive (see `PackedRelease.hashes`).
+    case packedFiles
+  }
+
   var entries: [ZipEntry]
-  /// Hashes the inputs (all of them: as many bytes as the archive holds, and more), only when the
-  /// manifest asks for them.
-  var hashing: @Sendable () -> [Hashed]
+  var hashing: Hashing
   /// The compiled tables, when the inputs are catalogs (other SDKs' payloads are made from them).
   var tables: [StringTable]?
   /// Entry path → the table part its bytes were written from (inputs from catalogs; empty for
@@ -42,7 +50,8 @@ struct PackInputs {
     _ command: PackCommand, printer: DiagnosticPrinter, console: Console
   ) -> PackInputs? {
     let results = Parallel.map(command.catalogs) { path in
-      CatalogCompilation.compile(path, options: command.options)
+      CatalogCompilation.compile(
+        path, options: command.options, sourceText: command.target != .lingohub)
     }
     console.keepUntilExit(results)
     var failed = false
@@ -84,13 +93,14 @@ struct PackInputs {
     return failed
       ? nil
       : PackInputs(
-        entries: entries, hashing: hashing, tables: results.flatMap(\.tables),
+        entries: entries, hashing: .sources(hashing), tables: results.flatMap(\.tables),
         writtenFrom: writtenFrom,
         sourceLanguage: results.compactMap(\.sourceLanguage).first)
   }
 
   /// The `<lang>.lproj/<Table>.strings|.stringsdict` files of `folder`, byte for byte (a
-  /// symlink's target is read), in `languages` when given; nil after printing an error.
+  /// symlink's target is read), in `languages` when given; nil after printing an error. Only
+  /// their sizes are read now: each file is read when it is compressed.
   private static func files(
     in folder: String, languages: Set<String>?, console: Console
   ) -> PackInputs? {
@@ -104,19 +114,15 @@ struct PackInputs {
       console.error("\(folder): error: \(error.message) (\(error.reason.rawValue))\n")
       return nil
     }
-    let read = Parallel.map(paths) { path -> ZipEntry? in
-      guard let data = SourceText.bytes(atPath: folder + "/" + path) else { return nil }
-      return ZipEntry(path: path, bytes: data)
+    var entries: [ZipEntry] = []
+    for path in paths {
+      var status = stat()
+      guard stat(folder + "/" + path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        console.error("\(folder)/\(path): error: cannot read file\n")
+        return nil
+      }
+      entries.append(ZipEntry(path: path, file: folder + "/" + path, size: Int(status.st_size)))
     }
-    if let missing = zip(paths, read).first(where: { $0.1 == nil }) {
-      console.error("\(folder)/\(missing.0): error: cannot read file\n")
-      return nil
-    }
-    let entries = read.compactMap { $0 }
-    return PackInputs(
-      entries: entries,
-      hashing: {
-        Parallel.map(entries) { Hashed(path: folder + "/" + $0.path, sha256: SHA256.hex($0.bytes)) }
-      })
+    return PackInputs(entries: entries, hashing: .packedFiles)
   }
 }

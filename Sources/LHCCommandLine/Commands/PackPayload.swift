@@ -59,16 +59,16 @@ struct PackPayload {
   private func write(_ payload: Payload) throws(OutputError) {
     if command.output.hasSuffix(".zip") {
       let entries = payload.files.map { ZipEntry(path: $0.path, bytes: $0.bytes) }
+      let archive: WrittenZip
       do {
-        let archive = try ZipWriter.archive(entries, modificationTime: command.modificationTime)
-        try OutputFile.write(archive, to: command.output)
-      } catch let error as OutputError {
-        throw error
+        archive = try ZipWriter.archive(entries, modificationTime: command.modificationTime)
       } catch {
         throw OutputError(path: command.output, message: "\(error)")
       }
+      try OutputFile.write(archive.bytes, to: command.output)
       return
     }
-    try OutputFile.writeAll(payload.files.map { ($0.bytes, command.output + "/" + $0.path) })
+    try OutputFile.writeAll(
+      payload.files.map { ($0.bytes, command.output + "/" + $0.path) }, below: command.output)
   }
 }

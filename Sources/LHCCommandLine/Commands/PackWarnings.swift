@@ -1,5 +1,3 @@
-import ReleaseFiles
-import StringTables
 import TableDiff
 
 /// What `lhc pack` warns about in a release the SDK accepts but may not use as intended.
@@ -8,8 +6,8 @@ enum PackWarnings {
   static let keysNamed = 3
 
   /// Warnings about `release`, in a stable order: language folders, then tables, then files.
-  static func find(_ release: Release) -> [String] {
-    unselectedLanguages(release.tables) + keysInBothFiles(release.tables)
+  static func find(_ release: PackedRelease) -> [String] {
+    unselectedLanguages(Set(release.tables.map(\.language))) + keysInBothFiles(release.tables)
       + release.warnings.map { warning in
         "\(warning.path): \(warning.message)" + (warning.key.map { " (key '\($0)')" } ?? "")
       }
@@ -17,8 +15,8 @@ enum PackWarnings {
 
   /// `Base`, and folders like `pt-BR` with no `pt` folder beside them: the SDK's lookup never
   /// picks them, only Foundation's fallback might.
-  static func unselectedLanguages(_ tables: [StringTable]) -> [String] {
-    SDKLanguageSelection.unselectable(Set(tables.map(\.language))).map { folder, code in
+  static func unselectedLanguages(_ languages: Set<String>) -> [String] {
+    SDKLanguageSelection.unselectable(languages).map { folder, code in
       "\(folder).lproj: never selected by the LingoHub SDK, which asks for <language code>.lproj"
         + (code.map { "; add \($0).lproj (e.g. a '\($0)' localization)" } ?? "")
     }
@@ -26,7 +24,7 @@ enum PackWarnings {
 
   /// Tables with keys in both their `.strings` and `.stringsdict` (Xcode's device-variation
   /// output): one warning per table, with a count and the first few keys.
-  static func keysInBothFiles(_ tables: [StringTable]) -> [String] {
+  static func keysInBothFiles(_ tables: [PackedRelease.Table]) -> [String] {
     tables.compactMap { table in
       let both = table.keysInBothFiles
       guard !both.isEmpty else { return nil }

@@ -79,21 +79,39 @@ struct DiffJSON {
   private func rule(_ rule: StringsdictEntry) -> JSONValue {
     switch rule {
     case .format(let format): return self.format(format)
-    case .device(let forms):
+    case .device(let forms): return devices(forms)
+    case .width(let forms):
       return .object([
         (
-          "devices",
+          "widths",
           .object(
-            forms.keys.sorted().map { device in
-              switch forms[device] {
-              case .text(let text)?: (device, .string(text))
-              case .format(let format)?: (device, self.format(format))
-              case nil: (device, .null)
+            KeyOrder.sortedEntries(forms).map { width, form in
+              switch form {
+              case .text(let text): (width, .string(text))
+              case .format(let format): (width, self.format(format))
+              case .device(let forms): (width, devices(forms))
               }
             })
         )
       ])
     }
+  }
+
+  /// `{"devices": {device: text or format}}`.
+  private func devices(_ forms: [String: DeviceForm]) -> JSONValue {
+    .object([
+      (
+        "devices",
+        .object(
+          forms.keys.sorted().map { device in
+            switch forms[device] {
+            case .text(let text)?: (device, .string(text))
+            case .format(let format)?: (device, self.format(format))
+            case nil: (device, .null)
+            }
+          })
+      )
+    ])
   }
 
   private func format(_ format: FormatRule) -> JSONValue {

@@ -8,7 +8,7 @@ import LHCBase
 struct LintReport {
   /// The report formats of `--format`.
   enum Format: String {
-    case text, xcode, github, json
+    case text, xcode, github, json, sarif
   }
 
   /// One catalog's findings with their line and column.
@@ -25,6 +25,8 @@ struct LintReport {
   var files: [File]
   /// `--warnings-as-errors`: warnings are reported, and counted, as errors.
   var warningsAsErrors: Bool
+  /// With a baseline: how many findings it knew (and the report leaves out).
+  var knownFromBaseline: Int?
 
   func severity(of finding: Finding) -> Diagnostic.Severity {
     let severity = finding.diagnostic.severity
@@ -44,6 +46,7 @@ struct LintReport {
     case .xcode: xcode()
     case .github: github()
     case .json: LintJSON.render(self)
+    case .sarif: LintSARIF.render(self)
     }
   }
 
@@ -106,8 +109,11 @@ struct LintReport {
     }
     let catalogs = files.count == 1 ? "1 catalog" : "\(files.count) catalogs"
     result +=
-      "\(Self.plural(errorCount, "error")), \(Self.plural(warningCount, "warning")) in \(catalogs)\n"
-    return result
+      "\(Self.plural(errorCount, "error")), \(Self.plural(warningCount, "warning")) in \(catalogs)"
+    if let known = knownFromBaseline {
+      result += " (\(Self.plural(known, "baseline finding")) not reported)"
+    }
+    return result + "\n"
   }
 
   static func plural(_ count: Int, _ noun: String) -> String {

@@ -7,6 +7,11 @@ import Foundation
 /// kill (SIGKILL, a power cut) can leave one behind; it is hidden, never ends in an output suffix,
 /// and the next lhc run that writes into that directory removes it — only when its process is gone
 /// and nobody holds its lock, so a concurrent run's temporary file is left alone.
+///
+/// Symbolic links: files written below an output root (`lhc compile`'s `<lang>.lproj` folders, a
+/// payload folder) are refused, before any is staged, when a folder or a file below the root is a
+/// symbolic link, wherever it points (``refuseLinks(in:below:)``): lhc never writes through such a
+/// link, nor replaces it. The root itself may be a link (the user's own choice).
 package enum OutputFile {
   /// The marker in every temporary file name.
   static let temporaryMarker = ".lhc-tmp-"
@@ -43,16 +48,16 @@ package enum OutputFile {
   static func stage(
     _ bytes: UnsafeRawBufferPointer, to path: String, permissions: mode_t? = nil
   ) throws(OutputError) -> Staged? {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = parent(of: path)
     let folder = directory.isEmpty ? "." : directory
     removeLeftovers(in: folder)
     if holdsExactly(bytes, path) { return nil }
     do { try createDirectory(folder) } catch {
       throw OutputError(path: path, message: error.message)
     }
+    let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
     var template = Array(
-      (folder + "/." + (path as NSString).lastPathComponent + temporaryMarker
-        + "\(getpid()).XXXXXX").utf8CString)
+      (folder + "/." + name + temporaryMarker + "\(getpid()).XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
     let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -84,7 +89,13 @@ package enum OutputFile {
 
   /// Writes several files all or nothing: every one is staged first, then all are renamed into
   /// place; after a failure none was changed (short of a failed rename half-way).
-  static func writeAll(_ files: [(bytes: [UInt8], path: String)]) throws(OutputError) {
+  /// `root`: a folder every path is inside, below which no link may be (see above).
+  static func writeAll(_ files: [(bytes: [UInt8], path: String)], below root: String? = nil)
+    throws(OutputError)
+  {
+    if let root {
+      for file in files { try refuseLinks(in: file.path, below: root) }
+    }
     var staged: [Staged] = []
     do {
       for file in files {
@@ -112,12 +123,42 @@ package enum OutputFile {
       }
       return
     }
-    let parent = (folder as NSString).deletingLastPathComponent
+    let parent = parent(of: folder)
     if !parent.isEmpty, parent != folder { try createDirectory(parent) }
     guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
       throw OutputError(
         path: folder, message: "cannot create directory '\(folder)': " + reason(errno))
     }
+  }
+
+  /// The folder part of `path`: `a` for `a/b`, `/` for `/b`, empty for a bare name. (NSString's
+  /// `deletingLastPathComponent` traps on a one-character name on Linux: `-o o`.)
+  static func parent(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+  }
+
+  /// Throws when a component of `path` below `root` (a folder, the file) is a symbolic link.
+  static func refuseLinks(in path: String, below root: String) throws(OutputError) {
+    guard path.hasPrefix(root + "/") else { return }
+    var current = root
+    for component in path.dropFirst(root.count + 1).split(separator: "/") {
+      current += "/" + component
+      if isLink(current) {
+        throw OutputError(
+          path: path,
+          message: "'\(current)' is a symbolic link; lhc neither writes through nor replaces a "
+            + "link inside the output directory (remove it)")
+      }
+    }
+  }
+
+  /// True when `path` is a symbolic link (not followed).
+  static func isLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
   }
 
   /// Removes the temporary files that killed lhc runs left in `folder`: those whose process no

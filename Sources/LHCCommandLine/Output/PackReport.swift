@@ -20,7 +20,7 @@ struct PackReport {
 
   /// The languages of the release, sorted, with their tables' key counts.
   var languages: [Language] {
-    let byLanguage = Dictionary(grouping: packed.release.tables, by: \.language)
+    let byLanguage = Dictionary(grouping: packed.tables, by: \.language)
     return byLanguage.keys.sorted().map { language in
       let tables = (byLanguage[language] ?? []).map { table in
         (table.name, table.keyCount)

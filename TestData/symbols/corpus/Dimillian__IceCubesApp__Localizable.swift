@@ -10,24 +10,24 @@ extension String {
     /// ```
     /// %@ is already selected
     /// ```
-    internal nonisolated static func addTagGroupsEditTagsFieldWarningSearchResultsAlreadySelected(_ arg1: String) -> String {
-      lhcFormat(lhcString("%@ add-tag-groups.edit.tags.field.warning.search-results.already-selected", "Dimillian__IceCubesApp__Localizable", "%@ is already selected"), [arg1])
+    internal nonisolated static func addTagGroupsEditTagsFieldWarningSearchResultsAlreadySelected(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("%@ add-tag-groups.edit.tags.field.warning.search-results.already-selected", "Dimillian__IceCubesApp__Localizable", "%@ is already selected", [arg1], locale)
     }
 
     /// Key “%@ add-tag-groups.edit.title.field.warning.already-exists” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %@ already exists
     /// ```
-    internal nonisolated static func addTagGroupsEditTitleFieldWarningAlreadyExists(_ arg1: String) -> String {
-      lhcFormat(lhcString("%@ add-tag-groups.edit.title.field.warning.already-exists", "Dimillian__IceCubesApp__Localizable", "%@ already exists"), [arg1])
+    internal nonisolated static func addTagGroupsEditTitleFieldWarningAlreadyExists(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("%@ add-tag-groups.edit.title.field.warning.already-exists", "Dimillian__IceCubesApp__Localizable", "%@ already exists", [arg1], locale)
     }
 
     /// Key “%@ add-tag-groups.edit.title.field.warning.invalid-sfsymbol-name” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %@ is an invalid SFSymbol name
     /// ```
-    internal nonisolated static func addTagGroupsEditTitleFieldWarningInvalidSfsymbolName(_ arg1: String) -> String {
-      lhcFormat(lhcString("%@ add-tag-groups.edit.title.field.warning.invalid-sfsymbol-name", "Dimillian__IceCubesApp__Localizable", "%@ is an invalid SFSymbol name"), [arg1])
+    internal nonisolated static func addTagGroupsEditTitleFieldWarningInvalidSfsymbolName(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("%@ add-tag-groups.edit.title.field.warning.invalid-sfsymbol-name", "Dimillian__IceCubesApp__Localizable", "%@ is an invalid SFSymbol name", [arg1], locale)
     }
 
     /// Key “DeepL couldn't be reached! Is the API Key correct?” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -36,7 +36,12 @@ extension String {
     /// Is the API Key correct?
     /// ```
     internal nonisolated static var deepLCouldntBeReachedIsTheApiKeyCorrect: String {
-      lhcString("DeepL couldn't be reached!\nIs the API Key correct?", "Dimillian__IceCubesApp__Localizable", "DeepL couldn't be reached!\nIs the API Key correct?")
+      lhcString("DeepL couldn't be reached!\nIs the API Key correct?", "Dimillian__IceCubesApp__Localizable", "DeepL couldn't be reached!\nIs the API Key correct?", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func deepLCouldntBeReachedIsTheApiKeyCorrect(locale: Locale?) -> String {
+      lhcString("DeepL couldn't be reached!\nIs the API Key correct?", "Dimillian__IceCubesApp__Localizable", "DeepL couldn't be reached!\nIs the API Key correct?", locale)
     }
 
     /// Key “Translation Service” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -44,7 +49,12 @@ extension String {
     /// Translation Service
     /// ```
     internal nonisolated static var translationService: String {
-      lhcString("Translation Service", "Dimillian__IceCubesApp__Localizable", "Translation Service")
+      lhcString("Translation Service", "Dimillian__IceCubesApp__Localizable", "Translation Service", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func translationService(locale: Locale?) -> String {
+      lhcString("Translation Service", "Dimillian__IceCubesApp__Localizable", "Translation Service", locale)
     }
 
     /// Key “accessibility.app-account.selector.accounts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -52,7 +62,12 @@ extension String {
     /// Accounts
     /// ```
     internal nonisolated static var accessibilityAppAccountSelectorAccounts: String {
-      lhcString("accessibility.app-account.selector.accounts", "Dimillian__IceCubesApp__Localizable", "Accounts")
+      lhcString("accessibility.app-account.selector.accounts", "Dimillian__IceCubesApp__Localizable", "Accounts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityAppAccountSelectorAccounts(locale: Locale?) -> String {
+      lhcString("accessibility.app-account.selector.accounts", "Dimillian__IceCubesApp__Localizable", "Accounts", locale)
     }
 
     /// Key “accessibility.app-account.selector.accounts.hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -60,7 +75,12 @@ extension String {
     /// Opens options sheet.
     /// ```
     internal nonisolated static var accessibilityAppAccountSelectorAccountsHint: String {
-      lhcString("accessibility.app-account.selector.accounts.hint", "Dimillian__IceCubesApp__Localizable", "Opens options sheet.")
+      lhcString("accessibility.app-account.selector.accounts.hint", "Dimillian__IceCubesApp__Localizable", "Opens options sheet.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityAppAccountSelectorAccountsHint(locale: Locale?) -> String {
+      lhcString("accessibility.app-account.selector.accounts.hint", "Dimillian__IceCubesApp__Localizable", "Opens options sheet.", locale)
     }
 
     /// Key “accessibility.editor.button.ai-prompt” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -68,7 +88,12 @@ extension String {
     /// AI prompt
     /// ```
     internal nonisolated static var accessibilityEditorButtonAiPrompt: String {
-      lhcString("accessibility.editor.button.ai-prompt", "Dimillian__IceCubesApp__Localizable", "AI prompt")
+      lhcString("accessibility.editor.button.ai-prompt", "Dimillian__IceCubesApp__Localizable", "AI prompt", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorButtonAiPrompt(locale: Locale?) -> String {
+      lhcString("accessibility.editor.button.ai-prompt", "Dimillian__IceCubesApp__Localizable", "AI prompt", locale)
     }
 
     /// Key “accessibility.editor.button.attach-photo” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -76,7 +101,12 @@ extension String {
     /// Attach photo
     /// ```
     internal nonisolated static var accessibilityEditorButtonAttachPhoto: String {
-      lhcString("accessibility.editor.button.attach-photo", "Dimillian__IceCubesApp__Localizable", "Attach photo")
+      lhcString("accessibility.editor.button.attach-photo", "Dimillian__IceCubesApp__Localizable", "Attach photo", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorButtonAttachPhoto(locale: Locale?) -> String {
+      lhcString("accessibility.editor.button.attach-photo", "Dimillian__IceCubesApp__Localizable", "Attach photo", locale)
     }
 
     /// Key “accessibility.editor.button.characters-remaining” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -84,7 +114,12 @@ extension String {
     /// Characters remaining
     /// ```
     internal nonisolated static var accessibilityEditorButtonCharactersRemaining: String {
-      lhcString("accessibility.editor.button.characters-remaining", "Dimillian__IceCubesApp__Localizable", "Characters remaining")
+      lhcString("accessibility.editor.button.characters-remaining", "Dimillian__IceCubesApp__Localizable", "Characters remaining", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorButtonCharactersRemaining(locale: Locale?) -> String {
+      lhcString("accessibility.editor.button.characters-remaining", "Dimillian__IceCubesApp__Localizable", "Characters remaining", locale)
     }
 
     /// Key “accessibility.editor.button.custom-emojis” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -92,7 +127,12 @@ extension String {
     /// Custom emojis
     /// ```
     internal nonisolated static var accessibilityEditorButtonCustomEmojis: String {
-      lhcString("accessibility.editor.button.custom-emojis", "Dimillian__IceCubesApp__Localizable", "Custom emojis")
+      lhcString("accessibility.editor.button.custom-emojis", "Dimillian__IceCubesApp__Localizable", "Custom emojis", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorButtonCustomEmojis(locale: Locale?) -> String {
+      lhcString("accessibility.editor.button.custom-emojis", "Dimillian__IceCubesApp__Localizable", "Custom emojis", locale)
     }
 
     /// Key “accessibility.editor.button.drafts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -100,7 +140,12 @@ extension String {
     /// Drafts
     /// ```
     internal nonisolated static var accessibilityEditorButtonDrafts: String {
-      lhcString("accessibility.editor.button.drafts", "Dimillian__IceCubesApp__Localizable", "Drafts")
+      lhcString("accessibility.editor.button.drafts", "Dimillian__IceCubesApp__Localizable", "Drafts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorButtonDrafts(locale: Locale?) -> String {
+      lhcString("accessibility.editor.button.drafts", "Dimillian__IceCubesApp__Localizable", "Drafts", locale)
     }
 
     /// Key “accessibility.editor.button.language” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -108,7 +153,12 @@ extension String {
     /// Language
     /// ```
     internal nonisolated static var accessibilityEditorButtonLanguage: String {
-      lhcString("accessibility.editor.button.language", "Dimillian__IceCubesApp__Localizable", "Language")
+      lhcString("accessibility.editor.button.language", "Dimillian__IceCubesApp__Localizable", "Language", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorButtonLanguage(locale: Locale?) -> String {
+      lhcString("accessibility.editor.button.language", "Dimillian__IceCubesApp__Localizable", "Language", locale)
     }
 
     /// Key “accessibility.editor.button.poll” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -116,7 +166,12 @@ extension String {
     /// Poll
     /// ```
     internal nonisolated static var accessibilityEditorButtonPoll: String {
-      lhcString("accessibility.editor.button.poll", "Dimillian__IceCubesApp__Localizable", "Poll")
+      lhcString("accessibility.editor.button.poll", "Dimillian__IceCubesApp__Localizable", "Poll", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorButtonPoll(locale: Locale?) -> String {
+      lhcString("accessibility.editor.button.poll", "Dimillian__IceCubesApp__Localizable", "Poll", locale)
     }
 
     /// Key “accessibility.editor.button.spoiler” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -124,7 +179,12 @@ extension String {
     /// Content warning
     /// ```
     internal nonisolated static var accessibilityEditorButtonSpoiler: String {
-      lhcString("accessibility.editor.button.spoiler", "Dimillian__IceCubesApp__Localizable", "Content warning")
+      lhcString("accessibility.editor.button.spoiler", "Dimillian__IceCubesApp__Localizable", "Content warning", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorButtonSpoiler(locale: Locale?) -> String {
+      lhcString("accessibility.editor.button.spoiler", "Dimillian__IceCubesApp__Localizable", "Content warning", locale)
     }
 
     /// Key “accessibility.editor.privacy.hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -132,7 +192,12 @@ extension String {
     /// Changes post audience.
     /// ```
     internal nonisolated static var accessibilityEditorPrivacyHint: String {
-      lhcString("accessibility.editor.privacy.hint", "Dimillian__IceCubesApp__Localizable", "Changes post audience.")
+      lhcString("accessibility.editor.privacy.hint", "Dimillian__IceCubesApp__Localizable", "Changes post audience.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorPrivacyHint(locale: Locale?) -> String {
+      lhcString("accessibility.editor.privacy.hint", "Dimillian__IceCubesApp__Localizable", "Changes post audience.", locale)
     }
 
     /// Key “accessibility.editor.privacy.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -140,7 +205,12 @@ extension String {
     /// Visibility
     /// ```
     internal nonisolated static var accessibilityEditorPrivacyLabel: String {
-      lhcString("accessibility.editor.privacy.label", "Dimillian__IceCubesApp__Localizable", "Visibility")
+      lhcString("accessibility.editor.privacy.label", "Dimillian__IceCubesApp__Localizable", "Visibility", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityEditorPrivacyLabel(locale: Locale?) -> String {
+      lhcString("accessibility.editor.privacy.label", "Dimillian__IceCubesApp__Localizable", "Visibility", locale)
     }
 
     /// Key “accessibility.general.toggle.off” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -148,7 +218,12 @@ extension String {
     /// Off
     /// ```
     internal nonisolated static var accessibilityGeneralToggleOff: String {
-      lhcString("accessibility.general.toggle.off", "Dimillian__IceCubesApp__Localizable", "Off")
+      lhcString("accessibility.general.toggle.off", "Dimillian__IceCubesApp__Localizable", "Off", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityGeneralToggleOff(locale: Locale?) -> String {
+      lhcString("accessibility.general.toggle.off", "Dimillian__IceCubesApp__Localizable", "Off", locale)
     }
 
     /// MARK: Accessibility
@@ -158,15 +233,20 @@ extension String {
     /// On
     /// ```
     internal nonisolated static var accessibilityGeneralToggleOn: String {
-      lhcString("accessibility.general.toggle.on", "Dimillian__IceCubesApp__Localizable", "On")
+      lhcString("accessibility.general.toggle.on", "Dimillian__IceCubesApp__Localizable", "On", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityGeneralToggleOn(locale: Locale?) -> String {
+      lhcString("accessibility.general.toggle.on", "Dimillian__IceCubesApp__Localizable", "On", locale)
     }
 
     /// Key “accessibility.image.alt-text-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Image alt text: %@
     /// ```
-    internal nonisolated static func accessibilityImageAltText(_ arg1: String) -> String {
-      lhcFormat(lhcString("accessibility.image.alt-text-%@", "Dimillian__IceCubesApp__Localizable", "Image alt text: %@"), [arg1])
+    internal nonisolated static func accessibilityImageAltText(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("accessibility.image.alt-text-%@", "Dimillian__IceCubesApp__Localizable", "Image alt text: %@", [arg1], locale)
     }
 
     /// Key “accessibility.image.alt-text-more.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -174,7 +254,12 @@ extension String {
     /// More alt text available
     /// ```
     internal nonisolated static var accessibilityImageAltTextMoreLabel: String {
-      lhcString("accessibility.image.alt-text-more.label", "Dimillian__IceCubesApp__Localizable", "More alt text available")
+      lhcString("accessibility.image.alt-text-more.label", "Dimillian__IceCubesApp__Localizable", "More alt text available", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityImageAltTextMoreLabel(locale: Locale?) -> String {
+      lhcString("accessibility.image.alt-text-more.label", "Dimillian__IceCubesApp__Localizable", "More alt text available", locale)
     }
 
     /// Key “accessibility.media.supported-type.audio.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -182,7 +267,12 @@ extension String {
     /// Audio
     /// ```
     internal nonisolated static var accessibilityMediaSupportedTypeAudioLabel: String {
-      lhcString("accessibility.media.supported-type.audio.label", "Dimillian__IceCubesApp__Localizable", "Audio")
+      lhcString("accessibility.media.supported-type.audio.label", "Dimillian__IceCubesApp__Localizable", "Audio", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityMediaSupportedTypeAudioLabel(locale: Locale?) -> String {
+      lhcString("accessibility.media.supported-type.audio.label", "Dimillian__IceCubesApp__Localizable", "Audio", locale)
     }
 
     /// Key “accessibility.media.supported-type.gifv.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -190,7 +280,12 @@ extension String {
     /// Animated Gif
     /// ```
     internal nonisolated static var accessibilityMediaSupportedTypeGifvLabel: String {
-      lhcString("accessibility.media.supported-type.gifv.label", "Dimillian__IceCubesApp__Localizable", "Animated Gif")
+      lhcString("accessibility.media.supported-type.gifv.label", "Dimillian__IceCubesApp__Localizable", "Animated Gif", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityMediaSupportedTypeGifvLabel(locale: Locale?) -> String {
+      lhcString("accessibility.media.supported-type.gifv.label", "Dimillian__IceCubesApp__Localizable", "Animated Gif", locale)
     }
 
     /// Key “accessibility.media.supported-type.image.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -198,7 +293,12 @@ extension String {
     /// Image
     /// ```
     internal nonisolated static var accessibilityMediaSupportedTypeImageLabel: String {
-      lhcString("accessibility.media.supported-type.image.label", "Dimillian__IceCubesApp__Localizable", "Image")
+      lhcString("accessibility.media.supported-type.image.label", "Dimillian__IceCubesApp__Localizable", "Image", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityMediaSupportedTypeImageLabel(locale: Locale?) -> String {
+      lhcString("accessibility.media.supported-type.image.label", "Dimillian__IceCubesApp__Localizable", "Image", locale)
     }
 
     /// Key “accessibility.media.supported-type.video.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -206,23 +306,28 @@ extension String {
     /// Video
     /// ```
     internal nonisolated static var accessibilityMediaSupportedTypeVideoLabel: String {
-      lhcString("accessibility.media.supported-type.video.label", "Dimillian__IceCubesApp__Localizable", "Video")
+      lhcString("accessibility.media.supported-type.video.label", "Dimillian__IceCubesApp__Localizable", "Video", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityMediaSupportedTypeVideoLabel(locale: Locale?) -> String {
+      lhcString("accessibility.media.supported-type.video.label", "Dimillian__IceCubesApp__Localizable", "Video", locale)
     }
 
     /// Key “accessibility.status.a-boosted-b-%@-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %@ boosted %@
     /// ```
-    internal nonisolated static func accessibilityStatusABoostedB(_ arg1: String, _ arg2: String) -> String {
-      lhcFormat(lhcString("accessibility.status.a-boosted-b-%@-%@", "Dimillian__IceCubesApp__Localizable", "%@ boosted %@"), [arg1, arg2])
+    internal nonisolated static func accessibilityStatusABoostedB(_ arg1: String, _ arg2: String, locale: Locale? = nil) -> String {
+      lhcFormat("accessibility.status.a-boosted-b-%@-%@", "Dimillian__IceCubesApp__Localizable", "%@ boosted %@", [arg1, arg2], locale)
     }
 
     /// Key “accessibility.status.a-replied-to-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %@ replied to
     /// ```
-    internal nonisolated static func accessibilityStatusARepliedTo(_ arg1: String) -> String {
-      lhcFormat(lhcString("accessibility.status.a-replied-to-%@", "Dimillian__IceCubesApp__Localizable", "%@ replied to"), [arg1])
+    internal nonisolated static func accessibilityStatusARepliedTo(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("accessibility.status.a-replied-to-%@", "Dimillian__IceCubesApp__Localizable", "%@ replied to", [arg1], locale)
     }
 
     /// Key “accessibility.status.application.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -230,15 +335,20 @@ extension String {
     /// App
     /// ```
     internal nonisolated static var accessibilityStatusApplicationLabel: String {
-      lhcString("accessibility.status.application.label", "Dimillian__IceCubesApp__Localizable", "App")
+      lhcString("accessibility.status.application.label", "Dimillian__IceCubesApp__Localizable", "App", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityStatusApplicationLabel(locale: Locale?) -> String {
+      lhcString("accessibility.status.application.label", "Dimillian__IceCubesApp__Localizable", "App", locale)
     }
 
     /// Key “accessibility.status.contains-media.label-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Contains %@
     /// ```
-    internal nonisolated static func accessibilityStatusContainsMediaLabel(_ arg1: String) -> String {
-      lhcFormat(lhcString("accessibility.status.contains-media.label-%@", "Dimillian__IceCubesApp__Localizable", "Contains %@"), [arg1])
+    internal nonisolated static func accessibilityStatusContainsMediaLabel(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("accessibility.status.contains-media.label-%@", "Dimillian__IceCubesApp__Localizable", "Contains %@", [arg1], locale)
     }
 
     /// Key “accessibility.status.media-viewer-action.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -246,7 +356,12 @@ extension String {
     /// Open media viewer
     /// ```
     internal nonisolated static var accessibilityStatusMediaViewerActionLabel: String {
-      lhcString("accessibility.status.media-viewer-action.label", "Dimillian__IceCubesApp__Localizable", "Open media viewer")
+      lhcString("accessibility.status.media-viewer-action.label", "Dimillian__IceCubesApp__Localizable", "Open media viewer", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityStatusMediaViewerActionLabel(locale: Locale?) -> String {
+      lhcString("accessibility.status.media-viewer-action.label", "Dimillian__IceCubesApp__Localizable", "Open media viewer", locale)
     }
 
     /// Key “accessibility.status.poll.active.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -254,7 +369,12 @@ extension String {
     /// Active poll
     /// ```
     internal nonisolated static var accessibilityStatusPollActiveLabel: String {
-      lhcString("accessibility.status.poll.active.label", "Dimillian__IceCubesApp__Localizable", "Active poll")
+      lhcString("accessibility.status.poll.active.label", "Dimillian__IceCubesApp__Localizable", "Active poll", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityStatusPollActiveLabel(locale: Locale?) -> String {
+      lhcString("accessibility.status.poll.active.label", "Dimillian__IceCubesApp__Localizable", "Active poll", locale)
     }
 
     /// Key “accessibility.status.poll.finished.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -262,15 +382,20 @@ extension String {
     /// Poll results
     /// ```
     internal nonisolated static var accessibilityStatusPollFinishedLabel: String {
-      lhcString("accessibility.status.poll.finished.label", "Dimillian__IceCubesApp__Localizable", "Poll results")
+      lhcString("accessibility.status.poll.finished.label", "Dimillian__IceCubesApp__Localizable", "Poll results", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityStatusPollFinishedLabel(locale: Locale?) -> String {
+      lhcString("accessibility.status.poll.finished.label", "Dimillian__IceCubesApp__Localizable", "Poll results", locale)
     }
 
     /// Key “accessibility.status.poll.option-prefix-%lld-of-%lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Option %lld of %lld
     /// ```
-    internal nonisolated static func accessibilityStatusPollOptionPrefixOf(_ arg1: Int, _ arg2: Int) -> String {
-      lhcFormat(lhcString("accessibility.status.poll.option-prefix-%lld-of-%lld", "Dimillian__IceCubesApp__Localizable", "Option %lld of %lld"), [arg1, arg2])
+    internal nonisolated static func accessibilityStatusPollOptionPrefixOf(_ arg1: Int, _ arg2: Int, locale: Locale? = nil) -> String {
+      lhcFormat("accessibility.status.poll.option-prefix-%lld-of-%lld", "Dimillian__IceCubesApp__Localizable", "Option %lld of %lld", [arg1, arg2], locale)
     }
 
     /// Key “accessibility.status.poll.selected.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -278,7 +403,12 @@ extension String {
     /// Selected
     /// ```
     internal nonisolated static var accessibilityStatusPollSelectedLabel: String {
-      lhcString("accessibility.status.poll.selected.label", "Dimillian__IceCubesApp__Localizable", "Selected")
+      lhcString("accessibility.status.poll.selected.label", "Dimillian__IceCubesApp__Localizable", "Selected", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityStatusPollSelectedLabel(locale: Locale?) -> String {
+      lhcString("accessibility.status.poll.selected.label", "Dimillian__IceCubesApp__Localizable", "Selected", locale)
     }
 
     /// Key “accessibility.status.spoiler-full-content” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -286,7 +416,12 @@ extension String {
     /// Full Content
     /// ```
     internal nonisolated static var accessibilityStatusSpoilerFullContent: String {
-      lhcString("accessibility.status.spoiler-full-content", "Dimillian__IceCubesApp__Localizable", "Full Content")
+      lhcString("accessibility.status.spoiler-full-content", "Dimillian__IceCubesApp__Localizable", "Full Content", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityStatusSpoilerFullContent(locale: Locale?) -> String {
+      lhcString("accessibility.status.spoiler-full-content", "Dimillian__IceCubesApp__Localizable", "Full Content", locale)
     }
 
     /// Key “accessibility.tabs.messages.unread.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -294,7 +429,12 @@ extension String {
     /// Unread
     /// ```
     internal nonisolated static var accessibilityTabsMessagesUnreadLabel: String {
-      lhcString("accessibility.tabs.messages.unread.label", "Dimillian__IceCubesApp__Localizable", "Unread")
+      lhcString("accessibility.tabs.messages.unread.label", "Dimillian__IceCubesApp__Localizable", "Unread", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsMessagesUnreadLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.messages.unread.label", "Dimillian__IceCubesApp__Localizable", "Unread", locale)
     }
 
     /// Key “accessibility.tabs.profile.fields.container.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -302,7 +442,12 @@ extension String {
     /// User-defined fields
     /// ```
     internal nonisolated static var accessibilityTabsProfileFieldsContainerLabel: String {
-      lhcString("accessibility.tabs.profile.fields.container.label", "Dimillian__IceCubesApp__Localizable", "User-defined fields")
+      lhcString("accessibility.tabs.profile.fields.container.label", "Dimillian__IceCubesApp__Localizable", "User-defined fields", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileFieldsContainerLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.fields.container.label", "Dimillian__IceCubesApp__Localizable", "User-defined fields", locale)
     }
 
     /// Key “accessibility.tabs.profile.fields.verified.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -310,7 +455,12 @@ extension String {
     /// Verified
     /// ```
     internal nonisolated static var accessibilityTabsProfileFieldsVerifiedLabel: String {
-      lhcString("accessibility.tabs.profile.fields.verified.label", "Dimillian__IceCubesApp__Localizable", "Verified")
+      lhcString("accessibility.tabs.profile.fields.verified.label", "Dimillian__IceCubesApp__Localizable", "Verified", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileFieldsVerifiedLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.fields.verified.label", "Dimillian__IceCubesApp__Localizable", "Verified", locale)
     }
 
     /// Key “accessibility.tabs.profile.follower-count.hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -318,7 +468,12 @@ extension String {
     /// Navigates to list.
     /// ```
     internal nonisolated static var accessibilityTabsProfileFollowerCountHint: String {
-      lhcString("accessibility.tabs.profile.follower-count.hint", "Dimillian__IceCubesApp__Localizable", "Navigates to list.")
+      lhcString("accessibility.tabs.profile.follower-count.hint", "Dimillian__IceCubesApp__Localizable", "Navigates to list.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileFollowerCountHint(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.follower-count.hint", "Dimillian__IceCubesApp__Localizable", "Navigates to list.", locale)
     }
 
     /// Key “accessibility.tabs.profile.following-count.hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -326,7 +481,12 @@ extension String {
     /// Navigates to list.
     /// ```
     internal nonisolated static var accessibilityTabsProfileFollowingCountHint: String {
-      lhcString("accessibility.tabs.profile.following-count.hint", "Dimillian__IceCubesApp__Localizable", "Navigates to list.")
+      lhcString("accessibility.tabs.profile.following-count.hint", "Dimillian__IceCubesApp__Localizable", "Navigates to list.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileFollowingCountHint(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.following-count.hint", "Dimillian__IceCubesApp__Localizable", "Navigates to list.", locale)
     }
 
     /// Key “accessibility.tabs.profile.header-image.hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -334,7 +494,12 @@ extension String {
     /// Displays a larger version.
     /// ```
     internal nonisolated static var accessibilityTabsProfileHeaderImageHint: String {
-      lhcString("accessibility.tabs.profile.header-image.hint", "Dimillian__IceCubesApp__Localizable", "Displays a larger version.")
+      lhcString("accessibility.tabs.profile.header-image.hint", "Dimillian__IceCubesApp__Localizable", "Displays a larger version.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileHeaderImageHint(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.header-image.hint", "Dimillian__IceCubesApp__Localizable", "Displays a larger version.", locale)
     }
 
     /// Key “accessibility.tabs.profile.header-image.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -342,7 +507,12 @@ extension String {
     /// Header image
     /// ```
     internal nonisolated static var accessibilityTabsProfileHeaderImageLabel: String {
-      lhcString("accessibility.tabs.profile.header-image.label", "Dimillian__IceCubesApp__Localizable", "Header image")
+      lhcString("accessibility.tabs.profile.header-image.label", "Dimillian__IceCubesApp__Localizable", "Header image", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileHeaderImageLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.header-image.label", "Dimillian__IceCubesApp__Localizable", "Header image", locale)
     }
 
     /// Key “accessibility.tabs.profile.options.inputLabel1” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -350,7 +520,12 @@ extension String {
     /// Settings
     /// ```
     internal nonisolated static var accessibilityTabsProfileOptionsInputLabel1: String {
-      lhcString("accessibility.tabs.profile.options.inputLabel1", "Dimillian__IceCubesApp__Localizable", "Settings")
+      lhcString("accessibility.tabs.profile.options.inputLabel1", "Dimillian__IceCubesApp__Localizable", "Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileOptionsInputLabel1(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.options.inputLabel1", "Dimillian__IceCubesApp__Localizable", "Settings", locale)
     }
 
     /// Key “accessibility.tabs.profile.options.inputLabel2” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -358,7 +533,12 @@ extension String {
     /// More
     /// ```
     internal nonisolated static var accessibilityTabsProfileOptionsInputLabel2: String {
-      lhcString("accessibility.tabs.profile.options.inputLabel2", "Dimillian__IceCubesApp__Localizable", "More")
+      lhcString("accessibility.tabs.profile.options.inputLabel2", "Dimillian__IceCubesApp__Localizable", "More", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileOptionsInputLabel2(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.options.inputLabel2", "Dimillian__IceCubesApp__Localizable", "More", locale)
     }
 
     /// Key “accessibility.tabs.profile.options.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -366,7 +546,12 @@ extension String {
     /// Options
     /// ```
     internal nonisolated static var accessibilityTabsProfileOptionsLabel: String {
-      lhcString("accessibility.tabs.profile.options.label", "Dimillian__IceCubesApp__Localizable", "Options")
+      lhcString("accessibility.tabs.profile.options.label", "Dimillian__IceCubesApp__Localizable", "Options", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileOptionsLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.options.label", "Dimillian__IceCubesApp__Localizable", "Options", locale)
     }
 
     /// Key “accessibility.tabs.profile.picker.bookmarks” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -374,7 +559,12 @@ extension String {
     /// Bookmarks
     /// ```
     internal nonisolated static var accessibilityTabsProfilePickerBookmarks: String {
-      lhcString("accessibility.tabs.profile.picker.bookmarks", "Dimillian__IceCubesApp__Localizable", "Bookmarks")
+      lhcString("accessibility.tabs.profile.picker.bookmarks", "Dimillian__IceCubesApp__Localizable", "Bookmarks", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfilePickerBookmarks(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.picker.bookmarks", "Dimillian__IceCubesApp__Localizable", "Bookmarks", locale)
     }
 
     /// Key “accessibility.tabs.profile.picker.favorites” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -382,7 +572,12 @@ extension String {
     /// Favorites
     /// ```
     internal nonisolated static var accessibilityTabsProfilePickerFavorites: String {
-      lhcString("accessibility.tabs.profile.picker.favorites", "Dimillian__IceCubesApp__Localizable", "Favorites")
+      lhcString("accessibility.tabs.profile.picker.favorites", "Dimillian__IceCubesApp__Localizable", "Favorites", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfilePickerFavorites(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.picker.favorites", "Dimillian__IceCubesApp__Localizable", "Favorites", locale)
     }
 
     /// Key “accessibility.tabs.profile.picker.followed-tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -390,7 +585,12 @@ extension String {
     /// Tags
     /// ```
     internal nonisolated static var accessibilityTabsProfilePickerFollowedTags: String {
-      lhcString("accessibility.tabs.profile.picker.followed-tags", "Dimillian__IceCubesApp__Localizable", "Tags")
+      lhcString("accessibility.tabs.profile.picker.followed-tags", "Dimillian__IceCubesApp__Localizable", "Tags", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfilePickerFollowedTags(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.picker.followed-tags", "Dimillian__IceCubesApp__Localizable", "Tags", locale)
     }
 
     /// Key “accessibility.tabs.profile.picker.lists” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -398,7 +598,12 @@ extension String {
     /// Lists
     /// ```
     internal nonisolated static var accessibilityTabsProfilePickerLists: String {
-      lhcString("accessibility.tabs.profile.picker.lists", "Dimillian__IceCubesApp__Localizable", "Lists")
+      lhcString("accessibility.tabs.profile.picker.lists", "Dimillian__IceCubesApp__Localizable", "Lists", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfilePickerLists(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.picker.lists", "Dimillian__IceCubesApp__Localizable", "Lists", locale)
     }
 
     /// Key “accessibility.tabs.profile.picker.media” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -406,7 +611,12 @@ extension String {
     /// Media
     /// ```
     internal nonisolated static var accessibilityTabsProfilePickerMedia: String {
-      lhcString("accessibility.tabs.profile.picker.media", "Dimillian__IceCubesApp__Localizable", "Media")
+      lhcString("accessibility.tabs.profile.picker.media", "Dimillian__IceCubesApp__Localizable", "Media", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfilePickerMedia(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.picker.media", "Dimillian__IceCubesApp__Localizable", "Media", locale)
     }
 
     /// Key “accessibility.tabs.profile.picker.posts-and-replies” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -414,7 +624,12 @@ extension String {
     /// Posts and replies
     /// ```
     internal nonisolated static var accessibilityTabsProfilePickerPostsAndReplies: String {
-      lhcString("accessibility.tabs.profile.picker.posts-and-replies", "Dimillian__IceCubesApp__Localizable", "Posts and replies")
+      lhcString("accessibility.tabs.profile.picker.posts-and-replies", "Dimillian__IceCubesApp__Localizable", "Posts and replies", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfilePickerPostsAndReplies(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.picker.posts-and-replies", "Dimillian__IceCubesApp__Localizable", "Posts and replies", locale)
     }
 
     /// Key “accessibility.tabs.profile.picker.statuses” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -422,7 +637,12 @@ extension String {
     /// Posts
     /// ```
     internal nonisolated static var accessibilityTabsProfilePickerStatuses: String {
-      lhcString("accessibility.tabs.profile.picker.statuses", "Dimillian__IceCubesApp__Localizable", "Posts")
+      lhcString("accessibility.tabs.profile.picker.statuses", "Dimillian__IceCubesApp__Localizable", "Posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfilePickerStatuses(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.picker.statuses", "Dimillian__IceCubesApp__Localizable", "Posts", locale)
     }
 
     /// Key “accessibility.tabs.profile.post-count.hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -430,7 +650,12 @@ extension String {
     /// Scrolls to list.
     /// ```
     internal nonisolated static var accessibilityTabsProfilePostCountHint: String {
-      lhcString("accessibility.tabs.profile.post-count.hint", "Dimillian__IceCubesApp__Localizable", "Scrolls to list.")
+      lhcString("accessibility.tabs.profile.post-count.hint", "Dimillian__IceCubesApp__Localizable", "Scrolls to list.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfilePostCountHint(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.post-count.hint", "Dimillian__IceCubesApp__Localizable", "Scrolls to list.", locale)
     }
 
     /// Key “accessibility.tabs.profile.user-avatar.hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -438,7 +663,12 @@ extension String {
     /// Displays a larger version.
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserAvatarHint: String {
-      lhcString("accessibility.tabs.profile.user-avatar.hint", "Dimillian__IceCubesApp__Localizable", "Displays a larger version.")
+      lhcString("accessibility.tabs.profile.user-avatar.hint", "Dimillian__IceCubesApp__Localizable", "Displays a larger version.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserAvatarHint(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user-avatar.hint", "Dimillian__IceCubesApp__Localizable", "Displays a larger version.", locale)
     }
 
     /// Key “accessibility.tabs.profile.user-avatar.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -446,7 +676,12 @@ extension String {
     /// Profile photo
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserAvatarLabel: String {
-      lhcString("accessibility.tabs.profile.user-avatar.label", "Dimillian__IceCubesApp__Localizable", "Profile photo")
+      lhcString("accessibility.tabs.profile.user-avatar.label", "Dimillian__IceCubesApp__Localizable", "Profile photo", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserAvatarLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user-avatar.label", "Dimillian__IceCubesApp__Localizable", "Profile photo", locale)
     }
 
     /// Key “accessibility.tabs.profile.user-avatar.supporter.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -454,7 +689,12 @@ extension String {
     /// Supporter
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserAvatarSupporterLabel: String {
-      lhcString("accessibility.tabs.profile.user-avatar.supporter.label", "Dimillian__IceCubesApp__Localizable", "Supporter")
+      lhcString("accessibility.tabs.profile.user-avatar.supporter.label", "Dimillian__IceCubesApp__Localizable", "Supporter", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserAvatarSupporterLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user-avatar.supporter.label", "Dimillian__IceCubesApp__Localizable", "Supporter", locale)
     }
 
     /// Key “accessibility.tabs.profile.user-notifications.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -462,7 +702,12 @@ extension String {
     /// Receive notifications
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserNotificationsLabel: String {
-      lhcString("accessibility.tabs.profile.user-notifications.label", "Dimillian__IceCubesApp__Localizable", "Receive notifications")
+      lhcString("accessibility.tabs.profile.user-notifications.label", "Dimillian__IceCubesApp__Localizable", "Receive notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserNotificationsLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user-notifications.label", "Dimillian__IceCubesApp__Localizable", "Receive notifications", locale)
     }
 
     /// Key “accessibility.tabs.profile.user-reblogs.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -470,7 +715,12 @@ extension String {
     /// Display boosts
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserReblogsLabel: String {
-      lhcString("accessibility.tabs.profile.user-reblogs.label", "Dimillian__IceCubesApp__Localizable", "Display boosts")
+      lhcString("accessibility.tabs.profile.user-reblogs.label", "Dimillian__IceCubesApp__Localizable", "Display boosts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserReblogsLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user-reblogs.label", "Dimillian__IceCubesApp__Localizable", "Display boosts", locale)
     }
 
     /// Key “accessibility.tabs.profile.user.account-blocked.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -478,7 +728,12 @@ extension String {
     /// Blocked
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserAccountBlockedLabel: String {
-      lhcString("accessibility.tabs.profile.user.account-blocked.label", "Dimillian__IceCubesApp__Localizable", "Blocked")
+      lhcString("accessibility.tabs.profile.user.account-blocked.label", "Dimillian__IceCubesApp__Localizable", "Blocked", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserAccountBlockedLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user.account-blocked.label", "Dimillian__IceCubesApp__Localizable", "Blocked", locale)
     }
 
     /// Key “accessibility.tabs.profile.user.account-bot.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -486,7 +741,12 @@ extension String {
     /// Bot account
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserAccountBotLabel: String {
-      lhcString("accessibility.tabs.profile.user.account-bot.label", "Dimillian__IceCubesApp__Localizable", "Bot account")
+      lhcString("accessibility.tabs.profile.user.account-bot.label", "Dimillian__IceCubesApp__Localizable", "Bot account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserAccountBotLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user.account-bot.label", "Dimillian__IceCubesApp__Localizable", "Bot account", locale)
     }
 
     /// Key “accessibility.tabs.profile.user.account-muted.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -494,7 +754,12 @@ extension String {
     /// Muted
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserAccountMutedLabel: String {
-      lhcString("accessibility.tabs.profile.user.account-muted.label", "Dimillian__IceCubesApp__Localizable", "Muted")
+      lhcString("accessibility.tabs.profile.user.account-muted.label", "Dimillian__IceCubesApp__Localizable", "Muted", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserAccountMutedLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user.account-muted.label", "Dimillian__IceCubesApp__Localizable", "Muted", locale)
     }
 
     /// Key “accessibility.tabs.profile.user.account-private.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -502,7 +767,12 @@ extension String {
     /// Private account
     /// ```
     internal nonisolated static var accessibilityTabsProfileUserAccountPrivateLabel: String {
-      lhcString("accessibility.tabs.profile.user.account-private.label", "Dimillian__IceCubesApp__Localizable", "Private account")
+      lhcString("accessibility.tabs.profile.user.account-private.label", "Dimillian__IceCubesApp__Localizable", "Private account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsProfileUserAccountPrivateLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.profile.user.account-private.label", "Dimillian__IceCubesApp__Localizable", "Private account", locale)
     }
 
     /// Key “accessibility.tabs.timeline.add-account” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -510,23 +780,28 @@ extension String {
     /// Add Account
     /// ```
     internal nonisolated static var accessibilityTabsTimelineAddAccount: String {
-      lhcString("accessibility.tabs.timeline.add-account", "Dimillian__IceCubesApp__Localizable", "Add Account")
+      lhcString("accessibility.tabs.timeline.add-account", "Dimillian__IceCubesApp__Localizable", "Add Account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsTimelineAddAccount(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.timeline.add-account", "Dimillian__IceCubesApp__Localizable", "Add Account", locale)
     }
 
     /// Key “accessibility.tabs.timeline.content-hashtag-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Hashtag %@
     /// ```
-    internal nonisolated static func accessibilityTabsTimelineContentHashtag(_ arg1: String) -> String {
-      lhcFormat(lhcString("accessibility.tabs.timeline.content-hashtag-%@", "Dimillian__IceCubesApp__Localizable", "Hashtag %@"), [arg1])
+    internal nonisolated static func accessibilityTabsTimelineContentHashtag(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("accessibility.tabs.timeline.content-hashtag-%@", "Dimillian__IceCubesApp__Localizable", "Hashtag %@", [arg1], locale)
     }
 
     /// Key “accessibility.tabs.timeline.content-link-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Visit %@
     /// ```
-    internal nonisolated static func accessibilityTabsTimelineContentLink(_ arg1: String) -> String {
-      lhcFormat(lhcString("accessibility.tabs.timeline.content-link-%@", "Dimillian__IceCubesApp__Localizable", "Visit %@"), [arg1])
+    internal nonisolated static func accessibilityTabsTimelineContentLink(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("accessibility.tabs.timeline.content-link-%@", "Dimillian__IceCubesApp__Localizable", "Visit %@", [arg1], locale)
     }
 
     /// Key “accessibility.tabs.timeline.new-post.inputLabel1” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -534,7 +809,12 @@ extension String {
     /// New
     /// ```
     internal nonisolated static var accessibilityTabsTimelineNewPostInputLabel1: String {
-      lhcString("accessibility.tabs.timeline.new-post.inputLabel1", "Dimillian__IceCubesApp__Localizable", "New")
+      lhcString("accessibility.tabs.timeline.new-post.inputLabel1", "Dimillian__IceCubesApp__Localizable", "New", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsTimelineNewPostInputLabel1(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.timeline.new-post.inputLabel1", "Dimillian__IceCubesApp__Localizable", "New", locale)
     }
 
     /// Key “accessibility.tabs.timeline.new-post.inputLabel2” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -542,7 +822,12 @@ extension String {
     /// Create
     /// ```
     internal nonisolated static var accessibilityTabsTimelineNewPostInputLabel2: String {
-      lhcString("accessibility.tabs.timeline.new-post.inputLabel2", "Dimillian__IceCubesApp__Localizable", "Create")
+      lhcString("accessibility.tabs.timeline.new-post.inputLabel2", "Dimillian__IceCubesApp__Localizable", "Create", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsTimelineNewPostInputLabel2(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.timeline.new-post.inputLabel2", "Dimillian__IceCubesApp__Localizable", "Create", locale)
     }
 
     /// Key “accessibility.tabs.timeline.new-post.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -550,7 +835,12 @@ extension String {
     /// Compose
     /// ```
     internal nonisolated static var accessibilityTabsTimelineNewPostLabel: String {
-      lhcString("accessibility.tabs.timeline.new-post.label", "Dimillian__IceCubesApp__Localizable", "Compose")
+      lhcString("accessibility.tabs.timeline.new-post.label", "Dimillian__IceCubesApp__Localizable", "Compose", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsTimelineNewPostLabel(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.timeline.new-post.label", "Dimillian__IceCubesApp__Localizable", "Compose", locale)
     }
 
     /// Key “accessibility.tabs.timeline.unread-posts.hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -558,15 +848,20 @@ extension String {
     /// Scrolls the timeline.
     /// ```
     internal nonisolated static var accessibilityTabsTimelineUnreadPostsHint: String {
-      lhcString("accessibility.tabs.timeline.unread-posts.hint", "Dimillian__IceCubesApp__Localizable", "Scrolls the timeline.")
+      lhcString("accessibility.tabs.timeline.unread-posts.hint", "Dimillian__IceCubesApp__Localizable", "Scrolls the timeline.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityTabsTimelineUnreadPostsHint(locale: Locale?) -> String {
+      lhcString("accessibility.tabs.timeline.unread-posts.hint", "Dimillian__IceCubesApp__Localizable", "Scrolls the timeline.", locale)
     }
 
     /// Key “accessibility.tabs.timeline.unread-posts.label-%lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld new posts
     /// ```
-    internal nonisolated static func accessibilityTabsTimelineUnreadPostsLabel(_ arg1: Int) -> String {
-      lhcFormat(lhcString("accessibility.tabs.timeline.unread-posts.label-%lld", "Dimillian__IceCubesApp__Localizable", "%lld new posts"), [arg1])
+    internal nonisolated static func accessibilityTabsTimelineUnreadPostsLabel(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("accessibility.tabs.timeline.unread-posts.label-%lld", "Dimillian__IceCubesApp__Localizable", "%lld new posts", [arg1], locale)
     }
 
     /// MARK: Package: Account
@@ -576,7 +871,12 @@ extension String {
     /// Add/Remove from lists
     /// ```
     internal nonisolated static var accountActionAddRemoveList: String {
-      lhcString("account.action.add-remove-list", "Dimillian__IceCubesApp__Localizable", "Add/Remove from lists")
+      lhcString("account.action.add-remove-list", "Dimillian__IceCubesApp__Localizable", "Add/Remove from lists", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionAddRemoveList(locale: Locale?) -> String {
+      lhcString("account.action.add-remove-list", "Dimillian__IceCubesApp__Localizable", "Add/Remove from lists", locale)
     }
 
     /// Key “account.action.block” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -584,15 +884,20 @@ extension String {
     /// Block
     /// ```
     internal nonisolated static var accountActionBlock: String {
-      lhcString("account.action.block", "Dimillian__IceCubesApp__Localizable", "Block")
+      lhcString("account.action.block", "Dimillian__IceCubesApp__Localizable", "Block", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionBlock(locale: Locale?) -> String {
+      lhcString("account.action.block", "Dimillian__IceCubesApp__Localizable", "Block", locale)
     }
 
     /// Key “account.action.block-user-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Block %@
     /// ```
-    internal nonisolated static func accountActionBlockUser(_ arg1: String) -> String {
-      lhcFormat(lhcString("account.action.block-user-%@", "Dimillian__IceCubesApp__Localizable", "Block %@"), [arg1])
+    internal nonisolated static func accountActionBlockUser(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("account.action.block-user-%@", "Dimillian__IceCubesApp__Localizable", "Block %@", [arg1], locale)
     }
 
     /// Key “account.action.block-user-confirmation” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -600,7 +905,12 @@ extension String {
     /// Do you want to block this user?
     /// ```
     internal nonisolated static var accountActionBlockUserConfirmation: String {
-      lhcString("account.action.block-user-confirmation", "Dimillian__IceCubesApp__Localizable", "Do you want to block this user?")
+      lhcString("account.action.block-user-confirmation", "Dimillian__IceCubesApp__Localizable", "Do you want to block this user?", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionBlockUserConfirmation(locale: Locale?) -> String {
+      lhcString("account.action.block-user-confirmation", "Dimillian__IceCubesApp__Localizable", "Do you want to block this user?", locale)
     }
 
     /// Key “account.action.edit-filters” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -608,7 +918,12 @@ extension String {
     /// Edit Filters
     /// ```
     internal nonisolated static var accountActionEditFilters: String {
-      lhcString("account.action.edit-filters", "Dimillian__IceCubesApp__Localizable", "Edit Filters")
+      lhcString("account.action.edit-filters", "Dimillian__IceCubesApp__Localizable", "Edit Filters", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionEditFilters(locale: Locale?) -> String {
+      lhcString("account.action.edit-filters", "Dimillian__IceCubesApp__Localizable", "Edit Filters", locale)
     }
 
     /// Key “account.action.edit-info” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -616,7 +931,12 @@ extension String {
     /// Edit Info
     /// ```
     internal nonisolated static var accountActionEditInfo: String {
-      lhcString("account.action.edit-info", "Dimillian__IceCubesApp__Localizable", "Edit Info")
+      lhcString("account.action.edit-info", "Dimillian__IceCubesApp__Localizable", "Edit Info", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionEditInfo(locale: Locale?) -> String {
+      lhcString("account.action.edit-info", "Dimillian__IceCubesApp__Localizable", "Edit Info", locale)
     }
 
     /// Key “account.action.logout” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -624,7 +944,12 @@ extension String {
     /// Log Out Account
     /// ```
     internal nonisolated static var accountActionLogout: String {
-      lhcString("account.action.logout", "Dimillian__IceCubesApp__Localizable", "Log Out Account")
+      lhcString("account.action.logout", "Dimillian__IceCubesApp__Localizable", "Log Out Account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionLogout(locale: Locale?) -> String {
+      lhcString("account.action.logout", "Dimillian__IceCubesApp__Localizable", "Log Out Account", locale)
     }
 
     /// Key “account.action.mention” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -632,7 +957,12 @@ extension String {
     /// Mention
     /// ```
     internal nonisolated static var accountActionMention: String {
-      lhcString("account.action.mention", "Dimillian__IceCubesApp__Localizable", "Mention")
+      lhcString("account.action.mention", "Dimillian__IceCubesApp__Localizable", "Mention", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionMention(locale: Locale?) -> String {
+      lhcString("account.action.mention", "Dimillian__IceCubesApp__Localizable", "Mention", locale)
     }
 
     /// Key “account.action.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -640,7 +970,12 @@ extension String {
     /// Message
     /// ```
     internal nonisolated static var accountActionMessage: String {
-      lhcString("account.action.message", "Dimillian__IceCubesApp__Localizable", "Message")
+      lhcString("account.action.message", "Dimillian__IceCubesApp__Localizable", "Message", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionMessage(locale: Locale?) -> String {
+      lhcString("account.action.message", "Dimillian__IceCubesApp__Localizable", "Message", locale)
     }
 
     /// Key “account.action.more” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -648,7 +983,12 @@ extension String {
     /// More Settings
     /// ```
     internal nonisolated static var accountActionMore: String {
-      lhcString("account.action.more", "Dimillian__IceCubesApp__Localizable", "More Settings")
+      lhcString("account.action.more", "Dimillian__IceCubesApp__Localizable", "More Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionMore(locale: Locale?) -> String {
+      lhcString("account.action.more", "Dimillian__IceCubesApp__Localizable", "More Settings", locale)
     }
 
     /// Key “account.action.mute” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -656,7 +996,12 @@ extension String {
     /// Mute
     /// ```
     internal nonisolated static var accountActionMute: String {
-      lhcString("account.action.mute", "Dimillian__IceCubesApp__Localizable", "Mute")
+      lhcString("account.action.mute", "Dimillian__IceCubesApp__Localizable", "Mute", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionMute(locale: Locale?) -> String {
+      lhcString("account.action.mute", "Dimillian__IceCubesApp__Localizable", "Mute", locale)
     }
 
     /// Key “account.action.notify-disable” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -664,7 +1009,12 @@ extension String {
     /// Disable Notifications
     /// ```
     internal nonisolated static var accountActionNotifyDisable: String {
-      lhcString("account.action.notify-disable", "Dimillian__IceCubesApp__Localizable", "Disable Notifications")
+      lhcString("account.action.notify-disable", "Dimillian__IceCubesApp__Localizable", "Disable Notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionNotifyDisable(locale: Locale?) -> String {
+      lhcString("account.action.notify-disable", "Dimillian__IceCubesApp__Localizable", "Disable Notifications", locale)
     }
 
     /// Key “account.action.notify-enable” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -672,7 +1022,12 @@ extension String {
     /// Enable Notifications
     /// ```
     internal nonisolated static var accountActionNotifyEnable: String {
-      lhcString("account.action.notify-enable", "Dimillian__IceCubesApp__Localizable", "Enable Notifications")
+      lhcString("account.action.notify-enable", "Dimillian__IceCubesApp__Localizable", "Enable Notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionNotifyEnable(locale: Locale?) -> String {
+      lhcString("account.action.notify-enable", "Dimillian__IceCubesApp__Localizable", "Enable Notifications", locale)
     }
 
     /// Key “account.action.privacy-settings” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -680,7 +1035,12 @@ extension String {
     /// Privacy Settings
     /// ```
     internal nonisolated static var accountActionPrivacySettings: String {
-      lhcString("account.action.privacy-settings", "Dimillian__IceCubesApp__Localizable", "Privacy Settings")
+      lhcString("account.action.privacy-settings", "Dimillian__IceCubesApp__Localizable", "Privacy Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionPrivacySettings(locale: Locale?) -> String {
+      lhcString("account.action.privacy-settings", "Dimillian__IceCubesApp__Localizable", "Privacy Settings", locale)
     }
 
     /// Key “account.action.reboosts-hide” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -688,7 +1048,12 @@ extension String {
     /// Hide Boosts
     /// ```
     internal nonisolated static var accountActionReboostsHide: String {
-      lhcString("account.action.reboosts-hide", "Dimillian__IceCubesApp__Localizable", "Hide Boosts")
+      lhcString("account.action.reboosts-hide", "Dimillian__IceCubesApp__Localizable", "Hide Boosts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionReboostsHide(locale: Locale?) -> String {
+      lhcString("account.action.reboosts-hide", "Dimillian__IceCubesApp__Localizable", "Hide Boosts", locale)
     }
 
     /// Key “account.action.reboosts-show” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -696,7 +1061,12 @@ extension String {
     /// Show Boosts
     /// ```
     internal nonisolated static var accountActionReboostsShow: String {
-      lhcString("account.action.reboosts-show", "Dimillian__IceCubesApp__Localizable", "Show Boosts")
+      lhcString("account.action.reboosts-show", "Dimillian__IceCubesApp__Localizable", "Show Boosts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionReboostsShow(locale: Locale?) -> String {
+      lhcString("account.action.reboosts-show", "Dimillian__IceCubesApp__Localizable", "Show Boosts", locale)
     }
 
     /// Key “account.action.share” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -704,7 +1074,12 @@ extension String {
     /// Share this account
     /// ```
     internal nonisolated static var accountActionShare: String {
-      lhcString("account.action.share", "Dimillian__IceCubesApp__Localizable", "Share this account")
+      lhcString("account.action.share", "Dimillian__IceCubesApp__Localizable", "Share this account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionShare(locale: Locale?) -> String {
+      lhcString("account.action.share", "Dimillian__IceCubesApp__Localizable", "Share this account", locale)
     }
 
     /// Key “account.action.unblock” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -712,7 +1087,12 @@ extension String {
     /// Unblock
     /// ```
     internal nonisolated static var accountActionUnblock: String {
-      lhcString("account.action.unblock", "Dimillian__IceCubesApp__Localizable", "Unblock")
+      lhcString("account.action.unblock", "Dimillian__IceCubesApp__Localizable", "Unblock", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionUnblock(locale: Locale?) -> String {
+      lhcString("account.action.unblock", "Dimillian__IceCubesApp__Localizable", "Unblock", locale)
     }
 
     /// Key “account.action.unmute” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -720,7 +1100,12 @@ extension String {
     /// Unmute
     /// ```
     internal nonisolated static var accountActionUnmute: String {
-      lhcString("account.action.unmute", "Dimillian__IceCubesApp__Localizable", "Unmute")
+      lhcString("account.action.unmute", "Dimillian__IceCubesApp__Localizable", "Unmute", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountActionUnmute(locale: Locale?) -> String {
+      lhcString("account.action.unmute", "Dimillian__IceCubesApp__Localizable", "Unmute", locale)
     }
 
     /// MARK: Add Account
@@ -730,7 +1115,12 @@ extension String {
     /// This instance is not currently supported.
     /// ```
     internal nonisolated static var accountAddErrorInstanceNotSupported: String {
-      lhcString("account.add.error.instance-not-supported", "Dimillian__IceCubesApp__Localizable", "This instance is not currently supported.")
+      lhcString("account.add.error.instance-not-supported", "Dimillian__IceCubesApp__Localizable", "This instance is not currently supported.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountAddErrorInstanceNotSupported(locale: Locale?) -> String {
+      lhcString("account.add.error.instance-not-supported", "Dimillian__IceCubesApp__Localizable", "This instance is not currently supported.", locale)
     }
 
     /// Key “account.add.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -738,7 +1128,12 @@ extension String {
     /// Add Account
     /// ```
     internal nonisolated static var accountAddNavigationTitle: String {
-      lhcString("account.add.navigation-title", "Dimillian__IceCubesApp__Localizable", "Add Account")
+      lhcString("account.add.navigation-title", "Dimillian__IceCubesApp__Localizable", "Add Account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountAddNavigationTitle(locale: Locale?) -> String {
+      lhcString("account.add.navigation-title", "Dimillian__IceCubesApp__Localizable", "Add Account", locale)
     }
 
     /// Key “account.add.sign-in” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -746,7 +1141,12 @@ extension String {
     /// Sign in
     /// ```
     internal nonisolated static var accountAddSignIn: String {
-      lhcString("account.add.sign-in", "Dimillian__IceCubesApp__Localizable", "Sign in")
+      lhcString("account.add.sign-in", "Dimillian__IceCubesApp__Localizable", "Sign in", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountAddSignIn(locale: Locale?) -> String {
+      lhcString("account.add.sign-in", "Dimillian__IceCubesApp__Localizable", "Sign in", locale)
     }
 
     /// Key “account.blocked” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -754,7 +1154,12 @@ extension String {
     /// Blocked accounts
     /// ```
     internal nonisolated static var accountBlocked: String {
-      lhcString("account.blocked", "Dimillian__IceCubesApp__Localizable", "Blocked accounts")
+      lhcString("account.blocked", "Dimillian__IceCubesApp__Localizable", "Blocked accounts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountBlocked(locale: Locale?) -> String {
+      lhcString("account.blocked", "Dimillian__IceCubesApp__Localizable", "Blocked accounts", locale)
     }
 
     /// Key “account.boosted-by” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -762,7 +1167,12 @@ extension String {
     /// Boosted by
     /// ```
     internal nonisolated static var accountBoostedBy: String {
-      lhcString("account.boosted-by", "Dimillian__IceCubesApp__Localizable", "Boosted by")
+      lhcString("account.boosted-by", "Dimillian__IceCubesApp__Localizable", "Boosted by", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountBoostedBy(locale: Locale?) -> String {
+      lhcString("account.boosted-by", "Dimillian__IceCubesApp__Localizable", "Boosted by", locale)
     }
 
     /// Key “account.detail.familiar-followers” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -770,23 +1180,28 @@ extension String {
     /// Also followed by
     /// ```
     internal nonisolated static var accountDetailFamiliarFollowers: String {
-      lhcString("account.detail.familiar-followers", "Dimillian__IceCubesApp__Localizable", "Also followed by")
+      lhcString("account.detail.familiar-followers", "Dimillian__IceCubesApp__Localizable", "Also followed by", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountDetailFamiliarFollowers(locale: Locale?) -> String {
+      lhcString("account.detail.familiar-followers", "Dimillian__IceCubesApp__Localizable", "Also followed by", locale)
     }
 
     /// Key “account.detail.featured-tags-n-posts %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld posts
     /// ```
-    internal nonisolated static func accountDetailFeaturedTagsNPosts(_ arg1: Int) -> String {
-      lhcFormat(lhcString("account.detail.featured-tags-n-posts %lld", "Dimillian__IceCubesApp__Localizable", "%lld posts"), [arg1])
+    internal nonisolated static func accountDetailFeaturedTagsNPosts(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("account.detail.featured-tags-n-posts %lld", "Dimillian__IceCubesApp__Localizable", "%lld posts", [arg1], locale)
     }
 
     /// Key “account.detail.n-fields %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld fields
     /// ```
-    internal nonisolated static func accountDetailNFields(_ arg1: Int) -> String {
-      lhcFormat(lhcString("account.detail.n-fields %lld", "Dimillian__IceCubesApp__Localizable", "%lld fields"), [arg1])
+    internal nonisolated static func accountDetailNFields(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("account.detail.n-fields %lld", "Dimillian__IceCubesApp__Localizable", "%lld fields", [arg1], locale)
     }
 
     /// Key “account.edit.about” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -794,7 +1209,12 @@ extension String {
     /// About
     /// ```
     internal nonisolated static var accountEditAbout: String {
-      lhcString("account.edit.about", "Dimillian__IceCubesApp__Localizable", "About")
+      lhcString("account.edit.about", "Dimillian__IceCubesApp__Localizable", "About", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditAbout(locale: Locale?) -> String {
+      lhcString("account.edit.about", "Dimillian__IceCubesApp__Localizable", "About", locale)
     }
 
     /// Key “account.edit.account-settings.bot” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -802,7 +1222,12 @@ extension String {
     /// Bot account
     /// ```
     internal nonisolated static var accountEditAccountSettingsBot: String {
-      lhcString("account.edit.account-settings.bot", "Dimillian__IceCubesApp__Localizable", "Bot account")
+      lhcString("account.edit.account-settings.bot", "Dimillian__IceCubesApp__Localizable", "Bot account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditAccountSettingsBot(locale: Locale?) -> String {
+      lhcString("account.edit.account-settings.bot", "Dimillian__IceCubesApp__Localizable", "Bot account", locale)
     }
 
     /// Key “account.edit.account-settings.discoverable” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -810,7 +1235,12 @@ extension String {
     /// Discoverable
     /// ```
     internal nonisolated static var accountEditAccountSettingsDiscoverable: String {
-      lhcString("account.edit.account-settings.discoverable", "Dimillian__IceCubesApp__Localizable", "Discoverable")
+      lhcString("account.edit.account-settings.discoverable", "Dimillian__IceCubesApp__Localizable", "Discoverable", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditAccountSettingsDiscoverable(locale: Locale?) -> String {
+      lhcString("account.edit.account-settings.discoverable", "Dimillian__IceCubesApp__Localizable", "Discoverable", locale)
     }
 
     /// Key “account.edit.account-settings.private” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -818,7 +1248,12 @@ extension String {
     /// Private
     /// ```
     internal nonisolated static var accountEditAccountSettingsPrivate: String {
-      lhcString("account.edit.account-settings.private", "Dimillian__IceCubesApp__Localizable", "Private")
+      lhcString("account.edit.account-settings.private", "Dimillian__IceCubesApp__Localizable", "Private", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditAccountSettingsPrivate(locale: Locale?) -> String {
+      lhcString("account.edit.account-settings.private", "Dimillian__IceCubesApp__Localizable", "Private", locale)
     }
 
     /// Key “account.edit.account-settings.section-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -826,7 +1261,12 @@ extension String {
     /// Account settings
     /// ```
     internal nonisolated static var accountEditAccountSettingsSectionTitle: String {
-      lhcString("account.edit.account-settings.section-title", "Dimillian__IceCubesApp__Localizable", "Account settings")
+      lhcString("account.edit.account-settings.section-title", "Dimillian__IceCubesApp__Localizable", "Account settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditAccountSettingsSectionTitle(locale: Locale?) -> String {
+      lhcString("account.edit.account-settings.section-title", "Dimillian__IceCubesApp__Localizable", "Account settings", locale)
     }
 
     /// Key “account.edit.add-metadata-button” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -834,7 +1274,12 @@ extension String {
     /// Add a new metadata
     /// ```
     internal nonisolated static var accountEditAddMetadataButton: String {
-      lhcString("account.edit.add-metadata-button", "Dimillian__IceCubesApp__Localizable", "Add a new metadata")
+      lhcString("account.edit.add-metadata-button", "Dimillian__IceCubesApp__Localizable", "Add a new metadata", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditAddMetadataButton(locale: Locale?) -> String {
+      lhcString("account.edit.add-metadata-button", "Dimillian__IceCubesApp__Localizable", "Add a new metadata", locale)
     }
 
     /// Key “account.edit.avatar” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -842,7 +1287,12 @@ extension String {
     /// Edit avatar
     /// ```
     internal nonisolated static var accountEditAvatar: String {
-      lhcString("account.edit.avatar", "Dimillian__IceCubesApp__Localizable", "Edit avatar")
+      lhcString("account.edit.avatar", "Dimillian__IceCubesApp__Localizable", "Edit avatar", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditAvatar(locale: Locale?) -> String {
+      lhcString("account.edit.avatar", "Dimillian__IceCubesApp__Localizable", "Edit avatar", locale)
     }
 
     /// Key “account.edit.avatar.delete” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -850,7 +1300,12 @@ extension String {
     /// Delete avatar
     /// ```
     internal nonisolated static var accountEditAvatarDelete: String {
-      lhcString("account.edit.avatar.delete", "Dimillian__IceCubesApp__Localizable", "Delete avatar")
+      lhcString("account.edit.avatar.delete", "Dimillian__IceCubesApp__Localizable", "Delete avatar", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditAvatarDelete(locale: Locale?) -> String {
+      lhcString("account.edit.avatar.delete", "Dimillian__IceCubesApp__Localizable", "Delete avatar", locale)
     }
 
     /// Key “account.edit.display-name” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -858,7 +1313,12 @@ extension String {
     /// Display Name
     /// ```
     internal nonisolated static var accountEditDisplayName: String {
-      lhcString("account.edit.display-name", "Dimillian__IceCubesApp__Localizable", "Display Name")
+      lhcString("account.edit.display-name", "Dimillian__IceCubesApp__Localizable", "Display Name", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditDisplayName(locale: Locale?) -> String {
+      lhcString("account.edit.display-name", "Dimillian__IceCubesApp__Localizable", "Display Name", locale)
     }
 
     /// Key “account.edit.error.save.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -866,7 +1326,12 @@ extension String {
     /// Error while saving your profile, please try again.
     /// ```
     internal nonisolated static var accountEditErrorSaveMessage: String {
-      lhcString("account.edit.error.save.message", "Dimillian__IceCubesApp__Localizable", "Error while saving your profile, please try again.")
+      lhcString("account.edit.error.save.message", "Dimillian__IceCubesApp__Localizable", "Error while saving your profile, please try again.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditErrorSaveMessage(locale: Locale?) -> String {
+      lhcString("account.edit.error.save.message", "Dimillian__IceCubesApp__Localizable", "Error while saving your profile, please try again.", locale)
     }
 
     /// Key “account.edit.error.save.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -874,7 +1339,12 @@ extension String {
     /// Error while saving your profile
     /// ```
     internal nonisolated static var accountEditErrorSaveTitle: String {
-      lhcString("account.edit.error.save.title", "Dimillian__IceCubesApp__Localizable", "Error while saving your profile")
+      lhcString("account.edit.error.save.title", "Dimillian__IceCubesApp__Localizable", "Error while saving your profile", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditErrorSaveTitle(locale: Locale?) -> String {
+      lhcString("account.edit.error.save.title", "Dimillian__IceCubesApp__Localizable", "Error while saving your profile", locale)
     }
 
     /// Key “account.edit.header” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -882,7 +1352,12 @@ extension String {
     /// Edit header
     /// ```
     internal nonisolated static var accountEditHeader: String {
-      lhcString("account.edit.header", "Dimillian__IceCubesApp__Localizable", "Edit header")
+      lhcString("account.edit.header", "Dimillian__IceCubesApp__Localizable", "Edit header", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditHeader(locale: Locale?) -> String {
+      lhcString("account.edit.header", "Dimillian__IceCubesApp__Localizable", "Edit header", locale)
     }
 
     /// Key “account.edit.header.delete” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -890,7 +1365,12 @@ extension String {
     /// Delete header
     /// ```
     internal nonisolated static var accountEditHeaderDelete: String {
-      lhcString("account.edit.header.delete", "Dimillian__IceCubesApp__Localizable", "Delete header")
+      lhcString("account.edit.header.delete", "Dimillian__IceCubesApp__Localizable", "Delete header", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditHeaderDelete(locale: Locale?) -> String {
+      lhcString("account.edit.header.delete", "Dimillian__IceCubesApp__Localizable", "Delete header", locale)
     }
 
     /// Key “account.edit.metadata-name-placeholder” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -898,7 +1378,12 @@ extension String {
     /// Label
     /// ```
     internal nonisolated static var accountEditMetadataNamePlaceholder: String {
-      lhcString("account.edit.metadata-name-placeholder", "Dimillian__IceCubesApp__Localizable", "Label")
+      lhcString("account.edit.metadata-name-placeholder", "Dimillian__IceCubesApp__Localizable", "Label", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditMetadataNamePlaceholder(locale: Locale?) -> String {
+      lhcString("account.edit.metadata-name-placeholder", "Dimillian__IceCubesApp__Localizable", "Label", locale)
     }
 
     /// Key “account.edit.metadata-section-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -906,7 +1391,12 @@ extension String {
     /// Profile Metadata
     /// ```
     internal nonisolated static var accountEditMetadataSectionTitle: String {
-      lhcString("account.edit.metadata-section-title", "Dimillian__IceCubesApp__Localizable", "Profile Metadata")
+      lhcString("account.edit.metadata-section-title", "Dimillian__IceCubesApp__Localizable", "Profile Metadata", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditMetadataSectionTitle(locale: Locale?) -> String {
+      lhcString("account.edit.metadata-section-title", "Dimillian__IceCubesApp__Localizable", "Profile Metadata", locale)
     }
 
     /// Key “account.edit.metadata-value-placeholder” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -914,7 +1404,12 @@ extension String {
     /// Content
     /// ```
     internal nonisolated static var accountEditMetadataValuePlaceholder: String {
-      lhcString("account.edit.metadata-value-placeholder", "Dimillian__IceCubesApp__Localizable", "Content")
+      lhcString("account.edit.metadata-value-placeholder", "Dimillian__IceCubesApp__Localizable", "Content", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditMetadataValuePlaceholder(locale: Locale?) -> String {
+      lhcString("account.edit.metadata-value-placeholder", "Dimillian__IceCubesApp__Localizable", "Content", locale)
     }
 
     /// Key “account.edit.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -922,7 +1417,12 @@ extension String {
     /// Edit Profile
     /// ```
     internal nonisolated static var accountEditNavigationTitle: String {
-      lhcString("account.edit.navigation-title", "Dimillian__IceCubesApp__Localizable", "Edit Profile")
+      lhcString("account.edit.navigation-title", "Dimillian__IceCubesApp__Localizable", "Edit Profile", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditNavigationTitle(locale: Locale?) -> String {
+      lhcString("account.edit.navigation-title", "Dimillian__IceCubesApp__Localizable", "Edit Profile", locale)
     }
 
     /// Key “account.edit.post-settings.content-settings-reference” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -930,7 +1430,12 @@ extension String {
     /// Warning: These settings are overwritten by the global content settings
     /// ```
     internal nonisolated static var accountEditPostSettingsContentSettingsReference: String {
-      lhcString("account.edit.post-settings.content-settings-reference", "Dimillian__IceCubesApp__Localizable", "Warning: These settings are overwritten by the global content settings")
+      lhcString("account.edit.post-settings.content-settings-reference", "Dimillian__IceCubesApp__Localizable", "Warning: These settings are overwritten by the global content settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditPostSettingsContentSettingsReference(locale: Locale?) -> String {
+      lhcString("account.edit.post-settings.content-settings-reference", "Dimillian__IceCubesApp__Localizable", "Warning: These settings are overwritten by the global content settings", locale)
     }
 
     /// Key “account.edit.post-settings.privacy” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -938,7 +1443,12 @@ extension String {
     /// Default privacy
     /// ```
     internal nonisolated static var accountEditPostSettingsPrivacy: String {
-      lhcString("account.edit.post-settings.privacy", "Dimillian__IceCubesApp__Localizable", "Default privacy")
+      lhcString("account.edit.post-settings.privacy", "Dimillian__IceCubesApp__Localizable", "Default privacy", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditPostSettingsPrivacy(locale: Locale?) -> String {
+      lhcString("account.edit.post-settings.privacy", "Dimillian__IceCubesApp__Localizable", "Default privacy", locale)
     }
 
     /// Key “account.edit.post-settings.section-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -946,7 +1456,12 @@ extension String {
     /// Post settings
     /// ```
     internal nonisolated static var accountEditPostSettingsSectionTitle: String {
-      lhcString("account.edit.post-settings.section-title", "Dimillian__IceCubesApp__Localizable", "Post settings")
+      lhcString("account.edit.post-settings.section-title", "Dimillian__IceCubesApp__Localizable", "Post settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditPostSettingsSectionTitle(locale: Locale?) -> String {
+      lhcString("account.edit.post-settings.section-title", "Dimillian__IceCubesApp__Localizable", "Post settings", locale)
     }
 
     /// Key “account.edit.post-settings.sensitive” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -954,7 +1469,12 @@ extension String {
     /// Sensitive content
     /// ```
     internal nonisolated static var accountEditPostSettingsSensitive: String {
-      lhcString("account.edit.post-settings.sensitive", "Dimillian__IceCubesApp__Localizable", "Sensitive content")
+      lhcString("account.edit.post-settings.sensitive", "Dimillian__IceCubesApp__Localizable", "Sensitive content", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountEditPostSettingsSensitive(locale: Locale?) -> String {
+      lhcString("account.edit.post-settings.sensitive", "Dimillian__IceCubesApp__Localizable", "Sensitive content", locale)
     }
 
     /// Key “account.favorited-by” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -962,7 +1482,12 @@ extension String {
     /// Favorited by
     /// ```
     internal nonisolated static var accountFavoritedBy: String {
-      lhcString("account.favorited-by", "Dimillian__IceCubesApp__Localizable", "Favorited by")
+      lhcString("account.favorited-by", "Dimillian__IceCubesApp__Localizable", "Favorited by", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFavoritedBy(locale: Locale?) -> String {
+      lhcString("account.favorited-by", "Dimillian__IceCubesApp__Localizable", "Favorited by", locale)
     }
 
     /// Key “account.follow-request.accept” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -970,7 +1495,12 @@ extension String {
     /// Accept
     /// ```
     internal nonisolated static var accountFollowRequestAccept: String {
-      lhcString("account.follow-request.accept", "Dimillian__IceCubesApp__Localizable", "Accept")
+      lhcString("account.follow-request.accept", "Dimillian__IceCubesApp__Localizable", "Accept", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowRequestAccept(locale: Locale?) -> String {
+      lhcString("account.follow-request.accept", "Dimillian__IceCubesApp__Localizable", "Accept", locale)
     }
 
     /// Key “account.follow-request.reject” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -978,7 +1508,12 @@ extension String {
     /// Reject
     /// ```
     internal nonisolated static var accountFollowRequestReject: String {
-      lhcString("account.follow-request.reject", "Dimillian__IceCubesApp__Localizable", "Reject")
+      lhcString("account.follow-request.reject", "Dimillian__IceCubesApp__Localizable", "Reject", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowRequestReject(locale: Locale?) -> String {
+      lhcString("account.follow-request.reject", "Dimillian__IceCubesApp__Localizable", "Reject", locale)
     }
 
     /// Key “account.follow-requests.instructions” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -986,7 +1521,12 @@ extension String {
     /// Those users won't see your posts until you accept them.
     /// ```
     internal nonisolated static var accountFollowRequestsInstructions: String {
-      lhcString("account.follow-requests.instructions", "Dimillian__IceCubesApp__Localizable", "Those users won't see your posts until you accept them.")
+      lhcString("account.follow-requests.instructions", "Dimillian__IceCubesApp__Localizable", "Those users won't see your posts until you accept them.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowRequestsInstructions(locale: Locale?) -> String {
+      lhcString("account.follow-requests.instructions", "Dimillian__IceCubesApp__Localizable", "Those users won't see your posts until you accept them.", locale)
     }
 
     /// Key “account.follow-requests.pending-requests” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -994,7 +1534,12 @@ extension String {
     /// Pending requests
     /// ```
     internal nonisolated static var accountFollowRequestsPendingRequests: String {
-      lhcString("account.follow-requests.pending-requests", "Dimillian__IceCubesApp__Localizable", "Pending requests")
+      lhcString("account.follow-requests.pending-requests", "Dimillian__IceCubesApp__Localizable", "Pending requests", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowRequestsPendingRequests(locale: Locale?) -> String {
+      lhcString("account.follow-requests.pending-requests", "Dimillian__IceCubesApp__Localizable", "Pending requests", locale)
     }
 
     /// Key “account.follow.follow” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1002,7 +1547,12 @@ extension String {
     /// Follow
     /// ```
     internal nonisolated static var accountFollowFollow: String {
-      lhcString("account.follow.follow", "Dimillian__IceCubesApp__Localizable", "Follow")
+      lhcString("account.follow.follow", "Dimillian__IceCubesApp__Localizable", "Follow", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowFollow(locale: Locale?) -> String {
+      lhcString("account.follow.follow", "Dimillian__IceCubesApp__Localizable", "Follow", locale)
     }
 
     /// Key “account.follow.following” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1010,7 +1560,12 @@ extension String {
     /// Following
     /// ```
     internal nonisolated static var accountFollowFollowing: String {
-      lhcString("account.follow.following", "Dimillian__IceCubesApp__Localizable", "Following")
+      lhcString("account.follow.following", "Dimillian__IceCubesApp__Localizable", "Following", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowFollowing(locale: Locale?) -> String {
+      lhcString("account.follow.following", "Dimillian__IceCubesApp__Localizable", "Following", locale)
     }
 
     /// Key “account.follow.requested” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1018,7 +1573,12 @@ extension String {
     /// Requested
     /// ```
     internal nonisolated static var accountFollowRequested: String {
-      lhcString("account.follow.requested", "Dimillian__IceCubesApp__Localizable", "Requested")
+      lhcString("account.follow.requested", "Dimillian__IceCubesApp__Localizable", "Requested", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowRequested(locale: Locale?) -> String {
+      lhcString("account.follow.requested", "Dimillian__IceCubesApp__Localizable", "Requested", locale)
     }
 
     /// Key “account.followers” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1026,7 +1586,12 @@ extension String {
     /// Followers
     /// ```
     internal nonisolated static var accountFollowers: String {
-      lhcString("account.followers", "Dimillian__IceCubesApp__Localizable", "Followers")
+      lhcString("account.followers", "Dimillian__IceCubesApp__Localizable", "Followers", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowers(locale: Locale?) -> String {
+      lhcString("account.followers", "Dimillian__IceCubesApp__Localizable", "Followers", locale)
     }
 
     /// Key “account.following” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1034,7 +1599,12 @@ extension String {
     /// Following
     /// ```
     internal nonisolated static var accountFollowing: String {
-      lhcString("account.following", "Dimillian__IceCubesApp__Localizable", "Following")
+      lhcString("account.following", "Dimillian__IceCubesApp__Localizable", "Following", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountFollowing(locale: Locale?) -> String {
+      lhcString("account.following", "Dimillian__IceCubesApp__Localizable", "Following", locale)
     }
 
     /// Key “account.joined” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1042,15 +1612,20 @@ extension String {
     /// Joined
     /// ```
     internal nonisolated static var accountJoined: String {
-      lhcString("account.joined", "Dimillian__IceCubesApp__Localizable", "Joined")
+      lhcString("account.joined", "Dimillian__IceCubesApp__Localizable", "Joined", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountJoined(locale: Locale?) -> String {
+      lhcString("account.joined", "Dimillian__IceCubesApp__Localizable", "Joined", locale)
     }
 
     /// Key “account.label.followers %lld %@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %2$@ followers
     /// ```
-    internal nonisolated static func accountLabelFollowers(followers arg1: Int, _ arg2: String) -> String {
-      lhcFormat(lhcString("account.label.followers %lld %@", "Dimillian__IceCubesApp__Localizable", "%2$@ followers"), [arg1, arg2])
+    internal nonisolated static func accountLabelFollowers(followers arg1: Int, _ arg2: String, locale: Locale? = nil) -> String {
+      lhcFormat("account.label.followers %lld %@", "Dimillian__IceCubesApp__Localizable", "%2$@ followers", [arg1, arg2], locale)
     }
 
     /// Key “account.list.create” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1058,7 +1633,12 @@ extension String {
     /// Create a new list
     /// ```
     internal nonisolated static var accountListCreate: String {
-      lhcString("account.list.create", "Dimillian__IceCubesApp__Localizable", "Create a new list")
+      lhcString("account.list.create", "Dimillian__IceCubesApp__Localizable", "Create a new list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountListCreate(locale: Locale?) -> String {
+      lhcString("account.list.create", "Dimillian__IceCubesApp__Localizable", "Create a new list", locale)
     }
 
     /// Key “account.list.create.confirm” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1066,7 +1646,12 @@ extension String {
     /// Create list
     /// ```
     internal nonisolated static var accountListCreateConfirm: String {
-      lhcString("account.list.create.confirm", "Dimillian__IceCubesApp__Localizable", "Create list")
+      lhcString("account.list.create.confirm", "Dimillian__IceCubesApp__Localizable", "Create list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountListCreateConfirm(locale: Locale?) -> String {
+      lhcString("account.list.create.confirm", "Dimillian__IceCubesApp__Localizable", "Create list", locale)
     }
 
     /// Key “account.list.create.description” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1074,7 +1659,12 @@ extension String {
     /// Enter the name for your list
     /// ```
     internal nonisolated static var accountListCreateDescription: String {
-      lhcString("account.list.create.description", "Dimillian__IceCubesApp__Localizable", "Enter the name for your list")
+      lhcString("account.list.create.description", "Dimillian__IceCubesApp__Localizable", "Enter the name for your list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountListCreateDescription(locale: Locale?) -> String {
+      lhcString("account.list.create.description", "Dimillian__IceCubesApp__Localizable", "Enter the name for your list", locale)
     }
 
     /// Key “account.list.delete” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1082,7 +1672,12 @@ extension String {
     /// Delete list
     /// ```
     internal nonisolated static var accountListDelete: String {
-      lhcString("account.list.delete", "Dimillian__IceCubesApp__Localizable", "Delete list")
+      lhcString("account.list.delete", "Dimillian__IceCubesApp__Localizable", "Delete list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountListDelete(locale: Locale?) -> String {
+      lhcString("account.list.delete", "Dimillian__IceCubesApp__Localizable", "Delete list", locale)
     }
 
     /// Key “account.list.name” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1090,15 +1685,20 @@ extension String {
     /// List name
     /// ```
     internal nonisolated static var accountListName: String {
-      lhcString("account.list.name", "Dimillian__IceCubesApp__Localizable", "List name")
+      lhcString("account.list.name", "Dimillian__IceCubesApp__Localizable", "List name", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountListName(locale: Locale?) -> String {
+      lhcString("account.list.name", "Dimillian__IceCubesApp__Localizable", "List name", locale)
     }
 
     /// Key “account.movedto.redirect-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Moved To %@
     /// ```
-    internal nonisolated static func accountMovedtoRedirect(_ arg1: String) -> String {
-      lhcFormat(lhcString("account.movedto.redirect-%@", "Dimillian__IceCubesApp__Localizable", "Moved To %@"), [arg1])
+    internal nonisolated static func accountMovedtoRedirect(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("account.movedto.redirect-%@", "Dimillian__IceCubesApp__Localizable", "Moved To %@", [arg1], locale)
     }
 
     /// Key “account.muted” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1106,7 +1706,12 @@ extension String {
     /// Muted accounts
     /// ```
     internal nonisolated static var accountMuted: String {
-      lhcString("account.muted", "Dimillian__IceCubesApp__Localizable", "Muted accounts")
+      lhcString("account.muted", "Dimillian__IceCubesApp__Localizable", "Muted accounts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountMuted(locale: Locale?) -> String {
+      lhcString("account.muted", "Dimillian__IceCubesApp__Localizable", "Muted accounts", locale)
     }
 
     /// Key “account.post.pinned” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1114,7 +1719,12 @@ extension String {
     /// Pinned post
     /// ```
     internal nonisolated static var accountPostPinned: String {
-      lhcString("account.post.pinned", "Dimillian__IceCubesApp__Localizable", "Pinned post")
+      lhcString("account.post.pinned", "Dimillian__IceCubesApp__Localizable", "Pinned post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountPostPinned(locale: Locale?) -> String {
+      lhcString("account.post.pinned", "Dimillian__IceCubesApp__Localizable", "Pinned post", locale)
     }
 
     /// Key “account.posts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1122,7 +1732,12 @@ extension String {
     /// Posts
     /// ```
     internal nonisolated static var accountPosts: String {
-      lhcString("account.posts", "Dimillian__IceCubesApp__Localizable", "Posts")
+      lhcString("account.posts", "Dimillian__IceCubesApp__Localizable", "Posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountPosts(locale: Locale?) -> String {
+      lhcString("account.posts", "Dimillian__IceCubesApp__Localizable", "Posts", locale)
     }
 
     /// Key “account.relation.follows-you” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1130,7 +1745,12 @@ extension String {
     /// Follows You
     /// ```
     internal nonisolated static var accountRelationFollowsYou: String {
-      lhcString("account.relation.follows-you", "Dimillian__IceCubesApp__Localizable", "Follows You")
+      lhcString("account.relation.follows-you", "Dimillian__IceCubesApp__Localizable", "Follows You", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountRelationFollowsYou(locale: Locale?) -> String {
+      lhcString("account.relation.follows-you", "Dimillian__IceCubesApp__Localizable", "Follows You", locale)
     }
 
     /// Key “account.relation.note.edit” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1138,7 +1758,12 @@ extension String {
     /// Edit Note
     /// ```
     internal nonisolated static var accountRelationNoteEdit: String {
-      lhcString("account.relation.note.edit", "Dimillian__IceCubesApp__Localizable", "Edit Note")
+      lhcString("account.relation.note.edit", "Dimillian__IceCubesApp__Localizable", "Edit Note", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountRelationNoteEdit(locale: Locale?) -> String {
+      lhcString("account.relation.note.edit", "Dimillian__IceCubesApp__Localizable", "Edit Note", locale)
     }
 
     /// Key “account.relation.note.edit.error.save.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1146,7 +1771,12 @@ extension String {
     /// Error while saving your note, please try again.
     /// ```
     internal nonisolated static var accountRelationNoteEditErrorSaveMessage: String {
-      lhcString("account.relation.note.edit.error.save.message", "Dimillian__IceCubesApp__Localizable", "Error while saving your note, please try again.")
+      lhcString("account.relation.note.edit.error.save.message", "Dimillian__IceCubesApp__Localizable", "Error while saving your note, please try again.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountRelationNoteEditErrorSaveMessage(locale: Locale?) -> String {
+      lhcString("account.relation.note.edit.error.save.message", "Dimillian__IceCubesApp__Localizable", "Error while saving your note, please try again.", locale)
     }
 
     /// Key “account.relation.note.edit.error.save.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1154,7 +1784,12 @@ extension String {
     /// Error while saving your note
     /// ```
     internal nonisolated static var accountRelationNoteEditErrorSaveTitle: String {
-      lhcString("account.relation.note.edit.error.save.title", "Dimillian__IceCubesApp__Localizable", "Error while saving your note")
+      lhcString("account.relation.note.edit.error.save.title", "Dimillian__IceCubesApp__Localizable", "Error while saving your note", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountRelationNoteEditErrorSaveTitle(locale: Locale?) -> String {
+      lhcString("account.relation.note.edit.error.save.title", "Dimillian__IceCubesApp__Localizable", "Error while saving your note", locale)
     }
 
     /// Key “account.relation.note.edit.placeholder” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1162,7 +1797,12 @@ extension String {
     /// Enter Note text
     /// ```
     internal nonisolated static var accountRelationNoteEditPlaceholder: String {
-      lhcString("account.relation.note.edit.placeholder", "Dimillian__IceCubesApp__Localizable", "Enter Note text")
+      lhcString("account.relation.note.edit.placeholder", "Dimillian__IceCubesApp__Localizable", "Enter Note text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountRelationNoteEditPlaceholder(locale: Locale?) -> String {
+      lhcString("account.relation.note.edit.placeholder", "Dimillian__IceCubesApp__Localizable", "Enter Note text", locale)
     }
 
     /// Key “account.relation.note.label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1170,7 +1810,12 @@ extension String {
     /// Note:
     /// ```
     internal nonisolated static var accountRelationNoteLabel: String {
-      lhcString("account.relation.note.label", "Dimillian__IceCubesApp__Localizable", "Note:")
+      lhcString("account.relation.note.label", "Dimillian__IceCubesApp__Localizable", "Note:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accountRelationNoteLabel(locale: Locale?) -> String {
+      lhcString("account.relation.note.label", "Dimillian__IceCubesApp__Localizable", "Note:", locale)
     }
 
     /// MARK: Common strings
@@ -1180,7 +1825,12 @@ extension String {
     /// Cancel
     /// ```
     internal nonisolated static var actionCancel: String {
-      lhcString("action.cancel", "Dimillian__IceCubesApp__Localizable", "Cancel")
+      lhcString("action.cancel", "Dimillian__IceCubesApp__Localizable", "Cancel", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func actionCancel(locale: Locale?) -> String {
+      lhcString("action.cancel", "Dimillian__IceCubesApp__Localizable", "Cancel", locale)
     }
 
     /// Key “action.delete” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1188,7 +1838,12 @@ extension String {
     /// Delete
     /// ```
     internal nonisolated static var actionDelete: String {
-      lhcString("action.delete", "Dimillian__IceCubesApp__Localizable", "Delete")
+      lhcString("action.delete", "Dimillian__IceCubesApp__Localizable", "Delete", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func actionDelete(locale: Locale?) -> String {
+      lhcString("action.delete", "Dimillian__IceCubesApp__Localizable", "Delete", locale)
     }
 
     /// Key “action.done” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1196,7 +1851,12 @@ extension String {
     /// Done
     /// ```
     internal nonisolated static var actionDone: String {
-      lhcString("action.done", "Dimillian__IceCubesApp__Localizable", "Done")
+      lhcString("action.done", "Dimillian__IceCubesApp__Localizable", "Done", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func actionDone(locale: Locale?) -> String {
+      lhcString("action.done", "Dimillian__IceCubesApp__Localizable", "Done", locale)
     }
 
     /// Key “action.retry” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1204,7 +1864,12 @@ extension String {
     /// Retry
     /// ```
     internal nonisolated static var actionRetry: String {
-      lhcString("action.retry", "Dimillian__IceCubesApp__Localizable", "Retry")
+      lhcString("action.retry", "Dimillian__IceCubesApp__Localizable", "Retry", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func actionRetry(locale: Locale?) -> String {
+      lhcString("action.retry", "Dimillian__IceCubesApp__Localizable", "Retry", locale)
     }
 
     /// Key “action.save” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1212,7 +1877,12 @@ extension String {
     /// Save
     /// ```
     internal nonisolated static var actionSave: String {
-      lhcString("action.save", "Dimillian__IceCubesApp__Localizable", "Save")
+      lhcString("action.save", "Dimillian__IceCubesApp__Localizable", "Save", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func actionSave(locale: Locale?) -> String {
+      lhcString("action.save", "Dimillian__IceCubesApp__Localizable", "Save", locale)
     }
 
     /// Key “action.view.error” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1220,7 +1890,12 @@ extension String {
     /// View error
     /// ```
     internal nonisolated static var actionViewError: String {
-      lhcString("action.view.error", "Dimillian__IceCubesApp__Localizable", "View error")
+      lhcString("action.view.error", "Dimillian__IceCubesApp__Localizable", "View error", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func actionViewError(locale: Locale?) -> String {
+      lhcString("action.view.error", "Dimillian__IceCubesApp__Localizable", "View error", locale)
     }
 
     /// Key “add-tag-groups.edit.icon.field” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1228,7 +1903,12 @@ extension String {
     /// Tag Group Icon (SFSymbol name)
     /// ```
     internal nonisolated static var addTagGroupsEditIconField: String {
-      lhcString("add-tag-groups.edit.icon.field", "Dimillian__IceCubesApp__Localizable", "Tag Group Icon (SFSymbol name)")
+      lhcString("add-tag-groups.edit.icon.field", "Dimillian__IceCubesApp__Localizable", "Tag Group Icon (SFSymbol name)", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditIconField(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.icon.field", "Dimillian__IceCubesApp__Localizable", "Tag Group Icon (SFSymbol name)", locale)
     }
 
     /// Key “add-tag-groups.edit.tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1236,7 +1916,12 @@ extension String {
     /// Add tags to the group
     /// ```
     internal nonisolated static var addTagGroupsEditTags: String {
-      lhcString("add-tag-groups.edit.tags", "Dimillian__IceCubesApp__Localizable", "Add tags to the group")
+      lhcString("add-tag-groups.edit.tags", "Dimillian__IceCubesApp__Localizable", "Add tags to the group", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditTags(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.tags", "Dimillian__IceCubesApp__Localizable", "Add tags to the group", locale)
     }
 
     /// Key “add-tag-groups.edit.tags.add” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1244,7 +1929,12 @@ extension String {
     /// Tag
     /// ```
     internal nonisolated static var addTagGroupsEditTagsAdd: String {
-      lhcString("add-tag-groups.edit.tags.add", "Dimillian__IceCubesApp__Localizable", "Tag")
+      lhcString("add-tag-groups.edit.tags.add", "Dimillian__IceCubesApp__Localizable", "Tag", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditTagsAdd(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.tags.add", "Dimillian__IceCubesApp__Localizable", "Tag", locale)
     }
 
     /// Key “add-tag-groups.edit.tags.field.warning.duplicated-tag” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1252,7 +1942,12 @@ extension String {
     /// Duplicated tag
     /// ```
     internal nonisolated static var addTagGroupsEditTagsFieldWarningDuplicatedTag: String {
-      lhcString("add-tag-groups.edit.tags.field.warning.duplicated-tag", "Dimillian__IceCubesApp__Localizable", "Duplicated tag")
+      lhcString("add-tag-groups.edit.tags.field.warning.duplicated-tag", "Dimillian__IceCubesApp__Localizable", "Duplicated tag", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditTagsFieldWarningDuplicatedTag(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.tags.field.warning.duplicated-tag", "Dimillian__IceCubesApp__Localizable", "Duplicated tag", locale)
     }
 
     /// Key “add-tag-groups.edit.tags.field.warning.number-of-tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1260,7 +1955,12 @@ extension String {
     /// Number of tags is less than 2
     /// ```
     internal nonisolated static var addTagGroupsEditTagsFieldWarningNumberOfTags: String {
-      lhcString("add-tag-groups.edit.tags.field.warning.number-of-tags", "Dimillian__IceCubesApp__Localizable", "Number of tags is less than 2")
+      lhcString("add-tag-groups.edit.tags.field.warning.number-of-tags", "Dimillian__IceCubesApp__Localizable", "Number of tags is less than 2", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditTagsFieldWarningNumberOfTags(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.tags.field.warning.number-of-tags", "Dimillian__IceCubesApp__Localizable", "Number of tags is less than 2", locale)
     }
 
     /// Key “add-tag-groups.edit.tags.field.warning.search-results.no-symbol-found” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1268,7 +1968,12 @@ extension String {
     /// No Symbol Found
     /// ```
     internal nonisolated static var addTagGroupsEditTagsFieldWarningSearchResultsNoSymbolFound: String {
-      lhcString("add-tag-groups.edit.tags.field.warning.search-results.no-symbol-found", "Dimillian__IceCubesApp__Localizable", "No Symbol Found")
+      lhcString("add-tag-groups.edit.tags.field.warning.search-results.no-symbol-found", "Dimillian__IceCubesApp__Localizable", "No Symbol Found", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditTagsFieldWarningSearchResultsNoSymbolFound(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.tags.field.warning.search-results.no-symbol-found", "Dimillian__IceCubesApp__Localizable", "No Symbol Found", locale)
     }
 
     /// MARK: Tag Groups
@@ -1278,7 +1983,12 @@ extension String {
     /// Tag Group Title
     /// ```
     internal nonisolated static var addTagGroupsEditTitleField: String {
-      lhcString("add-tag-groups.edit.title.field", "Dimillian__IceCubesApp__Localizable", "Tag Group Title")
+      lhcString("add-tag-groups.edit.title.field", "Dimillian__IceCubesApp__Localizable", "Tag Group Title", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditTitleField(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.title.field", "Dimillian__IceCubesApp__Localizable", "Tag Group Title", locale)
     }
 
     /// Key “add-tag-groups.edit.title.field.warning.empty-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1286,7 +1996,12 @@ extension String {
     /// Empty title
     /// ```
     internal nonisolated static var addTagGroupsEditTitleFieldWarningEmptyTitle: String {
-      lhcString("add-tag-groups.edit.title.field.warning.empty-title", "Dimillian__IceCubesApp__Localizable", "Empty title")
+      lhcString("add-tag-groups.edit.title.field.warning.empty-title", "Dimillian__IceCubesApp__Localizable", "Empty title", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditTitleFieldWarningEmptyTitle(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.title.field.warning.empty-title", "Dimillian__IceCubesApp__Localizable", "Empty title", locale)
     }
 
     /// Key “add-tag-groups.edit.title.field.warning.no-symbol-selected” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1294,7 +2009,12 @@ extension String {
     /// No symbol is selected
     /// ```
     internal nonisolated static var addTagGroupsEditTitleFieldWarningNoSymbolSelected: String {
-      lhcString("add-tag-groups.edit.title.field.warning.no-symbol-selected", "Dimillian__IceCubesApp__Localizable", "No symbol is selected")
+      lhcString("add-tag-groups.edit.title.field.warning.no-symbol-selected", "Dimillian__IceCubesApp__Localizable", "No symbol is selected", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func addTagGroupsEditTitleFieldWarningNoSymbolSelected(locale: Locale?) -> String {
+      lhcString("add-tag-groups.edit.title.field.warning.no-symbol-selected", "Dimillian__IceCubesApp__Localizable", "No symbol is selected", locale)
     }
 
     /// Key “alert.button.ok” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1302,7 +2022,12 @@ extension String {
     /// OK
     /// ```
     internal nonisolated static var alertButtonOk: String {
-      lhcString("alert.button.ok", "Dimillian__IceCubesApp__Localizable", "OK")
+      lhcString("alert.button.ok", "Dimillian__IceCubesApp__Localizable", "OK", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func alertButtonOk(locale: Locale?) -> String {
+      lhcString("alert.button.ok", "Dimillian__IceCubesApp__Localizable", "OK", locale)
     }
 
     /// Key “alert.error” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1310,7 +2035,12 @@ extension String {
     /// Error!
     /// ```
     internal nonisolated static var alertError: String {
-      lhcString("alert.error", "Dimillian__IceCubesApp__Localizable", "Error!")
+      lhcString("alert.error", "Dimillian__IceCubesApp__Localizable", "Error!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func alertError(locale: Locale?) -> String {
+      lhcString("alert.error", "Dimillian__IceCubesApp__Localizable", "Error!", locale)
     }
 
     /// MARK: Package: AppAccount
@@ -1320,7 +2050,12 @@ extension String {
     /// Add Account
     /// ```
     internal nonisolated static var appAccountButtonAdd: String {
-      lhcString("app-account.button.add", "Dimillian__IceCubesApp__Localizable", "Add Account")
+      lhcString("app-account.button.add", "Dimillian__IceCubesApp__Localizable", "Add Account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func appAccountButtonAdd(locale: Locale?) -> String {
+      lhcString("app-account.button.add", "Dimillian__IceCubesApp__Localizable", "Add Account", locale)
     }
 
     /// MARK: Package: Conversations
@@ -1330,7 +2065,12 @@ extension String {
     /// Delete
     /// ```
     internal nonisolated static var conversationsActionDelete: String {
-      lhcString("conversations.action.delete", "Dimillian__IceCubesApp__Localizable", "Delete")
+      lhcString("conversations.action.delete", "Dimillian__IceCubesApp__Localizable", "Delete", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsActionDelete(locale: Locale?) -> String {
+      lhcString("conversations.action.delete", "Dimillian__IceCubesApp__Localizable", "Delete", locale)
     }
 
     /// Key “conversations.action.mark-read” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1338,7 +2078,12 @@ extension String {
     /// Mark as read
     /// ```
     internal nonisolated static var conversationsActionMarkRead: String {
-      lhcString("conversations.action.mark-read", "Dimillian__IceCubesApp__Localizable", "Mark as read")
+      lhcString("conversations.action.mark-read", "Dimillian__IceCubesApp__Localizable", "Mark as read", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsActionMarkRead(locale: Locale?) -> String {
+      lhcString("conversations.action.mark-read", "Dimillian__IceCubesApp__Localizable", "Mark as read", locale)
     }
 
     /// Key “conversations.action.view-detail” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1346,7 +2091,12 @@ extension String {
     /// View detail
     /// ```
     internal nonisolated static var conversationsActionViewDetail: String {
-      lhcString("conversations.action.view-detail", "Dimillian__IceCubesApp__Localizable", "View detail")
+      lhcString("conversations.action.view-detail", "Dimillian__IceCubesApp__Localizable", "View detail", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsActionViewDetail(locale: Locale?) -> String {
+      lhcString("conversations.action.view-detail", "Dimillian__IceCubesApp__Localizable", "View detail", locale)
     }
 
     /// Key “conversations.empty.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1354,7 +2104,12 @@ extension String {
     /// Looking for some social media love? You'll find all your direct messages and private mentions right here. Happy messaging! 📱❤️
     /// ```
     internal nonisolated static var conversationsEmptyMessage: String {
-      lhcString("conversations.empty.message", "Dimillian__IceCubesApp__Localizable", "Looking for some social media love? You'll find all your direct messages and private mentions right here. Happy messaging! 📱❤️")
+      lhcString("conversations.empty.message", "Dimillian__IceCubesApp__Localizable", "Looking for some social media love? You'll find all your direct messages and private mentions right here. Happy messaging! 📱❤️", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsEmptyMessage(locale: Locale?) -> String {
+      lhcString("conversations.empty.message", "Dimillian__IceCubesApp__Localizable", "Looking for some social media love? You'll find all your direct messages and private mentions right here. Happy messaging! 📱❤️", locale)
     }
 
     /// Key “conversations.empty.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1362,7 +2117,12 @@ extension String {
     /// Inbox Zero
     /// ```
     internal nonisolated static var conversationsEmptyTitle: String {
-      lhcString("conversations.empty.title", "Dimillian__IceCubesApp__Localizable", "Inbox Zero")
+      lhcString("conversations.empty.title", "Dimillian__IceCubesApp__Localizable", "Inbox Zero", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsEmptyTitle(locale: Locale?) -> String {
+      lhcString("conversations.empty.title", "Dimillian__IceCubesApp__Localizable", "Inbox Zero", locale)
     }
 
     /// Key “conversations.error.button” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1370,7 +2130,12 @@ extension String {
     /// Retry
     /// ```
     internal nonisolated static var conversationsErrorButton: String {
-      lhcString("conversations.error.button", "Dimillian__IceCubesApp__Localizable", "Retry")
+      lhcString("conversations.error.button", "Dimillian__IceCubesApp__Localizable", "Retry", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsErrorButton(locale: Locale?) -> String {
+      lhcString("conversations.error.button", "Dimillian__IceCubesApp__Localizable", "Retry", locale)
     }
 
     /// Key “conversations.error.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1378,7 +2143,12 @@ extension String {
     /// Error while loading your messages
     /// ```
     internal nonisolated static var conversationsErrorMessage: String {
-      lhcString("conversations.error.message", "Dimillian__IceCubesApp__Localizable", "Error while loading your messages")
+      lhcString("conversations.error.message", "Dimillian__IceCubesApp__Localizable", "Error while loading your messages", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsErrorMessage(locale: Locale?) -> String {
+      lhcString("conversations.error.message", "Dimillian__IceCubesApp__Localizable", "Error while loading your messages", locale)
     }
 
     /// Key “conversations.error.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1386,7 +2156,12 @@ extension String {
     /// An error occurred
     /// ```
     internal nonisolated static var conversationsErrorTitle: String {
-      lhcString("conversations.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred")
+      lhcString("conversations.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsErrorTitle(locale: Locale?) -> String {
+      lhcString("conversations.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred", locale)
     }
 
     /// Key “conversations.latest.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1394,7 +2169,12 @@ extension String {
     /// Latest Message
     /// ```
     internal nonisolated static var conversationsLatestMessage: String {
-      lhcString("conversations.latest.message", "Dimillian__IceCubesApp__Localizable", "Latest Message")
+      lhcString("conversations.latest.message", "Dimillian__IceCubesApp__Localizable", "Latest Message", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsLatestMessage(locale: Locale?) -> String {
+      lhcString("conversations.latest.message", "Dimillian__IceCubesApp__Localizable", "Latest Message", locale)
     }
 
     /// Key “conversations.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1402,7 +2182,12 @@ extension String {
     /// Direct Messages
     /// ```
     internal nonisolated static var conversationsNavigationTitle: String {
-      lhcString("conversations.navigation-title", "Dimillian__IceCubesApp__Localizable", "Direct Messages")
+      lhcString("conversations.navigation-title", "Dimillian__IceCubesApp__Localizable", "Direct Messages", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsNavigationTitle(locale: Locale?) -> String {
+      lhcString("conversations.navigation-title", "Dimillian__IceCubesApp__Localizable", "Direct Messages", locale)
     }
 
     /// Key “conversations.new.message.placeholder” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1410,7 +2195,12 @@ extension String {
     /// New Message
     /// ```
     internal nonisolated static var conversationsNewMessagePlaceholder: String {
-      lhcString("conversations.new.message.placeholder", "Dimillian__IceCubesApp__Localizable", "New Message")
+      lhcString("conversations.new.message.placeholder", "Dimillian__IceCubesApp__Localizable", "New Message", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func conversationsNewMessagePlaceholder(locale: Locale?) -> String {
+      lhcString("conversations.new.message.placeholder", "Dimillian__IceCubesApp__Localizable", "New Message", locale)
     }
 
     /// MARK: Package: DesignSystem
@@ -1419,8 +2209,8 @@ extension String {
     /// ```
     /// %1$lld posts from %2$lld participants
     /// ```
-    internal nonisolated static func designTagNPostsFromNParticipants(countPosts arg1: Int, countParticipants arg2: Int) -> String {
-      lhcFormat(lhcString("design.tag.n-posts-from-n-participants %lld %lld", "Dimillian__IceCubesApp__Localizable", "%1$lld posts from %2$lld participants"), [arg1, arg2])
+    internal nonisolated static func designTagNPostsFromNParticipants(countPosts arg1: Int, countParticipants arg2: Int, locale: Locale? = nil) -> String {
+      lhcFormat("design.tag.n-posts-from-n-participants %lld %lld", "Dimillian__IceCubesApp__Localizable", "%1$lld posts from %2$lld participants", [arg1, arg2], locale)
     }
 
     /// Key “design.theme.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1428,7 +2218,12 @@ extension String {
     /// Theme Selector
     /// ```
     internal nonisolated static var designThemeNavigationTitle: String {
-      lhcString("design.theme.navigation-title", "Dimillian__IceCubesApp__Localizable", "Theme Selector")
+      lhcString("design.theme.navigation-title", "Dimillian__IceCubesApp__Localizable", "Theme Selector", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func designThemeNavigationTitle(locale: Locale?) -> String {
+      lhcString("design.theme.navigation-title", "Dimillian__IceCubesApp__Localizable", "Theme Selector", locale)
     }
 
     /// Key “design.theme.toots-preview” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1436,7 +2231,12 @@ extension String {
     /// Toots preview
     /// ```
     internal nonisolated static var designThemeTootsPreview: String {
-      lhcString("design.theme.toots-preview", "Dimillian__IceCubesApp__Localizable", "Toots preview")
+      lhcString("design.theme.toots-preview", "Dimillian__IceCubesApp__Localizable", "Toots preview", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func designThemeTootsPreview(locale: Locale?) -> String {
+      lhcString("design.theme.toots-preview", "Dimillian__IceCubesApp__Localizable", "Toots preview", locale)
     }
 
     /// MARK: Enums
@@ -1446,7 +2246,12 @@ extension String {
     /// Leading
     /// ```
     internal nonisolated static var enumAvatarPositionLeading: String {
-      lhcString("enum.avatar-position.leading", "Dimillian__IceCubesApp__Localizable", "Leading")
+      lhcString("enum.avatar-position.leading", "Dimillian__IceCubesApp__Localizable", "Leading", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumAvatarPositionLeading(locale: Locale?) -> String {
+      lhcString("enum.avatar-position.leading", "Dimillian__IceCubesApp__Localizable", "Leading", locale)
     }
 
     /// Key “enum.avatar-position.top” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1454,7 +2259,12 @@ extension String {
     /// Top
     /// ```
     internal nonisolated static var enumAvatarPositionTop: String {
-      lhcString("enum.avatar-position.top", "Dimillian__IceCubesApp__Localizable", "Top")
+      lhcString("enum.avatar-position.top", "Dimillian__IceCubesApp__Localizable", "Top", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumAvatarPositionTop(locale: Locale?) -> String {
+      lhcString("enum.avatar-position.top", "Dimillian__IceCubesApp__Localizable", "Top", locale)
     }
 
     /// Key “enum.avatar-shape.circle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1462,7 +2272,12 @@ extension String {
     /// Circle
     /// ```
     internal nonisolated static var enumAvatarShapeCircle: String {
-      lhcString("enum.avatar-shape.circle", "Dimillian__IceCubesApp__Localizable", "Circle")
+      lhcString("enum.avatar-shape.circle", "Dimillian__IceCubesApp__Localizable", "Circle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumAvatarShapeCircle(locale: Locale?) -> String {
+      lhcString("enum.avatar-shape.circle", "Dimillian__IceCubesApp__Localizable", "Circle", locale)
     }
 
     /// Key “enum.avatar-shape.rounded” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1470,7 +2285,12 @@ extension String {
     /// Rounded
     /// ```
     internal nonisolated static var enumAvatarShapeRounded: String {
-      lhcString("enum.avatar-shape.rounded", "Dimillian__IceCubesApp__Localizable", "Rounded")
+      lhcString("enum.avatar-shape.rounded", "Dimillian__IceCubesApp__Localizable", "Rounded", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumAvatarShapeRounded(locale: Locale?) -> String {
+      lhcString("enum.avatar-shape.rounded", "Dimillian__IceCubesApp__Localizable", "Rounded", locale)
     }
 
     /// Key “enum.durations.custom” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1478,7 +2298,12 @@ extension String {
     /// custom
     /// ```
     internal nonisolated static var enumDurationsCustom: String {
-      lhcString("enum.durations.custom", "Dimillian__IceCubesApp__Localizable", "custom")
+      lhcString("enum.durations.custom", "Dimillian__IceCubesApp__Localizable", "custom", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsCustom(locale: Locale?) -> String {
+      lhcString("enum.durations.custom", "Dimillian__IceCubesApp__Localizable", "custom", locale)
     }
 
     /// Key “enum.durations.fiveMinutes” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1486,7 +2311,12 @@ extension String {
     /// 5 minutes
     /// ```
     internal nonisolated static var enumDurationsFiveMinutes: String {
-      lhcString("enum.durations.fiveMinutes", "Dimillian__IceCubesApp__Localizable", "5 minutes")
+      lhcString("enum.durations.fiveMinutes", "Dimillian__IceCubesApp__Localizable", "5 minutes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsFiveMinutes(locale: Locale?) -> String {
+      lhcString("enum.durations.fiveMinutes", "Dimillian__IceCubesApp__Localizable", "5 minutes", locale)
     }
 
     /// Key “enum.durations.infinite” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1494,7 +2324,12 @@ extension String {
     /// infinite
     /// ```
     internal nonisolated static var enumDurationsInfinite: String {
-      lhcString("enum.durations.infinite", "Dimillian__IceCubesApp__Localizable", "infinite")
+      lhcString("enum.durations.infinite", "Dimillian__IceCubesApp__Localizable", "infinite", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsInfinite(locale: Locale?) -> String {
+      lhcString("enum.durations.infinite", "Dimillian__IceCubesApp__Localizable", "infinite", locale)
     }
 
     /// Key “enum.durations.oneDay” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1502,7 +2337,12 @@ extension String {
     /// 1 day
     /// ```
     internal nonisolated static var enumDurationsOneDay: String {
-      lhcString("enum.durations.oneDay", "Dimillian__IceCubesApp__Localizable", "1 day")
+      lhcString("enum.durations.oneDay", "Dimillian__IceCubesApp__Localizable", "1 day", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsOneDay(locale: Locale?) -> String {
+      lhcString("enum.durations.oneDay", "Dimillian__IceCubesApp__Localizable", "1 day", locale)
     }
 
     /// Key “enum.durations.oneHour” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1510,7 +2350,12 @@ extension String {
     /// 1 hour
     /// ```
     internal nonisolated static var enumDurationsOneHour: String {
-      lhcString("enum.durations.oneHour", "Dimillian__IceCubesApp__Localizable", "1 hour")
+      lhcString("enum.durations.oneHour", "Dimillian__IceCubesApp__Localizable", "1 hour", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsOneHour(locale: Locale?) -> String {
+      lhcString("enum.durations.oneHour", "Dimillian__IceCubesApp__Localizable", "1 hour", locale)
     }
 
     /// Key “enum.durations.sevenDays” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1518,7 +2363,12 @@ extension String {
     /// 7 days
     /// ```
     internal nonisolated static var enumDurationsSevenDays: String {
-      lhcString("enum.durations.sevenDays", "Dimillian__IceCubesApp__Localizable", "7 days")
+      lhcString("enum.durations.sevenDays", "Dimillian__IceCubesApp__Localizable", "7 days", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsSevenDays(locale: Locale?) -> String {
+      lhcString("enum.durations.sevenDays", "Dimillian__IceCubesApp__Localizable", "7 days", locale)
     }
 
     /// Key “enum.durations.sixHours” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1526,7 +2376,12 @@ extension String {
     /// 6 hours
     /// ```
     internal nonisolated static var enumDurationsSixHours: String {
-      lhcString("enum.durations.sixHours", "Dimillian__IceCubesApp__Localizable", "6 hours")
+      lhcString("enum.durations.sixHours", "Dimillian__IceCubesApp__Localizable", "6 hours", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsSixHours(locale: Locale?) -> String {
+      lhcString("enum.durations.sixHours", "Dimillian__IceCubesApp__Localizable", "6 hours", locale)
     }
 
     /// Key “enum.durations.thirtyMinutes” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1534,7 +2389,12 @@ extension String {
     /// 30 minutes
     /// ```
     internal nonisolated static var enumDurationsThirtyMinutes: String {
-      lhcString("enum.durations.thirtyMinutes", "Dimillian__IceCubesApp__Localizable", "30 minutes")
+      lhcString("enum.durations.thirtyMinutes", "Dimillian__IceCubesApp__Localizable", "30 minutes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsThirtyMinutes(locale: Locale?) -> String {
+      lhcString("enum.durations.thirtyMinutes", "Dimillian__IceCubesApp__Localizable", "30 minutes", locale)
     }
 
     /// Key “enum.durations.threeDays” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1542,7 +2402,12 @@ extension String {
     /// 3 days
     /// ```
     internal nonisolated static var enumDurationsThreeDays: String {
-      lhcString("enum.durations.threeDays", "Dimillian__IceCubesApp__Localizable", "3 days")
+      lhcString("enum.durations.threeDays", "Dimillian__IceCubesApp__Localizable", "3 days", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsThreeDays(locale: Locale?) -> String {
+      lhcString("enum.durations.threeDays", "Dimillian__IceCubesApp__Localizable", "3 days", locale)
     }
 
     /// Key “enum.durations.twelveHours” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1550,7 +2415,12 @@ extension String {
     /// 12 hours
     /// ```
     internal nonisolated static var enumDurationsTwelveHours: String {
-      lhcString("enum.durations.twelveHours", "Dimillian__IceCubesApp__Localizable", "12 hours")
+      lhcString("enum.durations.twelveHours", "Dimillian__IceCubesApp__Localizable", "12 hours", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumDurationsTwelveHours(locale: Locale?) -> String {
+      lhcString("enum.durations.twelveHours", "Dimillian__IceCubesApp__Localizable", "12 hours", locale)
     }
 
     /// Key “enum.expand-media.hide” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1558,7 +2428,12 @@ extension String {
     /// Hide All
     /// ```
     internal nonisolated static var enumExpandMediaHide: String {
-      lhcString("enum.expand-media.hide", "Dimillian__IceCubesApp__Localizable", "Hide All")
+      lhcString("enum.expand-media.hide", "Dimillian__IceCubesApp__Localizable", "Hide All", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumExpandMediaHide(locale: Locale?) -> String {
+      lhcString("enum.expand-media.hide", "Dimillian__IceCubesApp__Localizable", "Hide All", locale)
     }
 
     /// Key “enum.expand-media.hide-sensitive” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1566,7 +2441,12 @@ extension String {
     /// Hide Sensitive
     /// ```
     internal nonisolated static var enumExpandMediaHideSensitive: String {
-      lhcString("enum.expand-media.hide-sensitive", "Dimillian__IceCubesApp__Localizable", "Hide Sensitive")
+      lhcString("enum.expand-media.hide-sensitive", "Dimillian__IceCubesApp__Localizable", "Hide Sensitive", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumExpandMediaHideSensitive(locale: Locale?) -> String {
+      lhcString("enum.expand-media.hide-sensitive", "Dimillian__IceCubesApp__Localizable", "Hide Sensitive", locale)
     }
 
     /// Key “enum.expand-media.show” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1574,7 +2454,12 @@ extension String {
     /// Show All
     /// ```
     internal nonisolated static var enumExpandMediaShow: String {
-      lhcString("enum.expand-media.show", "Dimillian__IceCubesApp__Localizable", "Show All")
+      lhcString("enum.expand-media.show", "Dimillian__IceCubesApp__Localizable", "Show All", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumExpandMediaShow(locale: Locale?) -> String {
+      lhcString("enum.expand-media.show", "Dimillian__IceCubesApp__Localizable", "Show All", locale)
     }
 
     /// Key “enum.status-actions-display.all” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1582,7 +2467,12 @@ extension String {
     /// All
     /// ```
     internal nonisolated static var enumStatusActionsDisplayAll: String {
-      lhcString("enum.status-actions-display.all", "Dimillian__IceCubesApp__Localizable", "All")
+      lhcString("enum.status-actions-display.all", "Dimillian__IceCubesApp__Localizable", "All", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumStatusActionsDisplayAll(locale: Locale?) -> String {
+      lhcString("enum.status-actions-display.all", "Dimillian__IceCubesApp__Localizable", "All", locale)
     }
 
     /// Key “enum.status-actions-display.no-buttons” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1590,7 +2480,12 @@ extension String {
     /// No buttons
     /// ```
     internal nonisolated static var enumStatusActionsDisplayNoButtons: String {
-      lhcString("enum.status-actions-display.no-buttons", "Dimillian__IceCubesApp__Localizable", "No buttons")
+      lhcString("enum.status-actions-display.no-buttons", "Dimillian__IceCubesApp__Localizable", "No buttons", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumStatusActionsDisplayNoButtons(locale: Locale?) -> String {
+      lhcString("enum.status-actions-display.no-buttons", "Dimillian__IceCubesApp__Localizable", "No buttons", locale)
     }
 
     /// Key “enum.status-actions-display.only-buttons” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1598,7 +2493,12 @@ extension String {
     /// Only buttons
     /// ```
     internal nonisolated static var enumStatusActionsDisplayOnlyButtons: String {
-      lhcString("enum.status-actions-display.only-buttons", "Dimillian__IceCubesApp__Localizable", "Only buttons")
+      lhcString("enum.status-actions-display.only-buttons", "Dimillian__IceCubesApp__Localizable", "Only buttons", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumStatusActionsDisplayOnlyButtons(locale: Locale?) -> String {
+      lhcString("enum.status-actions-display.only-buttons", "Dimillian__IceCubesApp__Localizable", "Only buttons", locale)
     }
 
     /// Key “enum.status-display-style.compact” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1606,7 +2506,12 @@ extension String {
     /// Compact
     /// ```
     internal nonisolated static var enumStatusDisplayStyleCompact: String {
-      lhcString("enum.status-display-style.compact", "Dimillian__IceCubesApp__Localizable", "Compact")
+      lhcString("enum.status-display-style.compact", "Dimillian__IceCubesApp__Localizable", "Compact", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumStatusDisplayStyleCompact(locale: Locale?) -> String {
+      lhcString("enum.status-display-style.compact", "Dimillian__IceCubesApp__Localizable", "Compact", locale)
     }
 
     /// Key “enum.status-display-style.large” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1614,7 +2519,12 @@ extension String {
     /// Large
     /// ```
     internal nonisolated static var enumStatusDisplayStyleLarge: String {
-      lhcString("enum.status-display-style.large", "Dimillian__IceCubesApp__Localizable", "Large")
+      lhcString("enum.status-display-style.large", "Dimillian__IceCubesApp__Localizable", "Large", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumStatusDisplayStyleLarge(locale: Locale?) -> String {
+      lhcString("enum.status-display-style.large", "Dimillian__IceCubesApp__Localizable", "Large", locale)
     }
 
     /// Key “enum.status-display-style.medium” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1622,7 +2532,12 @@ extension String {
     /// Medium
     /// ```
     internal nonisolated static var enumStatusDisplayStyleMedium: String {
-      lhcString("enum.status-display-style.medium", "Dimillian__IceCubesApp__Localizable", "Medium")
+      lhcString("enum.status-display-style.medium", "Dimillian__IceCubesApp__Localizable", "Medium", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumStatusDisplayStyleMedium(locale: Locale?) -> String {
+      lhcString("enum.status-display-style.medium", "Dimillian__IceCubesApp__Localizable", "Medium", locale)
     }
 
     /// Key “enum.swipeactions.icon-only” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1630,7 +2545,12 @@ extension String {
     /// Icon only
     /// ```
     internal nonisolated static var enumSwipeactionsIconOnly: String {
-      lhcString("enum.swipeactions.icon-only", "Dimillian__IceCubesApp__Localizable", "Icon only")
+      lhcString("enum.swipeactions.icon-only", "Dimillian__IceCubesApp__Localizable", "Icon only", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumSwipeactionsIconOnly(locale: Locale?) -> String {
+      lhcString("enum.swipeactions.icon-only", "Dimillian__IceCubesApp__Localizable", "Icon only", locale)
     }
 
     /// Key “enum.swipeactions.icon-with-text” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1638,7 +2558,12 @@ extension String {
     /// Icon with text
     /// ```
     internal nonisolated static var enumSwipeactionsIconWithText: String {
-      lhcString("enum.swipeactions.icon-with-text", "Dimillian__IceCubesApp__Localizable", "Icon with text")
+      lhcString("enum.swipeactions.icon-with-text", "Dimillian__IceCubesApp__Localizable", "Icon with text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func enumSwipeactionsIconWithText(locale: Locale?) -> String {
+      lhcString("enum.swipeactions.icon-with-text", "Dimillian__IceCubesApp__Localizable", "Icon with text", locale)
     }
 
     /// Key “env.poll-vote-frequency.multiple” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1646,7 +2571,12 @@ extension String {
     /// Multiple Votes
     /// ```
     internal nonisolated static var envPollVoteFrequencyMultiple: String {
-      lhcString("env.poll-vote-frequency.multiple", "Dimillian__IceCubesApp__Localizable", "Multiple Votes")
+      lhcString("env.poll-vote-frequency.multiple", "Dimillian__IceCubesApp__Localizable", "Multiple Votes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func envPollVoteFrequencyMultiple(locale: Locale?) -> String {
+      lhcString("env.poll-vote-frequency.multiple", "Dimillian__IceCubesApp__Localizable", "Multiple Votes", locale)
     }
 
     /// MARK: Package: Env
@@ -1656,7 +2586,12 @@ extension String {
     /// One Vote
     /// ```
     internal nonisolated static var envPollVoteFrequencyOne: String {
-      lhcString("env.poll-vote-frequency.one", "Dimillian__IceCubesApp__Localizable", "One Vote")
+      lhcString("env.poll-vote-frequency.one", "Dimillian__IceCubesApp__Localizable", "One Vote", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func envPollVoteFrequencyOne(locale: Locale?) -> String {
+      lhcString("env.poll-vote-frequency.one", "Dimillian__IceCubesApp__Localizable", "One Vote", locale)
     }
 
     /// MARK: Package: Explore
@@ -1666,7 +2601,12 @@ extension String {
     /// Explore
     /// ```
     internal nonisolated static var exploreNavigationTitle: String {
-      lhcString("explore.navigation-title", "Dimillian__IceCubesApp__Localizable", "Explore")
+      lhcString("explore.navigation-title", "Dimillian__IceCubesApp__Localizable", "Explore", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreNavigationTitle(locale: Locale?) -> String {
+      lhcString("explore.navigation-title", "Dimillian__IceCubesApp__Localizable", "Explore", locale)
     }
 
     /// Key “explore.scope.all” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1674,7 +2614,12 @@ extension String {
     /// All
     /// ```
     internal nonisolated static var exploreScopeAll: String {
-      lhcString("explore.scope.all", "Dimillian__IceCubesApp__Localizable", "All")
+      lhcString("explore.scope.all", "Dimillian__IceCubesApp__Localizable", "All", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreScopeAll(locale: Locale?) -> String {
+      lhcString("explore.scope.all", "Dimillian__IceCubesApp__Localizable", "All", locale)
     }
 
     /// Key “explore.scope.hashtags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1682,7 +2627,12 @@ extension String {
     /// Hashtags
     /// ```
     internal nonisolated static var exploreScopeHashtags: String {
-      lhcString("explore.scope.hashtags", "Dimillian__IceCubesApp__Localizable", "Hashtags")
+      lhcString("explore.scope.hashtags", "Dimillian__IceCubesApp__Localizable", "Hashtags", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreScopeHashtags(locale: Locale?) -> String {
+      lhcString("explore.scope.hashtags", "Dimillian__IceCubesApp__Localizable", "Hashtags", locale)
     }
 
     /// Key “explore.scope.people” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1690,7 +2640,12 @@ extension String {
     /// People
     /// ```
     internal nonisolated static var exploreScopePeople: String {
-      lhcString("explore.scope.people", "Dimillian__IceCubesApp__Localizable", "People")
+      lhcString("explore.scope.people", "Dimillian__IceCubesApp__Localizable", "People", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreScopePeople(locale: Locale?) -> String {
+      lhcString("explore.scope.people", "Dimillian__IceCubesApp__Localizable", "People", locale)
     }
 
     /// Key “explore.scope.posts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1698,7 +2653,12 @@ extension String {
     /// Posts
     /// ```
     internal nonisolated static var exploreScopePosts: String {
-      lhcString("explore.scope.posts", "Dimillian__IceCubesApp__Localizable", "Posts")
+      lhcString("explore.scope.posts", "Dimillian__IceCubesApp__Localizable", "Posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreScopePosts(locale: Locale?) -> String {
+      lhcString("explore.scope.posts", "Dimillian__IceCubesApp__Localizable", "Posts", locale)
     }
 
     /// Key “explore.search.empty.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1706,7 +2666,12 @@ extension String {
     /// This query returned no search results, please try another one.
     /// ```
     internal nonisolated static var exploreSearchEmptyMessage: String {
-      lhcString("explore.search.empty.message", "Dimillian__IceCubesApp__Localizable", "This query returned no search results, please try another one.")
+      lhcString("explore.search.empty.message", "Dimillian__IceCubesApp__Localizable", "This query returned no search results, please try another one.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSearchEmptyMessage(locale: Locale?) -> String {
+      lhcString("explore.search.empty.message", "Dimillian__IceCubesApp__Localizable", "This query returned no search results, please try another one.", locale)
     }
 
     /// Key “explore.search.empty.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1714,15 +2679,20 @@ extension String {
     /// No search results
     /// ```
     internal nonisolated static var exploreSearchEmptyTitle: String {
-      lhcString("explore.search.empty.title", "Dimillian__IceCubesApp__Localizable", "No search results")
+      lhcString("explore.search.empty.title", "Dimillian__IceCubesApp__Localizable", "No search results", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSearchEmptyTitle(locale: Locale?) -> String {
+      lhcString("explore.search.empty.title", "Dimillian__IceCubesApp__Localizable", "No search results", locale)
     }
 
     /// Key “explore.search.message-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// From this screen you can search anything on %@
     /// ```
-    internal nonisolated static func exploreSearchMessage(_ arg1: String) -> String {
-      lhcFormat(lhcString("explore.search.message-%@", "Dimillian__IceCubesApp__Localizable", "From this screen you can search anything on %@"), [arg1])
+    internal nonisolated static func exploreSearchMessage(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("explore.search.message-%@", "Dimillian__IceCubesApp__Localizable", "From this screen you can search anything on %@", [arg1], locale)
     }
 
     /// Key “explore.search.prompt” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1730,7 +2700,12 @@ extension String {
     /// Search users, posts and tags
     /// ```
     internal nonisolated static var exploreSearchPrompt: String {
-      lhcString("explore.search.prompt", "Dimillian__IceCubesApp__Localizable", "Search users, posts and tags")
+      lhcString("explore.search.prompt", "Dimillian__IceCubesApp__Localizable", "Search users, posts and tags", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSearchPrompt(locale: Locale?) -> String {
+      lhcString("explore.search.prompt", "Dimillian__IceCubesApp__Localizable", "Search users, posts and tags", locale)
     }
 
     /// Key “explore.search.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1738,7 +2713,12 @@ extension String {
     /// Search your instance
     /// ```
     internal nonisolated static var exploreSearchTitle: String {
-      lhcString("explore.search.title", "Dimillian__IceCubesApp__Localizable", "Search your instance")
+      lhcString("explore.search.title", "Dimillian__IceCubesApp__Localizable", "Search your instance", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSearchTitle(locale: Locale?) -> String {
+      lhcString("explore.search.title", "Dimillian__IceCubesApp__Localizable", "Search your instance", locale)
     }
 
     /// Key “explore.section.posts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1746,7 +2726,12 @@ extension String {
     /// Posts
     /// ```
     internal nonisolated static var exploreSectionPosts: String {
-      lhcString("explore.section.posts", "Dimillian__IceCubesApp__Localizable", "Posts")
+      lhcString("explore.section.posts", "Dimillian__IceCubesApp__Localizable", "Posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSectionPosts(locale: Locale?) -> String {
+      lhcString("explore.section.posts", "Dimillian__IceCubesApp__Localizable", "Posts", locale)
     }
 
     /// Key “explore.section.suggested-users” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1754,7 +2739,12 @@ extension String {
     /// Suggested Users
     /// ```
     internal nonisolated static var exploreSectionSuggestedUsers: String {
-      lhcString("explore.section.suggested-users", "Dimillian__IceCubesApp__Localizable", "Suggested Users")
+      lhcString("explore.section.suggested-users", "Dimillian__IceCubesApp__Localizable", "Suggested Users", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSectionSuggestedUsers(locale: Locale?) -> String {
+      lhcString("explore.section.suggested-users", "Dimillian__IceCubesApp__Localizable", "Suggested Users", locale)
     }
 
     /// Key “explore.section.tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1762,7 +2752,12 @@ extension String {
     /// Tags
     /// ```
     internal nonisolated static var exploreSectionTags: String {
-      lhcString("explore.section.tags", "Dimillian__IceCubesApp__Localizable", "Tags")
+      lhcString("explore.section.tags", "Dimillian__IceCubesApp__Localizable", "Tags", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSectionTags(locale: Locale?) -> String {
+      lhcString("explore.section.tags", "Dimillian__IceCubesApp__Localizable", "Tags", locale)
     }
 
     /// Key “explore.section.trending.links” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1770,7 +2765,12 @@ extension String {
     /// News
     /// ```
     internal nonisolated static var exploreSectionTrendingLinks: String {
-      lhcString("explore.section.trending.links", "Dimillian__IceCubesApp__Localizable", "News")
+      lhcString("explore.section.trending.links", "Dimillian__IceCubesApp__Localizable", "News", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSectionTrendingLinks(locale: Locale?) -> String {
+      lhcString("explore.section.trending.links", "Dimillian__IceCubesApp__Localizable", "News", locale)
     }
 
     /// Key “explore.section.trending.posts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1778,7 +2778,12 @@ extension String {
     /// Trending Posts
     /// ```
     internal nonisolated static var exploreSectionTrendingPosts: String {
-      lhcString("explore.section.trending.posts", "Dimillian__IceCubesApp__Localizable", "Trending Posts")
+      lhcString("explore.section.trending.posts", "Dimillian__IceCubesApp__Localizable", "Trending Posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSectionTrendingPosts(locale: Locale?) -> String {
+      lhcString("explore.section.trending.posts", "Dimillian__IceCubesApp__Localizable", "Trending Posts", locale)
     }
 
     /// Key “explore.section.trending.tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1786,7 +2791,12 @@ extension String {
     /// Trending Tags
     /// ```
     internal nonisolated static var exploreSectionTrendingTags: String {
-      lhcString("explore.section.trending.tags", "Dimillian__IceCubesApp__Localizable", "Trending Tags")
+      lhcString("explore.section.trending.tags", "Dimillian__IceCubesApp__Localizable", "Trending Tags", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSectionTrendingTags(locale: Locale?) -> String {
+      lhcString("explore.section.trending.tags", "Dimillian__IceCubesApp__Localizable", "Trending Tags", locale)
     }
 
     /// Key “explore.section.users” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1794,7 +2804,12 @@ extension String {
     /// Users
     /// ```
     internal nonisolated static var exploreSectionUsers: String {
-      lhcString("explore.section.users", "Dimillian__IceCubesApp__Localizable", "Users")
+      lhcString("explore.section.users", "Dimillian__IceCubesApp__Localizable", "Users", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func exploreSectionUsers(locale: Locale?) -> String {
+      lhcString("explore.section.users", "Dimillian__IceCubesApp__Localizable", "Users", locale)
     }
 
     /// Key “filter.action.hide” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1802,7 +2817,12 @@ extension String {
     /// Hide completely
     /// ```
     internal nonisolated static var filterActionHide: String {
-      lhcString("filter.action.hide", "Dimillian__IceCubesApp__Localizable", "Hide completely")
+      lhcString("filter.action.hide", "Dimillian__IceCubesApp__Localizable", "Hide completely", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterActionHide(locale: Locale?) -> String {
+      lhcString("filter.action.hide", "Dimillian__IceCubesApp__Localizable", "Hide completely", locale)
     }
 
     /// Key “filter.action.warning” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1810,7 +2830,12 @@ extension String {
     /// Hide with a warning
     /// ```
     internal nonisolated static var filterActionWarning: String {
-      lhcString("filter.action.warning", "Dimillian__IceCubesApp__Localizable", "Hide with a warning")
+      lhcString("filter.action.warning", "Dimillian__IceCubesApp__Localizable", "Hide with a warning", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterActionWarning(locale: Locale?) -> String {
+      lhcString("filter.action.warning", "Dimillian__IceCubesApp__Localizable", "Hide with a warning", locale)
     }
 
     /// Key “filter.contexts.conversations” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1818,7 +2843,12 @@ extension String {
     /// Conversations
     /// ```
     internal nonisolated static var filterContextsConversations: String {
-      lhcString("filter.contexts.conversations", "Dimillian__IceCubesApp__Localizable", "Conversations")
+      lhcString("filter.contexts.conversations", "Dimillian__IceCubesApp__Localizable", "Conversations", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterContextsConversations(locale: Locale?) -> String {
+      lhcString("filter.contexts.conversations", "Dimillian__IceCubesApp__Localizable", "Conversations", locale)
     }
 
     /// Key “filter.contexts.home” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1826,7 +2856,12 @@ extension String {
     /// Home and lists
     /// ```
     internal nonisolated static var filterContextsHome: String {
-      lhcString("filter.contexts.home", "Dimillian__IceCubesApp__Localizable", "Home and lists")
+      lhcString("filter.contexts.home", "Dimillian__IceCubesApp__Localizable", "Home and lists", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterContextsHome(locale: Locale?) -> String {
+      lhcString("filter.contexts.home", "Dimillian__IceCubesApp__Localizable", "Home and lists", locale)
     }
 
     /// Key “filter.contexts.notifications” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1834,7 +2869,12 @@ extension String {
     /// Notifications
     /// ```
     internal nonisolated static var filterContextsNotifications: String {
-      lhcString("filter.contexts.notifications", "Dimillian__IceCubesApp__Localizable", "Notifications")
+      lhcString("filter.contexts.notifications", "Dimillian__IceCubesApp__Localizable", "Notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterContextsNotifications(locale: Locale?) -> String {
+      lhcString("filter.contexts.notifications", "Dimillian__IceCubesApp__Localizable", "Notifications", locale)
     }
 
     /// Key “filter.contexts.profiles” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1842,7 +2882,12 @@ extension String {
     /// Profiles
     /// ```
     internal nonisolated static var filterContextsProfiles: String {
-      lhcString("filter.contexts.profiles", "Dimillian__IceCubesApp__Localizable", "Profiles")
+      lhcString("filter.contexts.profiles", "Dimillian__IceCubesApp__Localizable", "Profiles", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterContextsProfiles(locale: Locale?) -> String {
+      lhcString("filter.contexts.profiles", "Dimillian__IceCubesApp__Localizable", "Profiles", locale)
     }
 
     /// Key “filter.contexts.public” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1850,7 +2895,12 @@ extension String {
     /// Public timelines
     /// ```
     internal nonisolated static var filterContextsPublic: String {
-      lhcString("filter.contexts.public", "Dimillian__IceCubesApp__Localizable", "Public timelines")
+      lhcString("filter.contexts.public", "Dimillian__IceCubesApp__Localizable", "Public timelines", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterContextsPublic(locale: Locale?) -> String {
+      lhcString("filter.contexts.public", "Dimillian__IceCubesApp__Localizable", "Public timelines", locale)
     }
 
     /// Key “filter.edit.action” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1858,7 +2908,12 @@ extension String {
     /// Filter Action
     /// ```
     internal nonisolated static var filterEditAction: String {
-      lhcString("filter.edit.action", "Dimillian__IceCubesApp__Localizable", "Filter Action")
+      lhcString("filter.edit.action", "Dimillian__IceCubesApp__Localizable", "Filter Action", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterEditAction(locale: Locale?) -> String {
+      lhcString("filter.edit.action", "Dimillian__IceCubesApp__Localizable", "Filter Action", locale)
     }
 
     /// Key “filter.edit.contexts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1866,7 +2921,12 @@ extension String {
     /// Filter Contexts
     /// ```
     internal nonisolated static var filterEditContexts: String {
-      lhcString("filter.edit.contexts", "Dimillian__IceCubesApp__Localizable", "Filter Contexts")
+      lhcString("filter.edit.contexts", "Dimillian__IceCubesApp__Localizable", "Filter Contexts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterEditContexts(locale: Locale?) -> String {
+      lhcString("filter.edit.contexts", "Dimillian__IceCubesApp__Localizable", "Filter Contexts", locale)
     }
 
     /// Key “filter.edit.expiry” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1874,7 +2934,12 @@ extension String {
     /// Expiry
     /// ```
     internal nonisolated static var filterEditExpiry: String {
-      lhcString("filter.edit.expiry", "Dimillian__IceCubesApp__Localizable", "Expiry")
+      lhcString("filter.edit.expiry", "Dimillian__IceCubesApp__Localizable", "Expiry", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterEditExpiry(locale: Locale?) -> String {
+      lhcString("filter.edit.expiry", "Dimillian__IceCubesApp__Localizable", "Expiry", locale)
     }
 
     /// Key “filter.edit.expiry.date-time” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1882,7 +2947,12 @@ extension String {
     /// Date/Time
     /// ```
     internal nonisolated static var filterEditExpiryDateTime: String {
-      lhcString("filter.edit.expiry.date-time", "Dimillian__IceCubesApp__Localizable", "Date/Time")
+      lhcString("filter.edit.expiry.date-time", "Dimillian__IceCubesApp__Localizable", "Date/Time", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterEditExpiryDateTime(locale: Locale?) -> String {
+      lhcString("filter.edit.expiry.date-time", "Dimillian__IceCubesApp__Localizable", "Date/Time", locale)
     }
 
     /// Key “filter.edit.expiry.duration” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1890,7 +2960,12 @@ extension String {
     /// Duration
     /// ```
     internal nonisolated static var filterEditExpiryDuration: String {
-      lhcString("filter.edit.expiry.duration", "Dimillian__IceCubesApp__Localizable", "Duration")
+      lhcString("filter.edit.expiry.duration", "Dimillian__IceCubesApp__Localizable", "Duration", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterEditExpiryDuration(locale: Locale?) -> String {
+      lhcString("filter.edit.expiry.duration", "Dimillian__IceCubesApp__Localizable", "Duration", locale)
     }
 
     /// Key “filter.edit.keywords” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1898,7 +2973,12 @@ extension String {
     /// Filter Keywords
     /// ```
     internal nonisolated static var filterEditKeywords: String {
-      lhcString("filter.edit.keywords", "Dimillian__IceCubesApp__Localizable", "Filter Keywords")
+      lhcString("filter.edit.keywords", "Dimillian__IceCubesApp__Localizable", "Filter Keywords", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterEditKeywords(locale: Locale?) -> String {
+      lhcString("filter.edit.keywords", "Dimillian__IceCubesApp__Localizable", "Filter Keywords", locale)
     }
 
     /// Key “filter.edit.keywords.add” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1906,7 +2986,12 @@ extension String {
     /// Add a new keyword
     /// ```
     internal nonisolated static var filterEditKeywordsAdd: String {
-      lhcString("filter.edit.keywords.add", "Dimillian__IceCubesApp__Localizable", "Add a new keyword")
+      lhcString("filter.edit.keywords.add", "Dimillian__IceCubesApp__Localizable", "Add a new keyword", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterEditKeywordsAdd(locale: Locale?) -> String {
+      lhcString("filter.edit.keywords.add", "Dimillian__IceCubesApp__Localizable", "Add a new keyword", locale)
     }
 
     /// Key “filter.edit.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1914,7 +2999,12 @@ extension String {
     /// Filter title
     /// ```
     internal nonisolated static var filterEditTitle: String {
-      lhcString("filter.edit.title", "Dimillian__IceCubesApp__Localizable", "Filter title")
+      lhcString("filter.edit.title", "Dimillian__IceCubesApp__Localizable", "Filter title", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterEditTitle(locale: Locale?) -> String {
+      lhcString("filter.edit.title", "Dimillian__IceCubesApp__Localizable", "Filter title", locale)
     }
 
     /// Key “filter.expired” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1922,15 +3012,20 @@ extension String {
     /// Expired
     /// ```
     internal nonisolated static var filterExpired: String {
-      lhcString("filter.expired", "Dimillian__IceCubesApp__Localizable", "Expired")
+      lhcString("filter.expired", "Dimillian__IceCubesApp__Localizable", "Expired", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterExpired(locale: Locale?) -> String {
+      lhcString("filter.expired", "Dimillian__IceCubesApp__Localizable", "Expired", locale)
     }
 
     /// Key “filter.expiry-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Expiry: %@
     /// ```
-    internal nonisolated static func filterExpiry(_ arg1: String) -> String {
-      lhcFormat(lhcString("filter.expiry-%@", "Dimillian__IceCubesApp__Localizable", "Expiry: %@"), [arg1])
+    internal nonisolated static func filterExpiry(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("filter.expiry-%@", "Dimillian__IceCubesApp__Localizable", "Expiry: %@", [arg1], locale)
     }
 
     /// Key “filter.filters” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1938,7 +3033,12 @@ extension String {
     /// Filters
     /// ```
     internal nonisolated static var filterFilters: String {
-      lhcString("filter.filters", "Dimillian__IceCubesApp__Localizable", "Filters")
+      lhcString("filter.filters", "Dimillian__IceCubesApp__Localizable", "Filters", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterFilters(locale: Locale?) -> String {
+      lhcString("filter.filters", "Dimillian__IceCubesApp__Localizable", "Filters", locale)
     }
 
     /// MARK: Filters
@@ -1948,7 +3048,12 @@ extension String {
     /// New Filter
     /// ```
     internal nonisolated static var filterNew: String {
-      lhcString("filter.new", "Dimillian__IceCubesApp__Localizable", "New Filter")
+      lhcString("filter.new", "Dimillian__IceCubesApp__Localizable", "New Filter", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func filterNew(locale: Locale?) -> String {
+      lhcString("filter.new", "Dimillian__IceCubesApp__Localizable", "New Filter", locale)
     }
 
     /// MARK: Instances
@@ -1958,7 +3063,12 @@ extension String {
     /// Domains
     /// ```
     internal nonisolated static var instanceInfoDomains: String {
-      lhcString("instance.info.domains", "Dimillian__IceCubesApp__Localizable", "Domains")
+      lhcString("instance.info.domains", "Dimillian__IceCubesApp__Localizable", "Domains", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoDomains(locale: Locale?) -> String {
+      lhcString("instance.info.domains", "Dimillian__IceCubesApp__Localizable", "Domains", locale)
     }
 
     /// Key “instance.info.email” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1966,7 +3076,12 @@ extension String {
     /// Email
     /// ```
     internal nonisolated static var instanceInfoEmail: String {
-      lhcString("instance.info.email", "Dimillian__IceCubesApp__Localizable", "Email")
+      lhcString("instance.info.email", "Dimillian__IceCubesApp__Localizable", "Email", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoEmail(locale: Locale?) -> String {
+      lhcString("instance.info.email", "Dimillian__IceCubesApp__Localizable", "Email", locale)
     }
 
     /// Key “instance.info.name” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1974,7 +3089,12 @@ extension String {
     /// Name
     /// ```
     internal nonisolated static var instanceInfoName: String {
-      lhcString("instance.info.name", "Dimillian__IceCubesApp__Localizable", "Name")
+      lhcString("instance.info.name", "Dimillian__IceCubesApp__Localizable", "Name", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoName(locale: Locale?) -> String {
+      lhcString("instance.info.name", "Dimillian__IceCubesApp__Localizable", "Name", locale)
     }
 
     /// Key “instance.info.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1982,7 +3102,12 @@ extension String {
     /// Instance Info
     /// ```
     internal nonisolated static var instanceInfoNavigationTitle: String {
-      lhcString("instance.info.navigation-title", "Dimillian__IceCubesApp__Localizable", "Instance Info")
+      lhcString("instance.info.navigation-title", "Dimillian__IceCubesApp__Localizable", "Instance Info", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoNavigationTitle(locale: Locale?) -> String {
+      lhcString("instance.info.navigation-title", "Dimillian__IceCubesApp__Localizable", "Instance Info", locale)
     }
 
     /// Key “instance.info.posts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1990,7 +3115,12 @@ extension String {
     /// Posts
     /// ```
     internal nonisolated static var instanceInfoPosts: String {
-      lhcString("instance.info.posts", "Dimillian__IceCubesApp__Localizable", "Posts")
+      lhcString("instance.info.posts", "Dimillian__IceCubesApp__Localizable", "Posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoPosts(locale: Locale?) -> String {
+      lhcString("instance.info.posts", "Dimillian__IceCubesApp__Localizable", "Posts", locale)
     }
 
     /// Key “instance.info.section.info” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -1998,7 +3128,12 @@ extension String {
     /// Instance info
     /// ```
     internal nonisolated static var instanceInfoSectionInfo: String {
-      lhcString("instance.info.section.info", "Dimillian__IceCubesApp__Localizable", "Instance info")
+      lhcString("instance.info.section.info", "Dimillian__IceCubesApp__Localizable", "Instance info", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoSectionInfo(locale: Locale?) -> String {
+      lhcString("instance.info.section.info", "Dimillian__IceCubesApp__Localizable", "Instance info", locale)
     }
 
     /// Key “instance.info.section.rules” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2006,7 +3141,12 @@ extension String {
     /// Instance rules
     /// ```
     internal nonisolated static var instanceInfoSectionRules: String {
-      lhcString("instance.info.section.rules", "Dimillian__IceCubesApp__Localizable", "Instance rules")
+      lhcString("instance.info.section.rules", "Dimillian__IceCubesApp__Localizable", "Instance rules", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoSectionRules(locale: Locale?) -> String {
+      lhcString("instance.info.section.rules", "Dimillian__IceCubesApp__Localizable", "Instance rules", locale)
     }
 
     /// Key “instance.info.users” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2014,7 +3154,12 @@ extension String {
     /// Users
     /// ```
     internal nonisolated static var instanceInfoUsers: String {
-      lhcString("instance.info.users", "Dimillian__IceCubesApp__Localizable", "Users")
+      lhcString("instance.info.users", "Dimillian__IceCubesApp__Localizable", "Users", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoUsers(locale: Locale?) -> String {
+      lhcString("instance.info.users", "Dimillian__IceCubesApp__Localizable", "Users", locale)
     }
 
     /// Key “instance.info.version” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2022,23 +3167,28 @@ extension String {
     /// Version
     /// ```
     internal nonisolated static var instanceInfoVersion: String {
-      lhcString("instance.info.version", "Dimillian__IceCubesApp__Localizable", "Version")
+      lhcString("instance.info.version", "Dimillian__IceCubesApp__Localizable", "Version", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceInfoVersion(locale: Locale?) -> String {
+      lhcString("instance.info.version", "Dimillian__IceCubesApp__Localizable", "Version", locale)
     }
 
     /// Key “instance.list.posts-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %@ posts
     /// ```
-    internal nonisolated static func instanceListPosts(_ arg1: String) -> String {
-      lhcFormat(lhcString("instance.list.posts-%@", "Dimillian__IceCubesApp__Localizable", "%@ posts"), [arg1])
+    internal nonisolated static func instanceListPosts(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("instance.list.posts-%@", "Dimillian__IceCubesApp__Localizable", "%@ posts", [arg1], locale)
     }
 
     /// Key “instance.list.users-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %@ users
     /// ```
-    internal nonisolated static func instanceListUsers(_ arg1: String) -> String {
-      lhcFormat(lhcString("instance.list.users-%@", "Dimillian__IceCubesApp__Localizable", "%@ users"), [arg1])
+    internal nonisolated static func instanceListUsers(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("instance.list.users-%@", "Dimillian__IceCubesApp__Localizable", "%@ users", [arg1], locale)
     }
 
     /// Key “instance.suggestions” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2046,7 +3196,12 @@ extension String {
     /// Suggestions
     /// ```
     internal nonisolated static var instanceSuggestions: String {
-      lhcString("instance.suggestions", "Dimillian__IceCubesApp__Localizable", "Suggestions")
+      lhcString("instance.suggestions", "Dimillian__IceCubesApp__Localizable", "Suggestions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceSuggestions(locale: Locale?) -> String {
+      lhcString("instance.suggestions", "Dimillian__IceCubesApp__Localizable", "Suggestions", locale)
     }
 
     /// Key “instance.url” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2054,7 +3209,12 @@ extension String {
     /// Instance URL
     /// ```
     internal nonisolated static var instanceUrl: String {
-      lhcString("instance.url", "Dimillian__IceCubesApp__Localizable", "Instance URL")
+      lhcString("instance.url", "Dimillian__IceCubesApp__Localizable", "Instance URL", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func instanceUrl(locale: Locale?) -> String {
+      lhcString("instance.url", "Dimillian__IceCubesApp__Localizable", "Instance URL", locale)
     }
 
     /// Key “list.edit.isExclusive” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2062,7 +3222,12 @@ extension String {
     /// Hide these posts from home
     /// ```
     internal nonisolated static var listEditIsExclusive: String {
-      lhcString("list.edit.isExclusive", "Dimillian__IceCubesApp__Localizable", "Hide these posts from home")
+      lhcString("list.edit.isExclusive", "Dimillian__IceCubesApp__Localizable", "Hide these posts from home", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listEditIsExclusive(locale: Locale?) -> String {
+      lhcString("list.edit.isExclusive", "Dimillian__IceCubesApp__Localizable", "Hide these posts from home", locale)
     }
 
     /// Key “list.edit.repliesPolicy” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2070,7 +3235,12 @@ extension String {
     /// Show replies to
     /// ```
     internal nonisolated static var listEditRepliesPolicy: String {
-      lhcString("list.edit.repliesPolicy", "Dimillian__IceCubesApp__Localizable", "Show replies to")
+      lhcString("list.edit.repliesPolicy", "Dimillian__IceCubesApp__Localizable", "Show replies to", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listEditRepliesPolicy(locale: Locale?) -> String {
+      lhcString("list.edit.repliesPolicy", "Dimillian__IceCubesApp__Localizable", "Show replies to", locale)
     }
 
     /// Key “list.edit.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2078,7 +3248,12 @@ extension String {
     /// Title
     /// ```
     internal nonisolated static var listEditTitle: String {
-      lhcString("list.edit.title", "Dimillian__IceCubesApp__Localizable", "Title")
+      lhcString("list.edit.title", "Dimillian__IceCubesApp__Localizable", "Title", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listEditTitle(locale: Locale?) -> String {
+      lhcString("list.edit.title", "Dimillian__IceCubesApp__Localizable", "Title", locale)
     }
 
     /// Key “list.repliesPolicy.followed” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2086,7 +3261,12 @@ extension String {
     /// Any followed user
     /// ```
     internal nonisolated static var listRepliesPolicyFollowed: String {
-      lhcString("list.repliesPolicy.followed", "Dimillian__IceCubesApp__Localizable", "Any followed user")
+      lhcString("list.repliesPolicy.followed", "Dimillian__IceCubesApp__Localizable", "Any followed user", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listRepliesPolicyFollowed(locale: Locale?) -> String {
+      lhcString("list.repliesPolicy.followed", "Dimillian__IceCubesApp__Localizable", "Any followed user", locale)
     }
 
     /// Key “list.repliesPolicy.list” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2094,7 +3274,12 @@ extension String {
     /// Members of the list
     /// ```
     internal nonisolated static var listRepliesPolicyList: String {
-      lhcString("list.repliesPolicy.list", "Dimillian__IceCubesApp__Localizable", "Members of the list")
+      lhcString("list.repliesPolicy.list", "Dimillian__IceCubesApp__Localizable", "Members of the list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listRepliesPolicyList(locale: Locale?) -> String {
+      lhcString("list.repliesPolicy.list", "Dimillian__IceCubesApp__Localizable", "Members of the list", locale)
     }
 
     /// Key “list.repliesPolicy.none” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2102,7 +3287,12 @@ extension String {
     /// No one
     /// ```
     internal nonisolated static var listRepliesPolicyNone: String {
-      lhcString("list.repliesPolicy.none", "Dimillian__IceCubesApp__Localizable", "No one")
+      lhcString("list.repliesPolicy.none", "Dimillian__IceCubesApp__Localizable", "No one", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listRepliesPolicyNone(locale: Locale?) -> String {
+      lhcString("list.repliesPolicy.none", "Dimillian__IceCubesApp__Localizable", "No one", locale)
     }
 
     /// MARK: Package: Lists
@@ -2111,8 +3301,8 @@ extension String {
     /// ```
     /// Add/Remove %@
     /// ```
-    internal nonisolated static func listsAddRemove(_ arg1: String) -> String {
-      lhcFormat(lhcString("lists.add-remove-%@", "Dimillian__IceCubesApp__Localizable", "Add/Remove %@"), [arg1])
+    internal nonisolated static func listsAddRemove(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("lists.add-remove-%@", "Dimillian__IceCubesApp__Localizable", "Add/Remove %@", [arg1], locale)
     }
 
     /// Key “lists.create” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2120,7 +3310,12 @@ extension String {
     /// Create a new list
     /// ```
     internal nonisolated static var listsCreate: String {
-      lhcString("lists.create", "Dimillian__IceCubesApp__Localizable", "Create a new list")
+      lhcString("lists.create", "Dimillian__IceCubesApp__Localizable", "Create a new list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listsCreate(locale: Locale?) -> String {
+      lhcString("lists.create", "Dimillian__IceCubesApp__Localizable", "Create a new list", locale)
     }
 
     /// Key “lists.create.confirm” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2128,7 +3323,12 @@ extension String {
     /// Create list
     /// ```
     internal nonisolated static var listsCreateConfirm: String {
-      lhcString("lists.create.confirm", "Dimillian__IceCubesApp__Localizable", "Create list")
+      lhcString("lists.create.confirm", "Dimillian__IceCubesApp__Localizable", "Create list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listsCreateConfirm(locale: Locale?) -> String {
+      lhcString("lists.create.confirm", "Dimillian__IceCubesApp__Localizable", "Create list", locale)
     }
 
     /// Key “lists.edit.settings” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2136,7 +3336,12 @@ extension String {
     /// List settings
     /// ```
     internal nonisolated static var listsEditSettings: String {
-      lhcString("lists.edit.settings", "Dimillian__IceCubesApp__Localizable", "List settings")
+      lhcString("lists.edit.settings", "Dimillian__IceCubesApp__Localizable", "List settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listsEditSettings(locale: Locale?) -> String {
+      lhcString("lists.edit.settings", "Dimillian__IceCubesApp__Localizable", "List settings", locale)
     }
 
     /// Key “lists.edit.users-in-list” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2144,7 +3349,12 @@ extension String {
     /// Users in this list
     /// ```
     internal nonisolated static var listsEditUsersInList: String {
-      lhcString("lists.edit.users-in-list", "Dimillian__IceCubesApp__Localizable", "Users in this list")
+      lhcString("lists.edit.users-in-list", "Dimillian__IceCubesApp__Localizable", "Users in this list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listsEditUsersInList(locale: Locale?) -> String {
+      lhcString("lists.edit.users-in-list", "Dimillian__IceCubesApp__Localizable", "Users in this list", locale)
     }
 
     /// Key “lists.edit.users-search” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2152,7 +3362,12 @@ extension String {
     /// Search users
     /// ```
     internal nonisolated static var listsEditUsersSearch: String {
-      lhcString("lists.edit.users-search", "Dimillian__IceCubesApp__Localizable", "Search users")
+      lhcString("lists.edit.users-search", "Dimillian__IceCubesApp__Localizable", "Search users", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listsEditUsersSearch(locale: Locale?) -> String {
+      lhcString("lists.edit.users-search", "Dimillian__IceCubesApp__Localizable", "Search users", locale)
     }
 
     /// Key “lists.name” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2160,7 +3375,12 @@ extension String {
     /// List name
     /// ```
     internal nonisolated static var listsName: String {
-      lhcString("lists.name", "Dimillian__IceCubesApp__Localizable", "List name")
+      lhcString("lists.name", "Dimillian__IceCubesApp__Localizable", "List name", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listsName(locale: Locale?) -> String {
+      lhcString("lists.name", "Dimillian__IceCubesApp__Localizable", "List name", locale)
     }
 
     /// Key “lists.name.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2168,7 +3388,12 @@ extension String {
     /// Enter the name for your list
     /// ```
     internal nonisolated static var listsNameMessage: String {
-      lhcString("lists.name.message", "Dimillian__IceCubesApp__Localizable", "Enter the name for your list")
+      lhcString("lists.name.message", "Dimillian__IceCubesApp__Localizable", "Enter the name for your list", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func listsNameMessage(locale: Locale?) -> String {
+      lhcString("lists.name.message", "Dimillian__IceCubesApp__Localizable", "Enter the name for your list", locale)
     }
 
     /// Key “menu.font” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2176,7 +3401,12 @@ extension String {
     /// Font
     /// ```
     internal nonisolated static var menuFont: String {
-      lhcString("menu.font", "Dimillian__IceCubesApp__Localizable", "Font")
+      lhcString("menu.font", "Dimillian__IceCubesApp__Localizable", "Font", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func menuFont(locale: Locale?) -> String {
+      lhcString("menu.font", "Dimillian__IceCubesApp__Localizable", "Font", locale)
     }
 
     /// Key “menu.font.bigger” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2184,7 +3414,12 @@ extension String {
     /// Bigger
     /// ```
     internal nonisolated static var menuFontBigger: String {
-      lhcString("menu.font.bigger", "Dimillian__IceCubesApp__Localizable", "Bigger")
+      lhcString("menu.font.bigger", "Dimillian__IceCubesApp__Localizable", "Bigger", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func menuFontBigger(locale: Locale?) -> String {
+      lhcString("menu.font.bigger", "Dimillian__IceCubesApp__Localizable", "Bigger", locale)
     }
 
     /// Key “menu.font.smaller” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2192,7 +3427,12 @@ extension String {
     /// Smaller
     /// ```
     internal nonisolated static var menuFontSmaller: String {
-      lhcString("menu.font.smaller", "Dimillian__IceCubesApp__Localizable", "Smaller")
+      lhcString("menu.font.smaller", "Dimillian__IceCubesApp__Localizable", "Smaller", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func menuFontSmaller(locale: Locale?) -> String {
+      lhcString("menu.font.smaller", "Dimillian__IceCubesApp__Localizable", "Smaller", locale)
     }
 
     /// Key “menu.help.github” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2200,7 +3440,12 @@ extension String {
     /// GitHub
     /// ```
     internal nonisolated static var menuHelpGithub: String {
-      lhcString("menu.help.github", "Dimillian__IceCubesApp__Localizable", "GitHub")
+      lhcString("menu.help.github", "Dimillian__IceCubesApp__Localizable", "GitHub", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func menuHelpGithub(locale: Locale?) -> String {
+      lhcString("menu.help.github", "Dimillian__IceCubesApp__Localizable", "GitHub", locale)
     }
 
     /// MARK: Menu
@@ -2210,7 +3455,12 @@ extension String {
     /// New Post
     /// ```
     internal nonisolated static var menuNewPost: String {
-      lhcString("menu.new-post", "Dimillian__IceCubesApp__Localizable", "New Post")
+      lhcString("menu.new-post", "Dimillian__IceCubesApp__Localizable", "New Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func menuNewPost(locale: Locale?) -> String {
+      lhcString("menu.new-post", "Dimillian__IceCubesApp__Localizable", "New Post", locale)
     }
 
     /// Key “menu.new-window” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2218,7 +3468,12 @@ extension String {
     /// New Window
     /// ```
     internal nonisolated static var menuNewWindow: String {
-      lhcString("menu.new-window", "Dimillian__IceCubesApp__Localizable", "New Window")
+      lhcString("menu.new-window", "Dimillian__IceCubesApp__Localizable", "New Window", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func menuNewWindow(locale: Locale?) -> String {
+      lhcString("menu.new-window", "Dimillian__IceCubesApp__Localizable", "New Window", locale)
     }
 
     /// Key “menu.settings” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2226,15 +3481,20 @@ extension String {
     /// Settings...
     /// ```
     internal nonisolated static var menuSettings: String {
-      lhcString("menu.settings", "Dimillian__IceCubesApp__Localizable", "Settings...")
+      lhcString("menu.settings", "Dimillian__IceCubesApp__Localizable", "Settings...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func menuSettings(locale: Locale?) -> String {
+      lhcString("menu.settings", "Dimillian__IceCubesApp__Localizable", "Settings...", locale)
     }
 
     /// Key “notifications-others-count %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     ///  and %lld others
     /// ```
-    internal nonisolated static func notificationsOthersCount(_ arg1: Int) -> String {
-      lhcFormat(lhcString("notifications-others-count %lld", "Dimillian__IceCubesApp__Localizable", " and %lld others "), [arg1])
+    internal nonisolated static func notificationsOthersCount(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("notifications-others-count %lld", "Dimillian__IceCubesApp__Localizable", " and %lld others ", [arg1], locale)
     }
 
     /// Key “notifications.content-filter.moderatedAccounts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2242,7 +3502,12 @@ extension String {
     /// Moderated accounts
     /// ```
     internal nonisolated static var notificationsContentFilterModeratedAccounts: String {
-      lhcString("notifications.content-filter.moderatedAccounts", "Dimillian__IceCubesApp__Localizable", "Moderated accounts")
+      lhcString("notifications.content-filter.moderatedAccounts", "Dimillian__IceCubesApp__Localizable", "Moderated accounts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterModeratedAccounts(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.moderatedAccounts", "Dimillian__IceCubesApp__Localizable", "Moderated accounts", locale)
     }
 
     /// Key “notifications.content-filter.moderatedAccounts.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2250,7 +3515,12 @@ extension String {
     /// Limited by server moderators
     /// ```
     internal nonisolated static var notificationsContentFilterModeratedAccountsSubtitle: String {
-      lhcString("notifications.content-filter.moderatedAccounts.subtitle", "Dimillian__IceCubesApp__Localizable", "Limited by server moderators")
+      lhcString("notifications.content-filter.moderatedAccounts.subtitle", "Dimillian__IceCubesApp__Localizable", "Limited by server moderators", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterModeratedAccountsSubtitle(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.moderatedAccounts.subtitle", "Dimillian__IceCubesApp__Localizable", "Limited by server moderators", locale)
     }
 
     /// Key “notifications.content-filter.newAccounts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2258,7 +3528,12 @@ extension String {
     /// New accounts
     /// ```
     internal nonisolated static var notificationsContentFilterNewAccounts: String {
-      lhcString("notifications.content-filter.newAccounts", "Dimillian__IceCubesApp__Localizable", "New accounts")
+      lhcString("notifications.content-filter.newAccounts", "Dimillian__IceCubesApp__Localizable", "New accounts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterNewAccounts(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.newAccounts", "Dimillian__IceCubesApp__Localizable", "New accounts", locale)
     }
 
     /// Key “notifications.content-filter.newAccounts.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2266,7 +3541,12 @@ extension String {
     /// Created within the past 30 days
     /// ```
     internal nonisolated static var notificationsContentFilterNewAccountsSubtitle: String {
-      lhcString("notifications.content-filter.newAccounts.subtitle", "Dimillian__IceCubesApp__Localizable", "Created within the past 30 days")
+      lhcString("notifications.content-filter.newAccounts.subtitle", "Dimillian__IceCubesApp__Localizable", "Created within the past 30 days", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterNewAccountsSubtitle(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.newAccounts.subtitle", "Dimillian__IceCubesApp__Localizable", "Created within the past 30 days", locale)
     }
 
     /// Key “notifications.content-filter.peopleNotFollowingYou” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2274,7 +3554,12 @@ extension String {
     /// People not following you
     /// ```
     internal nonisolated static var notificationsContentFilterPeopleNotFollowingYou: String {
-      lhcString("notifications.content-filter.peopleNotFollowingYou", "Dimillian__IceCubesApp__Localizable", "People not following you")
+      lhcString("notifications.content-filter.peopleNotFollowingYou", "Dimillian__IceCubesApp__Localizable", "People not following you", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterPeopleNotFollowingYou(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.peopleNotFollowingYou", "Dimillian__IceCubesApp__Localizable", "People not following you", locale)
     }
 
     /// Key “notifications.content-filter.peopleNotFollowingYou.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2282,7 +3567,12 @@ extension String {
     /// And following you for less than 3 days
     /// ```
     internal nonisolated static var notificationsContentFilterPeopleNotFollowingYouSubtitle: String {
-      lhcString("notifications.content-filter.peopleNotFollowingYou.subtitle", "Dimillian__IceCubesApp__Localizable", "And following you for less than 3 days")
+      lhcString("notifications.content-filter.peopleNotFollowingYou.subtitle", "Dimillian__IceCubesApp__Localizable", "And following you for less than 3 days", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterPeopleNotFollowingYouSubtitle(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.peopleNotFollowingYou.subtitle", "Dimillian__IceCubesApp__Localizable", "And following you for less than 3 days", locale)
     }
 
     /// Key “notifications.content-filter.peopleYouDontFollow” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2290,7 +3580,12 @@ extension String {
     /// People you don't follow
     /// ```
     internal nonisolated static var notificationsContentFilterPeopleYouDontFollow: String {
-      lhcString("notifications.content-filter.peopleYouDontFollow", "Dimillian__IceCubesApp__Localizable", "People you don't follow")
+      lhcString("notifications.content-filter.peopleYouDontFollow", "Dimillian__IceCubesApp__Localizable", "People you don't follow", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterPeopleYouDontFollow(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.peopleYouDontFollow", "Dimillian__IceCubesApp__Localizable", "People you don't follow", locale)
     }
 
     /// Key “notifications.content-filter.peopleYouDontFollow.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2298,7 +3593,12 @@ extension String {
     /// Until you manually approve them
     /// ```
     internal nonisolated static var notificationsContentFilterPeopleYouDontFollowSubtitle: String {
-      lhcString("notifications.content-filter.peopleYouDontFollow.subtitle", "Dimillian__IceCubesApp__Localizable", "Until you manually approve them")
+      lhcString("notifications.content-filter.peopleYouDontFollow.subtitle", "Dimillian__IceCubesApp__Localizable", "Until you manually approve them", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterPeopleYouDontFollowSubtitle(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.peopleYouDontFollow.subtitle", "Dimillian__IceCubesApp__Localizable", "Until you manually approve them", locale)
     }
 
     /// Key “notifications.content-filter.privateMentions” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2306,7 +3606,12 @@ extension String {
     /// Unsolicited private mentions
     /// ```
     internal nonisolated static var notificationsContentFilterPrivateMentions: String {
-      lhcString("notifications.content-filter.privateMentions", "Dimillian__IceCubesApp__Localizable", "Unsolicited private mentions")
+      lhcString("notifications.content-filter.privateMentions", "Dimillian__IceCubesApp__Localizable", "Unsolicited private mentions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterPrivateMentions(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.privateMentions", "Dimillian__IceCubesApp__Localizable", "Unsolicited private mentions", locale)
     }
 
     /// Key “notifications.content-filter.privateMentions.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2314,7 +3619,12 @@ extension String {
     /// Unless it's in reply to your own mention or if you follow the sender
     /// ```
     internal nonisolated static var notificationsContentFilterPrivateMentionsSubtitle: String {
-      lhcString("notifications.content-filter.privateMentions.subtitle", "Dimillian__IceCubesApp__Localizable", "Unless it's in reply to your own mention or if you follow the sender")
+      lhcString("notifications.content-filter.privateMentions.subtitle", "Dimillian__IceCubesApp__Localizable", "Unless it's in reply to your own mention or if you follow the sender", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterPrivateMentionsSubtitle(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.privateMentions.subtitle", "Dimillian__IceCubesApp__Localizable", "Unless it's in reply to your own mention or if you follow the sender", locale)
     }
 
     /// Key “notifications.content-filter.requests.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2322,7 +3632,12 @@ extension String {
     /// Filtered notifications
     /// ```
     internal nonisolated static var notificationsContentFilterRequestsTitle: String {
-      lhcString("notifications.content-filter.requests.title", "Dimillian__IceCubesApp__Localizable", "Filtered notifications")
+      lhcString("notifications.content-filter.requests.title", "Dimillian__IceCubesApp__Localizable", "Filtered notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterRequestsTitle(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.requests.title", "Dimillian__IceCubesApp__Localizable", "Filtered notifications", locale)
     }
 
     /// Key “notifications.content-filter.select” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2330,7 +3645,12 @@ extension String {
     /// Select
     /// ```
     internal nonisolated static var notificationsContentFilterSelect: String {
-      lhcString("notifications.content-filter.select", "Dimillian__IceCubesApp__Localizable", "Select")
+      lhcString("notifications.content-filter.select", "Dimillian__IceCubesApp__Localizable", "Select", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterSelect(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.select", "Dimillian__IceCubesApp__Localizable", "Select", locale)
     }
 
     /// Key “notifications.content-filter.select-all” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2338,7 +3658,12 @@ extension String {
     /// Select all
     /// ```
     internal nonisolated static var notificationsContentFilterSelectAll: String {
-      lhcString("notifications.content-filter.select-all", "Dimillian__IceCubesApp__Localizable", "Select all")
+      lhcString("notifications.content-filter.select-all", "Dimillian__IceCubesApp__Localizable", "Select all", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterSelectAll(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.select-all", "Dimillian__IceCubesApp__Localizable", "Select all", locale)
     }
 
     /// Key “notifications.content-filter.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2346,7 +3671,12 @@ extension String {
     /// Notifications Filter
     /// ```
     internal nonisolated static var notificationsContentFilterTitle: String {
-      lhcString("notifications.content-filter.title", "Dimillian__IceCubesApp__Localizable", "Notifications Filter")
+      lhcString("notifications.content-filter.title", "Dimillian__IceCubesApp__Localizable", "Notifications Filter", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterTitle(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.title", "Dimillian__IceCubesApp__Localizable", "Notifications Filter", locale)
     }
 
     /// Key “notifications.content-filter.title-inline” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2354,7 +3684,12 @@ extension String {
     /// Filter out notifications from…
     /// ```
     internal nonisolated static var notificationsContentFilterTitleInline: String {
-      lhcString("notifications.content-filter.title-inline", "Dimillian__IceCubesApp__Localizable", "Filter out notifications from…")
+      lhcString("notifications.content-filter.title-inline", "Dimillian__IceCubesApp__Localizable", "Filter out notifications from…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsContentFilterTitleInline(locale: Locale?) -> String {
+      lhcString("notifications.content-filter.title-inline", "Dimillian__IceCubesApp__Localizable", "Filter out notifications from…", locale)
     }
 
     /// MARK: Package: Notifications
@@ -2364,7 +3699,12 @@ extension String {
     /// Notifications? What notifications? Your notification inbox is looking so empty. Keep on being awesome! 📱😎
     /// ```
     internal nonisolated static var notificationsEmptyMessage: String {
-      lhcString("notifications.empty.message", "Dimillian__IceCubesApp__Localizable", "Notifications? What notifications? Your notification inbox is looking so empty. Keep on being awesome! 📱😎")
+      lhcString("notifications.empty.message", "Dimillian__IceCubesApp__Localizable", "Notifications? What notifications? Your notification inbox is looking so empty. Keep on being awesome! 📱😎", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsEmptyMessage(locale: Locale?) -> String {
+      lhcString("notifications.empty.message", "Dimillian__IceCubesApp__Localizable", "Notifications? What notifications? Your notification inbox is looking so empty. Keep on being awesome! 📱😎", locale)
     }
 
     /// Key “notifications.empty.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2372,7 +3712,12 @@ extension String {
     /// No notifications
     /// ```
     internal nonisolated static var notificationsEmptyTitle: String {
-      lhcString("notifications.empty.title", "Dimillian__IceCubesApp__Localizable", "No notifications")
+      lhcString("notifications.empty.title", "Dimillian__IceCubesApp__Localizable", "No notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsEmptyTitle(locale: Locale?) -> String {
+      lhcString("notifications.empty.title", "Dimillian__IceCubesApp__Localizable", "No notifications", locale)
     }
 
     /// Key “notifications.error.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2380,7 +3725,12 @@ extension String {
     /// An error occurred while loading your notifications, please try again.
     /// ```
     internal nonisolated static var notificationsErrorMessage: String {
-      lhcString("notifications.error.message", "Dimillian__IceCubesApp__Localizable", "An error occurred while loading your notifications, please try again.")
+      lhcString("notifications.error.message", "Dimillian__IceCubesApp__Localizable", "An error occurred while loading your notifications, please try again.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsErrorMessage(locale: Locale?) -> String {
+      lhcString("notifications.error.message", "Dimillian__IceCubesApp__Localizable", "An error occurred while loading your notifications, please try again.", locale)
     }
 
     /// Key “notifications.error.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2388,7 +3738,12 @@ extension String {
     /// An error occurred
     /// ```
     internal nonisolated static var notificationsErrorTitle: String {
-      lhcString("notifications.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred")
+      lhcString("notifications.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsErrorTitle(locale: Locale?) -> String {
+      lhcString("notifications.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred", locale)
     }
 
     /// Key “notifications.label.favorite %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2396,7 +3751,12 @@ extension String {
     /// starred
     /// ```
     internal nonisolated static var notificationsLabelFavorite: String {
-      lhcString("notifications.label.favorite %lld", "Dimillian__IceCubesApp__Localizable", "starred")
+      lhcString("notifications.label.favorite %lld", "Dimillian__IceCubesApp__Localizable", "starred", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelFavorite(locale: Locale?) -> String {
+      lhcString("notifications.label.favorite %lld", "Dimillian__IceCubesApp__Localizable", "starred", locale)
     }
 
     /// Key “notifications.label.favorite.push” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2404,7 +3764,12 @@ extension String {
     /// ⭐️ Starred:
     /// ```
     internal nonisolated static var notificationsLabelFavoritePush: String {
-      lhcString("notifications.label.favorite.push", "Dimillian__IceCubesApp__Localizable", "⭐️ Starred: ")
+      lhcString("notifications.label.favorite.push", "Dimillian__IceCubesApp__Localizable", "⭐️ Starred: ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelFavoritePush(locale: Locale?) -> String {
+      lhcString("notifications.label.favorite.push", "Dimillian__IceCubesApp__Localizable", "⭐️ Starred: ", locale)
     }
 
     /// Key “notifications.label.follow %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2412,7 +3777,12 @@ extension String {
     /// followed you
     /// ```
     internal nonisolated static var notificationsLabelFollow: String {
-      lhcString("notifications.label.follow %lld", "Dimillian__IceCubesApp__Localizable", "followed you")
+      lhcString("notifications.label.follow %lld", "Dimillian__IceCubesApp__Localizable", "followed you", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelFollow(locale: Locale?) -> String {
+      lhcString("notifications.label.follow %lld", "Dimillian__IceCubesApp__Localizable", "followed you", locale)
     }
 
     /// Key “notifications.label.follow-request” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2420,7 +3790,12 @@ extension String {
     /// requested to follow you
     /// ```
     internal nonisolated static var notificationsLabelFollowRequest: String {
-      lhcString("notifications.label.follow-request", "Dimillian__IceCubesApp__Localizable", "requested to follow you")
+      lhcString("notifications.label.follow-request", "Dimillian__IceCubesApp__Localizable", "requested to follow you", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelFollowRequest(locale: Locale?) -> String {
+      lhcString("notifications.label.follow-request", "Dimillian__IceCubesApp__Localizable", "requested to follow you", locale)
     }
 
     /// Key “notifications.label.follow-request.push” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2428,7 +3803,12 @@ extension String {
     /// 🔒 Requested to follow you:
     /// ```
     internal nonisolated static var notificationsLabelFollowRequestPush: String {
-      lhcString("notifications.label.follow-request.push", "Dimillian__IceCubesApp__Localizable", "🔒 Requested to follow you: ")
+      lhcString("notifications.label.follow-request.push", "Dimillian__IceCubesApp__Localizable", "🔒 Requested to follow you: ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelFollowRequestPush(locale: Locale?) -> String {
+      lhcString("notifications.label.follow-request.push", "Dimillian__IceCubesApp__Localizable", "🔒 Requested to follow you: ", locale)
     }
 
     /// Key “notifications.label.follow.push” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2436,7 +3816,12 @@ extension String {
     /// 👋 Followed you:
     /// ```
     internal nonisolated static var notificationsLabelFollowPush: String {
-      lhcString("notifications.label.follow.push", "Dimillian__IceCubesApp__Localizable", "👋 Followed you: ")
+      lhcString("notifications.label.follow.push", "Dimillian__IceCubesApp__Localizable", "👋 Followed you: ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelFollowPush(locale: Locale?) -> String {
+      lhcString("notifications.label.follow.push", "Dimillian__IceCubesApp__Localizable", "👋 Followed you: ", locale)
     }
 
     /// Key “notifications.label.mention %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2444,7 +3829,12 @@ extension String {
     /// mentioned you
     /// ```
     internal nonisolated static var notificationsLabelMention: String {
-      lhcString("notifications.label.mention %lld", "Dimillian__IceCubesApp__Localizable", "mentioned you")
+      lhcString("notifications.label.mention %lld", "Dimillian__IceCubesApp__Localizable", "mentioned you", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelMention(locale: Locale?) -> String {
+      lhcString("notifications.label.mention %lld", "Dimillian__IceCubesApp__Localizable", "mentioned you", locale)
     }
 
     /// Key “notifications.label.poll” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2452,7 +3842,12 @@ extension String {
     /// poll ended
     /// ```
     internal nonisolated static var notificationsLabelPoll: String {
-      lhcString("notifications.label.poll", "Dimillian__IceCubesApp__Localizable", "poll ended")
+      lhcString("notifications.label.poll", "Dimillian__IceCubesApp__Localizable", "poll ended", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelPoll(locale: Locale?) -> String {
+      lhcString("notifications.label.poll", "Dimillian__IceCubesApp__Localizable", "poll ended", locale)
     }
 
     /// Key “notifications.label.poll.push” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2460,7 +3855,12 @@ extension String {
     /// 📈 Poll ended:
     /// ```
     internal nonisolated static var notificationsLabelPollPush: String {
-      lhcString("notifications.label.poll.push", "Dimillian__IceCubesApp__Localizable", "📈 Poll ended: ")
+      lhcString("notifications.label.poll.push", "Dimillian__IceCubesApp__Localizable", "📈 Poll ended: ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelPollPush(locale: Locale?) -> String {
+      lhcString("notifications.label.poll.push", "Dimillian__IceCubesApp__Localizable", "📈 Poll ended: ", locale)
     }
 
     /// Key “notifications.label.reblog %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2468,7 +3868,12 @@ extension String {
     /// boosted
     /// ```
     internal nonisolated static var notificationsLabelReblog: String {
-      lhcString("notifications.label.reblog %lld", "Dimillian__IceCubesApp__Localizable", "boosted")
+      lhcString("notifications.label.reblog %lld", "Dimillian__IceCubesApp__Localizable", "boosted", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelReblog(locale: Locale?) -> String {
+      lhcString("notifications.label.reblog %lld", "Dimillian__IceCubesApp__Localizable", "boosted", locale)
     }
 
     /// Key “notifications.label.reblog.push” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2476,7 +3881,12 @@ extension String {
     /// 🚀 Boosted:
     /// ```
     internal nonisolated static var notificationsLabelReblogPush: String {
-      lhcString("notifications.label.reblog.push", "Dimillian__IceCubesApp__Localizable", "🚀 Boosted: ")
+      lhcString("notifications.label.reblog.push", "Dimillian__IceCubesApp__Localizable", "🚀 Boosted: ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelReblogPush(locale: Locale?) -> String {
+      lhcString("notifications.label.reblog.push", "Dimillian__IceCubesApp__Localizable", "🚀 Boosted: ", locale)
     }
 
     /// Key “notifications.label.status” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2484,7 +3894,12 @@ extension String {
     /// posted a status
     /// ```
     internal nonisolated static var notificationsLabelStatus: String {
-      lhcString("notifications.label.status", "Dimillian__IceCubesApp__Localizable", "posted a status")
+      lhcString("notifications.label.status", "Dimillian__IceCubesApp__Localizable", "posted a status", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelStatus(locale: Locale?) -> String {
+      lhcString("notifications.label.status", "Dimillian__IceCubesApp__Localizable", "posted a status", locale)
     }
 
     /// Key “notifications.label.status.push” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2492,7 +3907,12 @@ extension String {
     /// 🖊️ Posted:
     /// ```
     internal nonisolated static var notificationsLabelStatusPush: String {
-      lhcString("notifications.label.status.push", "Dimillian__IceCubesApp__Localizable", "🖊️ Posted: ")
+      lhcString("notifications.label.status.push", "Dimillian__IceCubesApp__Localizable", "🖊️ Posted: ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelStatusPush(locale: Locale?) -> String {
+      lhcString("notifications.label.status.push", "Dimillian__IceCubesApp__Localizable", "🖊️ Posted: ", locale)
     }
 
     /// Key “notifications.label.update” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2500,7 +3920,12 @@ extension String {
     /// edited a post
     /// ```
     internal nonisolated static var notificationsLabelUpdate: String {
-      lhcString("notifications.label.update", "Dimillian__IceCubesApp__Localizable", "edited a post")
+      lhcString("notifications.label.update", "Dimillian__IceCubesApp__Localizable", "edited a post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelUpdate(locale: Locale?) -> String {
+      lhcString("notifications.label.update", "Dimillian__IceCubesApp__Localizable", "edited a post", locale)
     }
 
     /// Key “notifications.label.update.push” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2508,7 +3933,12 @@ extension String {
     /// Updated:
     /// ```
     internal nonisolated static var notificationsLabelUpdatePush: String {
-      lhcString("notifications.label.update.push", "Dimillian__IceCubesApp__Localizable", "Updated: ")
+      lhcString("notifications.label.update.push", "Dimillian__IceCubesApp__Localizable", "Updated: ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsLabelUpdatePush(locale: Locale?) -> String {
+      lhcString("notifications.label.update.push", "Dimillian__IceCubesApp__Localizable", "Updated: ", locale)
     }
 
     /// Key “notifications.menu-title.favorite” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2516,7 +3946,12 @@ extension String {
     /// Favorite
     /// ```
     internal nonisolated static var notificationsMenuTitleFavorite: String {
-      lhcString("notifications.menu-title.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite")
+      lhcString("notifications.menu-title.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsMenuTitleFavorite(locale: Locale?) -> String {
+      lhcString("notifications.menu-title.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite", locale)
     }
 
     /// Key “notifications.menu-title.follow” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2524,7 +3959,12 @@ extension String {
     /// Follow
     /// ```
     internal nonisolated static var notificationsMenuTitleFollow: String {
-      lhcString("notifications.menu-title.follow", "Dimillian__IceCubesApp__Localizable", "Follow")
+      lhcString("notifications.menu-title.follow", "Dimillian__IceCubesApp__Localizable", "Follow", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsMenuTitleFollow(locale: Locale?) -> String {
+      lhcString("notifications.menu-title.follow", "Dimillian__IceCubesApp__Localizable", "Follow", locale)
     }
 
     /// Key “notifications.menu-title.follow-request” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2532,7 +3972,12 @@ extension String {
     /// Follow Request
     /// ```
     internal nonisolated static var notificationsMenuTitleFollowRequest: String {
-      lhcString("notifications.menu-title.follow-request", "Dimillian__IceCubesApp__Localizable", "Follow Request")
+      lhcString("notifications.menu-title.follow-request", "Dimillian__IceCubesApp__Localizable", "Follow Request", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsMenuTitleFollowRequest(locale: Locale?) -> String {
+      lhcString("notifications.menu-title.follow-request", "Dimillian__IceCubesApp__Localizable", "Follow Request", locale)
     }
 
     /// Key “notifications.menu-title.mention” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2540,7 +3985,12 @@ extension String {
     /// Mention
     /// ```
     internal nonisolated static var notificationsMenuTitleMention: String {
-      lhcString("notifications.menu-title.mention", "Dimillian__IceCubesApp__Localizable", "Mention")
+      lhcString("notifications.menu-title.mention", "Dimillian__IceCubesApp__Localizable", "Mention", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsMenuTitleMention(locale: Locale?) -> String {
+      lhcString("notifications.menu-title.mention", "Dimillian__IceCubesApp__Localizable", "Mention", locale)
     }
 
     /// Key “notifications.menu-title.poll” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2548,7 +3998,12 @@ extension String {
     /// Poll
     /// ```
     internal nonisolated static var notificationsMenuTitlePoll: String {
-      lhcString("notifications.menu-title.poll", "Dimillian__IceCubesApp__Localizable", "Poll")
+      lhcString("notifications.menu-title.poll", "Dimillian__IceCubesApp__Localizable", "Poll", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsMenuTitlePoll(locale: Locale?) -> String {
+      lhcString("notifications.menu-title.poll", "Dimillian__IceCubesApp__Localizable", "Poll", locale)
     }
 
     /// Key “notifications.menu-title.reblog” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2556,7 +4011,12 @@ extension String {
     /// Boost
     /// ```
     internal nonisolated static var notificationsMenuTitleReblog: String {
-      lhcString("notifications.menu-title.reblog", "Dimillian__IceCubesApp__Localizable", "Boost")
+      lhcString("notifications.menu-title.reblog", "Dimillian__IceCubesApp__Localizable", "Boost", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsMenuTitleReblog(locale: Locale?) -> String {
+      lhcString("notifications.menu-title.reblog", "Dimillian__IceCubesApp__Localizable", "Boost", locale)
     }
 
     /// Key “notifications.menu-title.status” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2564,7 +4024,12 @@ extension String {
     /// Post
     /// ```
     internal nonisolated static var notificationsMenuTitleStatus: String {
-      lhcString("notifications.menu-title.status", "Dimillian__IceCubesApp__Localizable", "Post")
+      lhcString("notifications.menu-title.status", "Dimillian__IceCubesApp__Localizable", "Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsMenuTitleStatus(locale: Locale?) -> String {
+      lhcString("notifications.menu-title.status", "Dimillian__IceCubesApp__Localizable", "Post", locale)
     }
 
     /// Key “notifications.menu-title.update” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2572,7 +4037,12 @@ extension String {
     /// Post Edited
     /// ```
     internal nonisolated static var notificationsMenuTitleUpdate: String {
-      lhcString("notifications.menu-title.update", "Dimillian__IceCubesApp__Localizable", "Post Edited")
+      lhcString("notifications.menu-title.update", "Dimillian__IceCubesApp__Localizable", "Post Edited", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsMenuTitleUpdate(locale: Locale?) -> String {
+      lhcString("notifications.menu-title.update", "Dimillian__IceCubesApp__Localizable", "Post Edited", locale)
     }
 
     /// Key “notifications.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2580,7 +4050,12 @@ extension String {
     /// All Notifications
     /// ```
     internal nonisolated static var notificationsNavigationTitle: String {
-      lhcString("notifications.navigation-title", "Dimillian__IceCubesApp__Localizable", "All Notifications")
+      lhcString("notifications.navigation-title", "Dimillian__IceCubesApp__Localizable", "All Notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsNavigationTitle(locale: Locale?) -> String {
+      lhcString("notifications.navigation-title", "Dimillian__IceCubesApp__Localizable", "All Notifications", locale)
     }
 
     /// Key “notifications.tab.all” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2588,7 +4063,12 @@ extension String {
     /// All
     /// ```
     internal nonisolated static var notificationsTabAll: String {
-      lhcString("notifications.tab.all", "Dimillian__IceCubesApp__Localizable", "All")
+      lhcString("notifications.tab.all", "Dimillian__IceCubesApp__Localizable", "All", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsTabAll(locale: Locale?) -> String {
+      lhcString("notifications.tab.all", "Dimillian__IceCubesApp__Localizable", "All", locale)
     }
 
     /// Key “notifications.tab.mentions” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2596,7 +4076,12 @@ extension String {
     /// Mentions
     /// ```
     internal nonisolated static var notificationsTabMentions: String {
-      lhcString("notifications.tab.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions")
+      lhcString("notifications.tab.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func notificationsTabMentions(locale: Locale?) -> String {
+      lhcString("notifications.tab.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions", locale)
     }
 
     /// Key “placeholder.loading.long” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2604,7 +4089,12 @@ extension String {
     /// Loading, loading, loading ...
     /// ```
     internal nonisolated static var placeholderLoadingLong: String {
-      lhcString("placeholder.loading.long", "Dimillian__IceCubesApp__Localizable", "Loading, loading, loading ...")
+      lhcString("placeholder.loading.long", "Dimillian__IceCubesApp__Localizable", "Loading, loading, loading ...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func placeholderLoadingLong(locale: Locale?) -> String {
+      lhcString("placeholder.loading.long", "Dimillian__IceCubesApp__Localizable", "Loading, loading, loading ...", locale)
     }
 
     /// Key “placeholder.loading.short” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2612,7 +4102,12 @@ extension String {
     /// Loading ...
     /// ```
     internal nonisolated static var placeholderLoadingShort: String {
-      lhcString("placeholder.loading.short", "Dimillian__IceCubesApp__Localizable", "Loading ...")
+      lhcString("placeholder.loading.short", "Dimillian__IceCubesApp__Localizable", "Loading ...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func placeholderLoadingShort(locale: Locale?) -> String {
+      lhcString("placeholder.loading.short", "Dimillian__IceCubesApp__Localizable", "Loading ...", locale)
     }
 
     /// Key “report.action.send” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2620,7 +4115,12 @@ extension String {
     /// Send
     /// ```
     internal nonisolated static var reportActionSend: String {
-      lhcString("report.action.send", "Dimillian__IceCubesApp__Localizable", "Send")
+      lhcString("report.action.send", "Dimillian__IceCubesApp__Localizable", "Send", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func reportActionSend(locale: Locale?) -> String {
+      lhcString("report.action.send", "Dimillian__IceCubesApp__Localizable", "Send", locale)
     }
 
     /// MARK: Report
@@ -2630,7 +4130,12 @@ extension String {
     /// Additional Info
     /// ```
     internal nonisolated static var reportCommentPlaceholder: String {
-      lhcString("report.comment.placeholder", "Dimillian__IceCubesApp__Localizable", "Additional Info")
+      lhcString("report.comment.placeholder", "Dimillian__IceCubesApp__Localizable", "Additional Info", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func reportCommentPlaceholder(locale: Locale?) -> String {
+      lhcString("report.comment.placeholder", "Dimillian__IceCubesApp__Localizable", "Additional Info", locale)
     }
 
     /// Key “report.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2638,7 +4143,12 @@ extension String {
     /// Report Post
     /// ```
     internal nonisolated static var reportTitle: String {
-      lhcString("report.title", "Dimillian__IceCubesApp__Localizable", "Report Post")
+      lhcString("report.title", "Dimillian__IceCubesApp__Localizable", "Report Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func reportTitle(locale: Locale?) -> String {
+      lhcString("report.title", "Dimillian__IceCubesApp__Localizable", "Report Post", locale)
     }
 
     /// Key “see-more” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2646,7 +4156,12 @@ extension String {
     /// See more
     /// ```
     internal nonisolated static var seeMore: String {
-      lhcString("see-more", "Dimillian__IceCubesApp__Localizable", "See more")
+      lhcString("see-more", "Dimillian__IceCubesApp__Localizable", "See more", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func seeMore(locale: Locale?) -> String {
+      lhcString("see-more", "Dimillian__IceCubesApp__Localizable", "See more", locale)
     }
 
     /// Key “settings.about.built-with” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2654,7 +4169,12 @@ extension String {
     /// Ice Cubes is built with the following Open Source software:
     /// ```
     internal nonisolated static var settingsAboutBuiltWith: String {
-      lhcString("settings.about.built-with", "Dimillian__IceCubesApp__Localizable", "Ice Cubes is built with the following Open Source software:")
+      lhcString("settings.about.built-with", "Dimillian__IceCubesApp__Localizable", "Ice Cubes is built with the following Open Source software:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAboutBuiltWith(locale: Locale?) -> String {
+      lhcString("settings.about.built-with", "Dimillian__IceCubesApp__Localizable", "Ice Cubes is built with the following Open Source software:", locale)
     }
 
     /// Key “settings.about.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2662,7 +4182,12 @@ extension String {
     /// Ice Cubes
     /// ```
     internal nonisolated static var settingsAboutTitle: String {
-      lhcString("settings.about.title", "Dimillian__IceCubesApp__Localizable", "Ice Cubes")
+      lhcString("settings.about.title", "Dimillian__IceCubesApp__Localizable", "Ice Cubes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAboutTitle(locale: Locale?) -> String {
+      lhcString("settings.about.title", "Dimillian__IceCubesApp__Localizable", "Ice Cubes", locale)
     }
 
     /// Key “settings.account.action.delete-cache” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2670,7 +4195,12 @@ extension String {
     /// Clear Cache
     /// ```
     internal nonisolated static var settingsAccountActionDeleteCache: String {
-      lhcString("settings.account.action.delete-cache", "Dimillian__IceCubesApp__Localizable", "Clear Cache")
+      lhcString("settings.account.action.delete-cache", "Dimillian__IceCubesApp__Localizable", "Clear Cache", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAccountActionDeleteCache(locale: Locale?) -> String {
+      lhcString("settings.account.action.delete-cache", "Dimillian__IceCubesApp__Localizable", "Clear Cache", locale)
     }
 
     /// MARK: Settings
@@ -2680,15 +4210,20 @@ extension String {
     /// Add Account
     /// ```
     internal nonisolated static var settingsAccountAdd: String {
-      lhcString("settings.account.add", "Dimillian__IceCubesApp__Localizable", "Add Account")
+      lhcString("settings.account.add", "Dimillian__IceCubesApp__Localizable", "Add Account", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAccountAdd(locale: Locale?) -> String {
+      lhcString("settings.account.add", "Dimillian__IceCubesApp__Localizable", "Add Account", locale)
     }
 
     /// Key “settings.account.cached-posts-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Cached Posts: %@
     /// ```
-    internal nonisolated static func settingsAccountCachedPosts(_ arg1: String) -> String {
-      lhcFormat(lhcString("settings.account.cached-posts-%@", "Dimillian__IceCubesApp__Localizable", "Cached Posts: %@"), [arg1])
+    internal nonisolated static func settingsAccountCachedPosts(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("settings.account.cached-posts-%@", "Dimillian__IceCubesApp__Localizable", "Cached Posts: %@", [arg1], locale)
     }
 
     /// Key “settings.app.about” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2696,7 +4231,12 @@ extension String {
     /// About
     /// ```
     internal nonisolated static var settingsAppAbout: String {
-      lhcString("settings.app.about", "Dimillian__IceCubesApp__Localizable", "About")
+      lhcString("settings.app.about", "Dimillian__IceCubesApp__Localizable", "About", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAppAbout(locale: Locale?) -> String {
+      lhcString("settings.app.about", "Dimillian__IceCubesApp__Localizable", "About", locale)
     }
 
     /// Key “settings.app.icon” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2704,7 +4244,12 @@ extension String {
     /// App Icon
     /// ```
     internal nonisolated static var settingsAppIcon: String {
-      lhcString("settings.app.icon", "Dimillian__IceCubesApp__Localizable", "App Icon")
+      lhcString("settings.app.icon", "Dimillian__IceCubesApp__Localizable", "App Icon", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAppIcon(locale: Locale?) -> String {
+      lhcString("settings.app.icon", "Dimillian__IceCubesApp__Localizable", "App Icon", locale)
     }
 
     /// Key “settings.app.icon.designed-by” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2712,7 +4257,12 @@ extension String {
     /// Icons by
     /// ```
     internal nonisolated static var settingsAppIconDesignedBy: String {
-      lhcString("settings.app.icon.designed-by", "Dimillian__IceCubesApp__Localizable", "Icons by")
+      lhcString("settings.app.icon.designed-by", "Dimillian__IceCubesApp__Localizable", "Icons by", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAppIconDesignedBy(locale: Locale?) -> String {
+      lhcString("settings.app.icon.designed-by", "Dimillian__IceCubesApp__Localizable", "Icons by", locale)
     }
 
     /// Key “settings.app.icon.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2720,7 +4270,12 @@ extension String {
     /// Icons
     /// ```
     internal nonisolated static var settingsAppIconNavigationTitle: String {
-      lhcString("settings.app.icon.navigation-title", "Dimillian__IceCubesApp__Localizable", "Icons")
+      lhcString("settings.app.icon.navigation-title", "Dimillian__IceCubesApp__Localizable", "Icons", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAppIconNavigationTitle(locale: Locale?) -> String {
+      lhcString("settings.app.icon.navigation-title", "Dimillian__IceCubesApp__Localizable", "Icons", locale)
     }
 
     /// Key “settings.app.icon.official” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2728,7 +4283,12 @@ extension String {
     /// Official icons
     /// ```
     internal nonisolated static var settingsAppIconOfficial: String {
-      lhcString("settings.app.icon.official", "Dimillian__IceCubesApp__Localizable", "Official icons")
+      lhcString("settings.app.icon.official", "Dimillian__IceCubesApp__Localizable", "Official icons", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAppIconOfficial(locale: Locale?) -> String {
+      lhcString("settings.app.icon.official", "Dimillian__IceCubesApp__Localizable", "Official icons", locale)
     }
 
     /// Key “settings.app.source” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2736,7 +4296,12 @@ extension String {
     /// Source (GitHub)
     /// ```
     internal nonisolated static var settingsAppSource: String {
-      lhcString("settings.app.source", "Dimillian__IceCubesApp__Localizable", "Source (GitHub)")
+      lhcString("settings.app.source", "Dimillian__IceCubesApp__Localizable", "Source (GitHub)", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAppSource(locale: Locale?) -> String {
+      lhcString("settings.app.source", "Dimillian__IceCubesApp__Localizable", "Source (GitHub)", locale)
     }
 
     /// Key “settings.app.support” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2744,7 +4309,12 @@ extension String {
     /// Support the App
     /// ```
     internal nonisolated static var settingsAppSupport: String {
-      lhcString("settings.app.support", "Dimillian__IceCubesApp__Localizable", "Support the App")
+      lhcString("settings.app.support", "Dimillian__IceCubesApp__Localizable", "Support the App", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsAppSupport(locale: Locale?) -> String {
+      lhcString("settings.app.support", "Dimillian__IceCubesApp__Localizable", "Support the App", locale)
     }
 
     /// Key “settings.cache-media.clear” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2752,7 +4322,12 @@ extension String {
     /// Clear Media Cache
     /// ```
     internal nonisolated static var settingsCacheMediaClear: String {
-      lhcString("settings.cache-media.clear", "Dimillian__IceCubesApp__Localizable", "Clear Media Cache")
+      lhcString("settings.cache-media.clear", "Dimillian__IceCubesApp__Localizable", "Clear Media Cache", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsCacheMediaClear(locale: Locale?) -> String {
+      lhcString("settings.cache-media.clear", "Dimillian__IceCubesApp__Localizable", "Clear Media Cache", locale)
     }
 
     /// Key “settings.content.collapse-long-posts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2760,7 +4335,12 @@ extension String {
     /// Collapse long posts
     /// ```
     internal nonisolated static var settingsContentCollapseLongPosts: String {
-      lhcString("settings.content.collapse-long-posts", "Dimillian__IceCubesApp__Localizable", "Collapse long posts")
+      lhcString("settings.content.collapse-long-posts", "Dimillian__IceCubesApp__Localizable", "Collapse long posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentCollapseLongPosts(locale: Locale?) -> String {
+      lhcString("settings.content.collapse-long-posts", "Dimillian__IceCubesApp__Localizable", "Collapse long posts", locale)
     }
 
     /// Key “settings.content.collapse-long-posts-hint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2768,7 +4348,12 @@ extension String {
     /// Collapsed posts only display a limited number of lines together with a button to show the full post
     /// ```
     internal nonisolated static var settingsContentCollapseLongPostsHint: String {
-      lhcString("settings.content.collapse-long-posts-hint", "Dimillian__IceCubesApp__Localizable", "Collapsed posts only display a limited number of lines together with a button to show the full post")
+      lhcString("settings.content.collapse-long-posts-hint", "Dimillian__IceCubesApp__Localizable", "Collapsed posts only display a limited number of lines together with a button to show the full post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentCollapseLongPostsHint(locale: Locale?) -> String {
+      lhcString("settings.content.collapse-long-posts-hint", "Dimillian__IceCubesApp__Localizable", "Collapsed posts only display a limited number of lines together with a button to show the full post", locale)
     }
 
     /// Key “settings.content.default-reply-visibility” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2776,7 +4361,12 @@ extension String {
     /// Reply Visibility
     /// ```
     internal nonisolated static var settingsContentDefaultReplyVisibility: String {
-      lhcString("settings.content.default-reply-visibility", "Dimillian__IceCubesApp__Localizable", "Reply Visibility")
+      lhcString("settings.content.default-reply-visibility", "Dimillian__IceCubesApp__Localizable", "Reply Visibility", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentDefaultReplyVisibility(locale: Locale?) -> String {
+      lhcString("settings.content.default-reply-visibility", "Dimillian__IceCubesApp__Localizable", "Reply Visibility", locale)
     }
 
     /// Key “settings.content.default-sensitive” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2784,7 +4374,12 @@ extension String {
     /// Always Mark Media as Sensitive
     /// ```
     internal nonisolated static var settingsContentDefaultSensitive: String {
-      lhcString("settings.content.default-sensitive", "Dimillian__IceCubesApp__Localizable", "Always Mark Media as Sensitive")
+      lhcString("settings.content.default-sensitive", "Dimillian__IceCubesApp__Localizable", "Always Mark Media as Sensitive", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentDefaultSensitive(locale: Locale?) -> String {
+      lhcString("settings.content.default-sensitive", "Dimillian__IceCubesApp__Localizable", "Always Mark Media as Sensitive", locale)
     }
 
     /// Key “settings.content.default-visibility” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2792,7 +4387,12 @@ extension String {
     /// Posting Visibility
     /// ```
     internal nonisolated static var settingsContentDefaultVisibility: String {
-      lhcString("settings.content.default-visibility", "Dimillian__IceCubesApp__Localizable", "Posting Visibility")
+      lhcString("settings.content.default-visibility", "Dimillian__IceCubesApp__Localizable", "Posting Visibility", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentDefaultVisibility(locale: Locale?) -> String {
+      lhcString("settings.content.default-visibility", "Dimillian__IceCubesApp__Localizable", "Posting Visibility", locale)
     }
 
     /// Key “settings.content.expand-media” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2800,7 +4400,12 @@ extension String {
     /// Media Display
     /// ```
     internal nonisolated static var settingsContentExpandMedia: String {
-      lhcString("settings.content.expand-media", "Dimillian__IceCubesApp__Localizable", "Media Display")
+      lhcString("settings.content.expand-media", "Dimillian__IceCubesApp__Localizable", "Media Display", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentExpandMedia(locale: Locale?) -> String {
+      lhcString("settings.content.expand-media", "Dimillian__IceCubesApp__Localizable", "Media Display", locale)
     }
 
     /// Key “settings.content.expand-spoilers” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2808,7 +4413,12 @@ extension String {
     /// Always Show Sensitive Posts
     /// ```
     internal nonisolated static var settingsContentExpandSpoilers: String {
-      lhcString("settings.content.expand-spoilers", "Dimillian__IceCubesApp__Localizable", "Always Show Sensitive Posts")
+      lhcString("settings.content.expand-spoilers", "Dimillian__IceCubesApp__Localizable", "Always Show Sensitive Posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentExpandSpoilers(locale: Locale?) -> String {
+      lhcString("settings.content.expand-spoilers", "Dimillian__IceCubesApp__Localizable", "Always Show Sensitive Posts", locale)
     }
 
     /// Key “settings.content.instance-settings” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2816,7 +4426,12 @@ extension String {
     /// Server Content Settings
     /// ```
     internal nonisolated static var settingsContentInstanceSettings: String {
-      lhcString("settings.content.instance-settings", "Dimillian__IceCubesApp__Localizable", "Server Content Settings")
+      lhcString("settings.content.instance-settings", "Dimillian__IceCubesApp__Localizable", "Server Content Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentInstanceSettings(locale: Locale?) -> String {
+      lhcString("settings.content.instance-settings", "Dimillian__IceCubesApp__Localizable", "Server Content Settings", locale)
     }
 
     /// Key “settings.content.media” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2824,7 +4439,12 @@ extension String {
     /// Media
     /// ```
     internal nonisolated static var settingsContentMedia: String {
-      lhcString("settings.content.media", "Dimillian__IceCubesApp__Localizable", "Media")
+      lhcString("settings.content.media", "Dimillian__IceCubesApp__Localizable", "Media", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentMedia(locale: Locale?) -> String {
+      lhcString("settings.content.media", "Dimillian__IceCubesApp__Localizable", "Media", locale)
     }
 
     /// Key “settings.content.media.show.alt” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2832,7 +4452,12 @@ extension String {
     /// Show ALT Texts
     /// ```
     internal nonisolated static var settingsContentMediaShowAlt: String {
-      lhcString("settings.content.media.show.alt", "Dimillian__IceCubesApp__Localizable", "Show ALT Texts")
+      lhcString("settings.content.media.show.alt", "Dimillian__IceCubesApp__Localizable", "Show ALT Texts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentMediaShowAlt(locale: Locale?) -> String {
+      lhcString("settings.content.media.show.alt", "Dimillian__IceCubesApp__Localizable", "Show ALT Texts", locale)
     }
 
     /// Key “settings.content.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2840,7 +4465,12 @@ extension String {
     /// Content Settings
     /// ```
     internal nonisolated static var settingsContentNavigationTitle: String {
-      lhcString("settings.content.navigation-title", "Dimillian__IceCubesApp__Localizable", "Content Settings")
+      lhcString("settings.content.navigation-title", "Dimillian__IceCubesApp__Localizable", "Content Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentNavigationTitle(locale: Locale?) -> String {
+      lhcString("settings.content.navigation-title", "Dimillian__IceCubesApp__Localizable", "Content Settings", locale)
     }
 
     /// Key “settings.content.posting” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2848,7 +4478,12 @@ extension String {
     /// Posting
     /// ```
     internal nonisolated static var settingsContentPosting: String {
-      lhcString("settings.content.posting", "Dimillian__IceCubesApp__Localizable", "Posting")
+      lhcString("settings.content.posting", "Dimillian__IceCubesApp__Localizable", "Posting", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentPosting(locale: Locale?) -> String {
+      lhcString("settings.content.posting", "Dimillian__IceCubesApp__Localizable", "Posting", locale)
     }
 
     /// Key “settings.content.reading” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2856,7 +4491,12 @@ extension String {
     /// Reading
     /// ```
     internal nonisolated static var settingsContentReading: String {
-      lhcString("settings.content.reading", "Dimillian__IceCubesApp__Localizable", "Reading")
+      lhcString("settings.content.reading", "Dimillian__IceCubesApp__Localizable", "Reading", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentReading(locale: Locale?) -> String {
+      lhcString("settings.content.reading", "Dimillian__IceCubesApp__Localizable", "Reading", locale)
     }
 
     /// Key “settings.content.require-alt-text” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2864,7 +4504,12 @@ extension String {
     /// Require Alt Text to Post
     /// ```
     internal nonisolated static var settingsContentRequireAltText: String {
-      lhcString("settings.content.require-alt-text", "Dimillian__IceCubesApp__Localizable", "Require Alt Text to Post")
+      lhcString("settings.content.require-alt-text", "Dimillian__IceCubesApp__Localizable", "Require Alt Text to Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentRequireAltText(locale: Locale?) -> String {
+      lhcString("settings.content.require-alt-text", "Dimillian__IceCubesApp__Localizable", "Require Alt Text to Post", locale)
     }
 
     /// Key “settings.content.sharing” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2872,7 +4517,12 @@ extension String {
     /// Sharing
     /// ```
     internal nonisolated static var settingsContentSharing: String {
-      lhcString("settings.content.sharing", "Dimillian__IceCubesApp__Localizable", "Sharing")
+      lhcString("settings.content.sharing", "Dimillian__IceCubesApp__Localizable", "Sharing", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentSharing(locale: Locale?) -> String {
+      lhcString("settings.content.sharing", "Dimillian__IceCubesApp__Localizable", "Sharing", locale)
     }
 
     /// Key “settings.content.sharing.share-behavior.link-and-text” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2880,7 +4530,12 @@ extension String {
     /// Link and Text
     /// ```
     internal nonisolated static var settingsContentSharingShareBehaviorLinkAndText: String {
-      lhcString("settings.content.sharing.share-behavior.link-and-text", "Dimillian__IceCubesApp__Localizable", "Link and Text")
+      lhcString("settings.content.sharing.share-behavior.link-and-text", "Dimillian__IceCubesApp__Localizable", "Link and Text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentSharingShareBehaviorLinkAndText(locale: Locale?) -> String {
+      lhcString("settings.content.sharing.share-behavior.link-and-text", "Dimillian__IceCubesApp__Localizable", "Link and Text", locale)
     }
 
     /// Key “settings.content.sharing.share-behavior.link-only” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2888,7 +4543,12 @@ extension String {
     /// Link Only
     /// ```
     internal nonisolated static var settingsContentSharingShareBehaviorLinkOnly: String {
-      lhcString("settings.content.sharing.share-behavior.link-only", "Dimillian__IceCubesApp__Localizable", "Link Only")
+      lhcString("settings.content.sharing.share-behavior.link-only", "Dimillian__IceCubesApp__Localizable", "Link Only", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentSharingShareBehaviorLinkOnly(locale: Locale?) -> String {
+      lhcString("settings.content.sharing.share-behavior.link-only", "Dimillian__IceCubesApp__Localizable", "Link Only", locale)
     }
 
     /// Key “settings.content.sharing.share-button-behavior” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2896,7 +4556,12 @@ extension String {
     /// Share Button Behavior
     /// ```
     internal nonisolated static var settingsContentSharingShareButtonBehavior: String {
-      lhcString("settings.content.sharing.share-button-behavior", "Dimillian__IceCubesApp__Localizable", "Share Button Behavior")
+      lhcString("settings.content.sharing.share-button-behavior", "Dimillian__IceCubesApp__Localizable", "Share Button Behavior", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentSharingShareButtonBehavior(locale: Locale?) -> String {
+      lhcString("settings.content.sharing.share-button-behavior", "Dimillian__IceCubesApp__Localizable", "Share Button Behavior", locale)
     }
 
     /// Key “settings.content.use-instance-settings” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2904,7 +4569,12 @@ extension String {
     /// Use Server Settings
     /// ```
     internal nonisolated static var settingsContentUseInstanceSettings: String {
-      lhcString("settings.content.use-instance-settings", "Dimillian__IceCubesApp__Localizable", "Use Server Settings")
+      lhcString("settings.content.use-instance-settings", "Dimillian__IceCubesApp__Localizable", "Use Server Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsContentUseInstanceSettings(locale: Locale?) -> String {
+      lhcString("settings.content.use-instance-settings", "Dimillian__IceCubesApp__Localizable", "Use Server Settings", locale)
     }
 
     /// Key “settings.display.avatar.position” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2912,7 +4582,12 @@ extension String {
     /// Avatar Position
     /// ```
     internal nonisolated static var settingsDisplayAvatarPosition: String {
-      lhcString("settings.display.avatar.position", "Dimillian__IceCubesApp__Localizable", "Avatar Position")
+      lhcString("settings.display.avatar.position", "Dimillian__IceCubesApp__Localizable", "Avatar Position", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayAvatarPosition(locale: Locale?) -> String {
+      lhcString("settings.display.avatar.position", "Dimillian__IceCubesApp__Localizable", "Avatar Position", locale)
     }
 
     /// Key “settings.display.avatar.shape” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2920,7 +4595,12 @@ extension String {
     /// Avatar Shape
     /// ```
     internal nonisolated static var settingsDisplayAvatarShape: String {
-      lhcString("settings.display.avatar.shape", "Dimillian__IceCubesApp__Localizable", "Avatar Shape")
+      lhcString("settings.display.avatar.shape", "Dimillian__IceCubesApp__Localizable", "Avatar Shape", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayAvatarShape(locale: Locale?) -> String {
+      lhcString("settings.display.avatar.shape", "Dimillian__IceCubesApp__Localizable", "Avatar Shape", locale)
     }
 
     /// Key “settings.display.avatarAnimated” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2928,7 +4608,12 @@ extension String {
     /// Animated Avatars and Headers
     /// ```
     internal nonisolated static var settingsDisplayAvatarAnimated: String {
-      lhcString("settings.display.avatarAnimated", "Dimillian__IceCubesApp__Localizable", "Animated Avatars and Headers")
+      lhcString("settings.display.avatarAnimated", "Dimillian__IceCubesApp__Localizable", "Animated Avatars and Headers", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayAvatarAnimated(locale: Locale?) -> String {
+      lhcString("settings.display.avatarAnimated", "Dimillian__IceCubesApp__Localizable", "Animated Avatars and Headers", locale)
     }
 
     /// Key “settings.display.colors.apply” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2936,7 +4621,12 @@ extension String {
     /// Apply custom colors
     /// ```
     internal nonisolated static var settingsDisplayColorsApply: String {
-      lhcString("settings.display.colors.apply", "Dimillian__IceCubesApp__Localizable", "Apply custom colors")
+      lhcString("settings.display.colors.apply", "Dimillian__IceCubesApp__Localizable", "Apply custom colors", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayColorsApply(locale: Locale?) -> String {
+      lhcString("settings.display.colors.apply", "Dimillian__IceCubesApp__Localizable", "Apply custom colors", locale)
     }
 
     /// Key “settings.display.example-toot” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2944,7 +4634,12 @@ extension String {
     /// Example Post
     /// ```
     internal nonisolated static var settingsDisplayExampleToot: String {
-      lhcString("settings.display.example-toot", "Dimillian__IceCubesApp__Localizable", "Example Post")
+      lhcString("settings.display.example-toot", "Dimillian__IceCubesApp__Localizable", "Example Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayExampleToot(locale: Locale?) -> String {
+      lhcString("settings.display.example-toot", "Dimillian__IceCubesApp__Localizable", "Example Post", locale)
     }
 
     /// Key “settings.display.font” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2952,7 +4647,12 @@ extension String {
     /// Timeline Font
     /// ```
     internal nonisolated static var settingsDisplayFont: String {
-      lhcString("settings.display.font", "Dimillian__IceCubesApp__Localizable", "Timeline Font")
+      lhcString("settings.display.font", "Dimillian__IceCubesApp__Localizable", "Timeline Font", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayFont(locale: Locale?) -> String {
+      lhcString("settings.display.font", "Dimillian__IceCubesApp__Localizable", "Timeline Font", locale)
     }
 
     /// Key “settings.display.font.custom” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2960,23 +4660,28 @@ extension String {
     /// Custom
     /// ```
     internal nonisolated static var settingsDisplayFontCustom: String {
-      lhcString("settings.display.font.custom", "Dimillian__IceCubesApp__Localizable", "Custom")
+      lhcString("settings.display.font.custom", "Dimillian__IceCubesApp__Localizable", "Custom", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayFontCustom(locale: Locale?) -> String {
+      lhcString("settings.display.font.custom", "Dimillian__IceCubesApp__Localizable", "Custom", locale)
     }
 
     /// Key “settings.display.font.line-spacing-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Line Spacing: %@
     /// ```
-    internal nonisolated static func settingsDisplayFontLineSpacing(_ arg1: String) -> String {
-      lhcFormat(lhcString("settings.display.font.line-spacing-%@", "Dimillian__IceCubesApp__Localizable", "Line Spacing: %@"), [arg1])
+    internal nonisolated static func settingsDisplayFontLineSpacing(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("settings.display.font.line-spacing-%@", "Dimillian__IceCubesApp__Localizable", "Line Spacing: %@", [arg1], locale)
     }
 
     /// Key “settings.display.font.scaling-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Font Scaling: %@
     /// ```
-    internal nonisolated static func settingsDisplayFontScaling(_ arg1: String) -> String {
-      lhcFormat(lhcString("settings.display.font.scaling-%@", "Dimillian__IceCubesApp__Localizable", "Font Scaling: %@"), [arg1])
+    internal nonisolated static func settingsDisplayFontScaling(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("settings.display.font.scaling-%@", "Dimillian__IceCubesApp__Localizable", "Font Scaling: %@", [arg1], locale)
     }
 
     /// Key “settings.display.font.system” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2984,7 +4689,12 @@ extension String {
     /// System
     /// ```
     internal nonisolated static var settingsDisplayFontSystem: String {
-      lhcString("settings.display.font.system", "Dimillian__IceCubesApp__Localizable", "System")
+      lhcString("settings.display.font.system", "Dimillian__IceCubesApp__Localizable", "System", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayFontSystem(locale: Locale?) -> String {
+      lhcString("settings.display.font.system", "Dimillian__IceCubesApp__Localizable", "System", locale)
     }
 
     /// Key “settings.display.full-username” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -2992,15 +4702,20 @@ extension String {
     /// Display Full Username
     /// ```
     internal nonisolated static var settingsDisplayFullUsername: String {
-      lhcString("settings.display.full-username", "Dimillian__IceCubesApp__Localizable", "Display Full Username")
+      lhcString("settings.display.full-username", "Dimillian__IceCubesApp__Localizable", "Display Full Username", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayFullUsername(locale: Locale?) -> String {
+      lhcString("settings.display.full-username", "Dimillian__IceCubesApp__Localizable", "Display Full Username", locale)
     }
 
     /// Key “settings.display.max-reply-indentation-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Max reply indentation: %@
     /// ```
-    internal nonisolated static func settingsDisplayMaxReplyIndentation(_ arg1: String) -> String {
-      lhcFormat(lhcString("settings.display.max-reply-indentation-%@", "Dimillian__IceCubesApp__Localizable", "Max reply indentation: %@"), [arg1])
+    internal nonisolated static func settingsDisplayMaxReplyIndentation(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("settings.display.max-reply-indentation-%@", "Dimillian__IceCubesApp__Localizable", "Max reply indentation: %@", [arg1], locale)
     }
 
     /// Key “settings.display.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3008,7 +4723,12 @@ extension String {
     /// Display Settings
     /// ```
     internal nonisolated static var settingsDisplayNavigationTitle: String {
-      lhcString("settings.display.navigation-title", "Dimillian__IceCubesApp__Localizable", "Display Settings")
+      lhcString("settings.display.navigation-title", "Dimillian__IceCubesApp__Localizable", "Display Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayNavigationTitle(locale: Locale?) -> String {
+      lhcString("settings.display.navigation-title", "Dimillian__IceCubesApp__Localizable", "Display Settings", locale)
     }
 
     /// Key “settings.display.pending-at-bottom” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3016,7 +4736,12 @@ extension String {
     /// Show Pending Button at Bottom
     /// ```
     internal nonisolated static var settingsDisplayPendingAtBottom: String {
-      lhcString("settings.display.pending-at-bottom", "Dimillian__IceCubesApp__Localizable", "Show Pending Button at Bottom")
+      lhcString("settings.display.pending-at-bottom", "Dimillian__IceCubesApp__Localizable", "Show Pending Button at Bottom", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayPendingAtBottom(locale: Locale?) -> String {
+      lhcString("settings.display.pending-at-bottom", "Dimillian__IceCubesApp__Localizable", "Show Pending Button at Bottom", locale)
     }
 
     /// Key “settings.display.pending-left” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3024,7 +4749,12 @@ extension String {
     /// Show Pending Button on the Left
     /// ```
     internal nonisolated static var settingsDisplayPendingLeft: String {
-      lhcString("settings.display.pending-left", "Dimillian__IceCubesApp__Localizable", "Show Pending Button on the Left")
+      lhcString("settings.display.pending-left", "Dimillian__IceCubesApp__Localizable", "Show Pending Button on the Left", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayPendingLeft(locale: Locale?) -> String {
+      lhcString("settings.display.pending-left", "Dimillian__IceCubesApp__Localizable", "Show Pending Button on the Left", locale)
     }
 
     /// Key “settings.display.restore” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3032,7 +4762,12 @@ extension String {
     /// Restore Defaults
     /// ```
     internal nonisolated static var settingsDisplayRestore: String {
-      lhcString("settings.display.restore", "Dimillian__IceCubesApp__Localizable", "Restore Defaults")
+      lhcString("settings.display.restore", "Dimillian__IceCubesApp__Localizable", "Restore Defaults", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayRestore(locale: Locale?) -> String {
+      lhcString("settings.display.restore", "Dimillian__IceCubesApp__Localizable", "Restore Defaults", locale)
     }
 
     /// Key “settings.display.section.display” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3040,7 +4775,12 @@ extension String {
     /// Display
     /// ```
     internal nonisolated static var settingsDisplaySectionDisplay: String {
-      lhcString("settings.display.section.display", "Dimillian__IceCubesApp__Localizable", "Display")
+      lhcString("settings.display.section.display", "Dimillian__IceCubesApp__Localizable", "Display", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplaySectionDisplay(locale: Locale?) -> String {
+      lhcString("settings.display.section.display", "Dimillian__IceCubesApp__Localizable", "Display", locale)
     }
 
     /// Key “settings.display.section.font” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3048,7 +4788,12 @@ extension String {
     /// Font
     /// ```
     internal nonisolated static var settingsDisplaySectionFont: String {
-      lhcString("settings.display.section.font", "Dimillian__IceCubesApp__Localizable", "Font")
+      lhcString("settings.display.section.font", "Dimillian__IceCubesApp__Localizable", "Font", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplaySectionFont(locale: Locale?) -> String {
+      lhcString("settings.display.section.font", "Dimillian__IceCubesApp__Localizable", "Font", locale)
     }
 
     /// Key “settings.display.section.platform” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3056,7 +4801,12 @@ extension String {
     /// Apple Vision
     /// ```
     internal nonisolated static var settingsDisplaySectionPlatform: String {
-      lhcString("settings.display.section.platform", "Dimillian__IceCubesApp__Localizable", "Apple Vision")
+      lhcString("settings.display.section.platform", "Dimillian__IceCubesApp__Localizable", "Apple Vision", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplaySectionPlatform(locale: Locale?) -> String {
+      lhcString("settings.display.section.platform", "Dimillian__IceCubesApp__Localizable", "Apple Vision", locale)
     }
 
     /// Key “settings.display.section.theme” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3064,7 +4814,12 @@ extension String {
     /// Theme
     /// ```
     internal nonisolated static var settingsDisplaySectionTheme: String {
-      lhcString("settings.display.section.theme", "Dimillian__IceCubesApp__Localizable", "Theme")
+      lhcString("settings.display.section.theme", "Dimillian__IceCubesApp__Localizable", "Theme", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplaySectionTheme(locale: Locale?) -> String {
+      lhcString("settings.display.section.theme", "Dimillian__IceCubesApp__Localizable", "Theme", locale)
     }
 
     /// Key “settings.display.section.theme.footer” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3072,7 +4827,12 @@ extension String {
     /// Custom colors can only be set if match system color scheme is disabled
     /// ```
     internal nonisolated static var settingsDisplaySectionThemeFooter: String {
-      lhcString("settings.display.section.theme.footer", "Dimillian__IceCubesApp__Localizable", "Custom colors can only be set if match system color scheme is disabled")
+      lhcString("settings.display.section.theme.footer", "Dimillian__IceCubesApp__Localizable", "Custom colors can only be set if match system color scheme is disabled", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplaySectionThemeFooter(locale: Locale?) -> String {
+      lhcString("settings.display.section.theme.footer", "Dimillian__IceCubesApp__Localizable", "Custom colors can only be set if match system color scheme is disabled", locale)
     }
 
     /// Key “settings.display.show-account-popover” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3080,7 +4840,12 @@ extension String {
     /// Show Account on Hover
     /// ```
     internal nonisolated static var settingsDisplayShowAccountPopover: String {
-      lhcString("settings.display.show-account-popover", "Dimillian__IceCubesApp__Localizable", "Show Account on Hover")
+      lhcString("settings.display.show-account-popover", "Dimillian__IceCubesApp__Localizable", "Show Account on Hover", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayShowAccountPopover(locale: Locale?) -> String {
+      lhcString("settings.display.show-account-popover", "Dimillian__IceCubesApp__Localizable", "Show Account on Hover", locale)
     }
 
     /// Key “settings.display.show-ipad-column” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3088,7 +4853,12 @@ extension String {
     /// Enable Secondary Column
     /// ```
     internal nonisolated static var settingsDisplayShowIpadColumn: String {
-      lhcString("settings.display.show-ipad-column", "Dimillian__IceCubesApp__Localizable", "Enable Secondary Column")
+      lhcString("settings.display.show-ipad-column", "Dimillian__IceCubesApp__Localizable", "Enable Secondary Column", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayShowIpadColumn(locale: Locale?) -> String {
+      lhcString("settings.display.show-ipad-column", "Dimillian__IceCubesApp__Localizable", "Enable Secondary Column", locale)
     }
 
     /// Key “settings.display.show-reply-indentation” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3096,7 +4866,12 @@ extension String {
     /// Show reply indentation
     /// ```
     internal nonisolated static var settingsDisplayShowReplyIndentation: String {
-      lhcString("settings.display.show-reply-indentation", "Dimillian__IceCubesApp__Localizable", "Show reply indentation")
+      lhcString("settings.display.show-reply-indentation", "Dimillian__IceCubesApp__Localizable", "Show reply indentation", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayShowReplyIndentation(locale: Locale?) -> String {
+      lhcString("settings.display.show-reply-indentation", "Dimillian__IceCubesApp__Localizable", "Show reply indentation", locale)
     }
 
     /// Key “settings.display.show-tab-label” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3104,7 +4879,12 @@ extension String {
     /// Show Tab Name
     /// ```
     internal nonisolated static var settingsDisplayShowTabLabel: String {
-      lhcString("settings.display.show-tab-label", "Dimillian__IceCubesApp__Localizable", "Show Tab Name")
+      lhcString("settings.display.show-tab-label", "Dimillian__IceCubesApp__Localizable", "Show Tab Name", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayShowTabLabel(locale: Locale?) -> String {
+      lhcString("settings.display.show-tab-label", "Dimillian__IceCubesApp__Localizable", "Show Tab Name", locale)
     }
 
     /// Key “settings.display.status.action-buttons” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3112,7 +4892,12 @@ extension String {
     /// Status Action Buttons
     /// ```
     internal nonisolated static var settingsDisplayStatusActionButtons: String {
-      lhcString("settings.display.status.action-buttons", "Dimillian__IceCubesApp__Localizable", "Status Action Buttons")
+      lhcString("settings.display.status.action-buttons", "Dimillian__IceCubesApp__Localizable", "Status Action Buttons", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayStatusActionButtons(locale: Locale?) -> String {
+      lhcString("settings.display.status.action-buttons", "Dimillian__IceCubesApp__Localizable", "Status Action Buttons", locale)
     }
 
     /// Key “settings.display.status.action-secondary” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3120,7 +4905,12 @@ extension String {
     /// Secondary status action
     /// ```
     internal nonisolated static var settingsDisplayStatusActionSecondary: String {
-      lhcString("settings.display.status.action-secondary", "Dimillian__IceCubesApp__Localizable", "Secondary status action")
+      lhcString("settings.display.status.action-secondary", "Dimillian__IceCubesApp__Localizable", "Secondary status action", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayStatusActionSecondary(locale: Locale?) -> String {
+      lhcString("settings.display.status.action-secondary", "Dimillian__IceCubesApp__Localizable", "Secondary status action", locale)
     }
 
     /// Key “settings.display.status.media-style” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3128,7 +4918,12 @@ extension String {
     /// Status Media Style
     /// ```
     internal nonisolated static var settingsDisplayStatusMediaStyle: String {
-      lhcString("settings.display.status.media-style", "Dimillian__IceCubesApp__Localizable", "Status Media Style")
+      lhcString("settings.display.status.media-style", "Dimillian__IceCubesApp__Localizable", "Status Media Style", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayStatusMediaStyle(locale: Locale?) -> String {
+      lhcString("settings.display.status.media-style", "Dimillian__IceCubesApp__Localizable", "Status Media Style", locale)
     }
 
     /// Key “settings.display.theme.background” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3136,7 +4931,12 @@ extension String {
     /// Background Color
     /// ```
     internal nonisolated static var settingsDisplayThemeBackground: String {
-      lhcString("settings.display.theme.background", "Dimillian__IceCubesApp__Localizable", "Background Color")
+      lhcString("settings.display.theme.background", "Dimillian__IceCubesApp__Localizable", "Background Color", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayThemeBackground(locale: Locale?) -> String {
+      lhcString("settings.display.theme.background", "Dimillian__IceCubesApp__Localizable", "Background Color", locale)
     }
 
     /// Key “settings.display.theme.secondary-background” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3144,7 +4944,12 @@ extension String {
     /// Secondary Background Color
     /// ```
     internal nonisolated static var settingsDisplayThemeSecondaryBackground: String {
-      lhcString("settings.display.theme.secondary-background", "Dimillian__IceCubesApp__Localizable", "Secondary Background Color")
+      lhcString("settings.display.theme.secondary-background", "Dimillian__IceCubesApp__Localizable", "Secondary Background Color", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayThemeSecondaryBackground(locale: Locale?) -> String {
+      lhcString("settings.display.theme.secondary-background", "Dimillian__IceCubesApp__Localizable", "Secondary Background Color", locale)
     }
 
     /// Key “settings.display.theme.systemColor” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3152,7 +4957,12 @@ extension String {
     /// Match System
     /// ```
     internal nonisolated static var settingsDisplayThemeSystemColor: String {
-      lhcString("settings.display.theme.systemColor", "Dimillian__IceCubesApp__Localizable", "Match System")
+      lhcString("settings.display.theme.systemColor", "Dimillian__IceCubesApp__Localizable", "Match System", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayThemeSystemColor(locale: Locale?) -> String {
+      lhcString("settings.display.theme.systemColor", "Dimillian__IceCubesApp__Localizable", "Match System", locale)
     }
 
     /// Key “settings.display.theme.text-color” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3160,7 +4970,12 @@ extension String {
     /// Text Color
     /// ```
     internal nonisolated static var settingsDisplayThemeTextColor: String {
-      lhcString("settings.display.theme.text-color", "Dimillian__IceCubesApp__Localizable", "Text Color")
+      lhcString("settings.display.theme.text-color", "Dimillian__IceCubesApp__Localizable", "Text Color", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayThemeTextColor(locale: Locale?) -> String {
+      lhcString("settings.display.theme.text-color", "Dimillian__IceCubesApp__Localizable", "Text Color", locale)
     }
 
     /// Key “settings.display.theme.tint” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3168,7 +4983,12 @@ extension String {
     /// Tint Color
     /// ```
     internal nonisolated static var settingsDisplayThemeTint: String {
-      lhcString("settings.display.theme.tint", "Dimillian__IceCubesApp__Localizable", "Tint Color")
+      lhcString("settings.display.theme.tint", "Dimillian__IceCubesApp__Localizable", "Tint Color", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayThemeTint(locale: Locale?) -> String {
+      lhcString("settings.display.theme.tint", "Dimillian__IceCubesApp__Localizable", "Tint Color", locale)
     }
 
     /// Key “settings.display.translate-button” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3176,7 +4996,12 @@ extension String {
     /// Show Translate Button
     /// ```
     internal nonisolated static var settingsDisplayTranslateButton: String {
-      lhcString("settings.display.translate-button", "Dimillian__IceCubesApp__Localizable", "Show Translate Button")
+      lhcString("settings.display.translate-button", "Dimillian__IceCubesApp__Localizable", "Show Translate Button", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsDisplayTranslateButton(locale: Locale?) -> String {
+      lhcString("settings.display.translate-button", "Dimillian__IceCubesApp__Localizable", "Show Translate Button", locale)
     }
 
     /// Key “settings.general.browser” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3184,7 +5009,12 @@ extension String {
     /// Browser
     /// ```
     internal nonisolated static var settingsGeneralBrowser: String {
-      lhcString("settings.general.browser", "Dimillian__IceCubesApp__Localizable", "Browser")
+      lhcString("settings.general.browser", "Dimillian__IceCubesApp__Localizable", "Browser", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralBrowser(locale: Locale?) -> String {
+      lhcString("settings.general.browser", "Dimillian__IceCubesApp__Localizable", "Browser", locale)
     }
 
     /// Key “settings.general.browser.in-app” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3192,7 +5022,12 @@ extension String {
     /// In-App Browser
     /// ```
     internal nonisolated static var settingsGeneralBrowserInApp: String {
-      lhcString("settings.general.browser.in-app", "Dimillian__IceCubesApp__Localizable", "In-App Browser")
+      lhcString("settings.general.browser.in-app", "Dimillian__IceCubesApp__Localizable", "In-App Browser", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralBrowserInApp(locale: Locale?) -> String {
+      lhcString("settings.general.browser.in-app", "Dimillian__IceCubesApp__Localizable", "In-App Browser", locale)
     }
 
     /// Key “settings.general.browser.in-app.readerview” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3200,7 +5035,12 @@ extension String {
     /// In-App Browser Reader View
     /// ```
     internal nonisolated static var settingsGeneralBrowserInAppReaderview: String {
-      lhcString("settings.general.browser.in-app.readerview", "Dimillian__IceCubesApp__Localizable", "In-App Browser Reader View")
+      lhcString("settings.general.browser.in-app.readerview", "Dimillian__IceCubesApp__Localizable", "In-App Browser Reader View", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralBrowserInAppReaderview(locale: Locale?) -> String {
+      lhcString("settings.general.browser.in-app.readerview", "Dimillian__IceCubesApp__Localizable", "In-App Browser Reader View", locale)
     }
 
     /// Key “settings.general.browser.system” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3208,7 +5048,12 @@ extension String {
     /// System Browser
     /// ```
     internal nonisolated static var settingsGeneralBrowserSystem: String {
-      lhcString("settings.general.browser.system", "Dimillian__IceCubesApp__Localizable", "System Browser")
+      lhcString("settings.general.browser.system", "Dimillian__IceCubesApp__Localizable", "System Browser", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralBrowserSystem(locale: Locale?) -> String {
+      lhcString("settings.general.browser.system", "Dimillian__IceCubesApp__Localizable", "System Browser", locale)
     }
 
     /// Key “settings.general.content” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3216,7 +5061,12 @@ extension String {
     /// Content Settings
     /// ```
     internal nonisolated static var settingsGeneralContent: String {
-      lhcString("settings.general.content", "Dimillian__IceCubesApp__Localizable", "Content Settings")
+      lhcString("settings.general.content", "Dimillian__IceCubesApp__Localizable", "Content Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralContent(locale: Locale?) -> String {
+      lhcString("settings.general.content", "Dimillian__IceCubesApp__Localizable", "Content Settings", locale)
     }
 
     /// Key “settings.general.display” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3224,7 +5074,12 @@ extension String {
     /// Display Settings
     /// ```
     internal nonisolated static var settingsGeneralDisplay: String {
-      lhcString("settings.general.display", "Dimillian__IceCubesApp__Localizable", "Display Settings")
+      lhcString("settings.general.display", "Dimillian__IceCubesApp__Localizable", "Display Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralDisplay(locale: Locale?) -> String {
+      lhcString("settings.general.display", "Dimillian__IceCubesApp__Localizable", "Display Settings", locale)
     }
 
     /// Key “settings.general.haptic” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3232,7 +5087,12 @@ extension String {
     /// Haptic Feedback
     /// ```
     internal nonisolated static var settingsGeneralHaptic: String {
-      lhcString("settings.general.haptic", "Dimillian__IceCubesApp__Localizable", "Haptic Feedback")
+      lhcString("settings.general.haptic", "Dimillian__IceCubesApp__Localizable", "Haptic Feedback", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralHaptic(locale: Locale?) -> String {
+      lhcString("settings.general.haptic", "Dimillian__IceCubesApp__Localizable", "Haptic Feedback", locale)
     }
 
     /// Key “settings.general.instance” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3240,7 +5100,12 @@ extension String {
     /// Instance Information
     /// ```
     internal nonisolated static var settingsGeneralInstance: String {
-      lhcString("settings.general.instance", "Dimillian__IceCubesApp__Localizable", "Instance Information")
+      lhcString("settings.general.instance", "Dimillian__IceCubesApp__Localizable", "Instance Information", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralInstance(locale: Locale?) -> String {
+      lhcString("settings.general.instance", "Dimillian__IceCubesApp__Localizable", "Instance Information", locale)
     }
 
     /// Key “settings.general.push-notifications” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3248,7 +5113,12 @@ extension String {
     /// Push Notifications
     /// ```
     internal nonisolated static var settingsGeneralPushNotifications: String {
-      lhcString("settings.general.push-notifications", "Dimillian__IceCubesApp__Localizable", "Push Notifications")
+      lhcString("settings.general.push-notifications", "Dimillian__IceCubesApp__Localizable", "Push Notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralPushNotifications(locale: Locale?) -> String {
+      lhcString("settings.general.push-notifications", "Dimillian__IceCubesApp__Localizable", "Push Notifications", locale)
     }
 
     /// Key “settings.general.recent-tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3256,7 +5126,12 @@ extension String {
     /// Recently Used Tags
     /// ```
     internal nonisolated static var settingsGeneralRecentTags: String {
-      lhcString("settings.general.recent-tags", "Dimillian__IceCubesApp__Localizable", "Recently Used Tags")
+      lhcString("settings.general.recent-tags", "Dimillian__IceCubesApp__Localizable", "Recently Used Tags", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralRecentTags(locale: Locale?) -> String {
+      lhcString("settings.general.recent-tags", "Dimillian__IceCubesApp__Localizable", "Recently Used Tags", locale)
     }
 
     /// Key “settings.general.remote-timelines” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3264,7 +5139,12 @@ extension String {
     /// Remote Local Timelines
     /// ```
     internal nonisolated static var settingsGeneralRemoteTimelines: String {
-      lhcString("settings.general.remote-timelines", "Dimillian__IceCubesApp__Localizable", "Remote Local Timelines")
+      lhcString("settings.general.remote-timelines", "Dimillian__IceCubesApp__Localizable", "Remote Local Timelines", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralRemoteTimelines(locale: Locale?) -> String {
+      lhcString("settings.general.remote-timelines", "Dimillian__IceCubesApp__Localizable", "Remote Local Timelines", locale)
     }
 
     /// Key “settings.general.sidebarEntries” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3272,7 +5152,12 @@ extension String {
     /// Sidebar Customizations
     /// ```
     internal nonisolated static var settingsGeneralSidebarEntries: String {
-      lhcString("settings.general.sidebarEntries", "Dimillian__IceCubesApp__Localizable", "Sidebar Customizations")
+      lhcString("settings.general.sidebarEntries", "Dimillian__IceCubesApp__Localizable", "Sidebar Customizations", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralSidebarEntries(locale: Locale?) -> String {
+      lhcString("settings.general.sidebarEntries", "Dimillian__IceCubesApp__Localizable", "Sidebar Customizations", locale)
     }
 
     /// Key “settings.general.swipeactions” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3280,7 +5165,12 @@ extension String {
     /// Swipe Actions
     /// ```
     internal nonisolated static var settingsGeneralSwipeactions: String {
-      lhcString("settings.general.swipeactions", "Dimillian__IceCubesApp__Localizable", "Swipe Actions")
+      lhcString("settings.general.swipeactions", "Dimillian__IceCubesApp__Localizable", "Swipe Actions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralSwipeactions(locale: Locale?) -> String {
+      lhcString("settings.general.swipeactions", "Dimillian__IceCubesApp__Localizable", "Swipe Actions", locale)
     }
 
     /// Key “settings.general.tabbarEntries” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3288,7 +5178,12 @@ extension String {
     /// Tabs Customizations
     /// ```
     internal nonisolated static var settingsGeneralTabbarEntries: String {
-      lhcString("settings.general.tabbarEntries", "Dimillian__IceCubesApp__Localizable", "Tabs Customizations")
+      lhcString("settings.general.tabbarEntries", "Dimillian__IceCubesApp__Localizable", "Tabs Customizations", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralTabbarEntries(locale: Locale?) -> String {
+      lhcString("settings.general.tabbarEntries", "Dimillian__IceCubesApp__Localizable", "Tabs Customizations", locale)
     }
 
     /// Key “settings.general.translate” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3296,7 +5191,12 @@ extension String {
     /// Translation Settings
     /// ```
     internal nonisolated static var settingsGeneralTranslate: String {
-      lhcString("settings.general.translate", "Dimillian__IceCubesApp__Localizable", "Translation Settings")
+      lhcString("settings.general.translate", "Dimillian__IceCubesApp__Localizable", "Translation Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneralTranslate(locale: Locale?) -> String {
+      lhcString("settings.general.translate", "Dimillian__IceCubesApp__Localizable", "Translation Settings", locale)
     }
 
     /// Key “settings.haptic.buttons” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3304,7 +5204,12 @@ extension String {
     /// Button Press
     /// ```
     internal nonisolated static var settingsHapticButtons: String {
-      lhcString("settings.haptic.buttons", "Dimillian__IceCubesApp__Localizable", "Button Press")
+      lhcString("settings.haptic.buttons", "Dimillian__IceCubesApp__Localizable", "Button Press", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsHapticButtons(locale: Locale?) -> String {
+      lhcString("settings.haptic.buttons", "Dimillian__IceCubesApp__Localizable", "Button Press", locale)
     }
 
     /// Key “settings.haptic.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3312,7 +5217,12 @@ extension String {
     /// Haptic Settings
     /// ```
     internal nonisolated static var settingsHapticNavigationTitle: String {
-      lhcString("settings.haptic.navigation-title", "Dimillian__IceCubesApp__Localizable", "Haptic Settings")
+      lhcString("settings.haptic.navigation-title", "Dimillian__IceCubesApp__Localizable", "Haptic Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsHapticNavigationTitle(locale: Locale?) -> String {
+      lhcString("settings.haptic.navigation-title", "Dimillian__IceCubesApp__Localizable", "Haptic Settings", locale)
     }
 
     /// Key “settings.haptic.tab-selection” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3320,7 +5230,12 @@ extension String {
     /// Tab Selection
     /// ```
     internal nonisolated static var settingsHapticTabSelection: String {
-      lhcString("settings.haptic.tab-selection", "Dimillian__IceCubesApp__Localizable", "Tab Selection")
+      lhcString("settings.haptic.tab-selection", "Dimillian__IceCubesApp__Localizable", "Tab Selection", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsHapticTabSelection(locale: Locale?) -> String {
+      lhcString("settings.haptic.tab-selection", "Dimillian__IceCubesApp__Localizable", "Tab Selection", locale)
     }
 
     /// Key “settings.haptic.timeline” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3328,7 +5243,12 @@ extension String {
     /// Timeline
     /// ```
     internal nonisolated static var settingsHapticTimeline: String {
-      lhcString("settings.haptic.timeline", "Dimillian__IceCubesApp__Localizable", "Timeline")
+      lhcString("settings.haptic.timeline", "Dimillian__IceCubesApp__Localizable", "Timeline", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsHapticTimeline(locale: Locale?) -> String {
+      lhcString("settings.haptic.timeline", "Dimillian__IceCubesApp__Localizable", "Timeline", locale)
     }
 
     /// Key “settings.other.animate-emojis” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3336,7 +5256,12 @@ extension String {
     /// Enable Animated Emojis
     /// ```
     internal nonisolated static var settingsOtherAnimateEmojis: String {
-      lhcString("settings.other.animate-emojis", "Dimillian__IceCubesApp__Localizable", "Enable Animated Emojis")
+      lhcString("settings.other.animate-emojis", "Dimillian__IceCubesApp__Localizable", "Enable Animated Emojis", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsOtherAnimateEmojis(locale: Locale?) -> String {
+      lhcString("settings.other.animate-emojis", "Dimillian__IceCubesApp__Localizable", "Enable Animated Emojis", locale)
     }
 
     /// Key “settings.other.autoplay-video” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3344,7 +5269,12 @@ extension String {
     /// Auto Play Videos
     /// ```
     internal nonisolated static var settingsOtherAutoplayVideo: String {
-      lhcString("settings.other.autoplay-video", "Dimillian__IceCubesApp__Localizable", "Auto Play Videos")
+      lhcString("settings.other.autoplay-video", "Dimillian__IceCubesApp__Localizable", "Auto Play Videos", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsOtherAutoplayVideo(locale: Locale?) -> String {
+      lhcString("settings.other.autoplay-video", "Dimillian__IceCubesApp__Localizable", "Auto Play Videos", locale)
     }
 
     /// Key “settings.other.mute-video” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3352,7 +5282,12 @@ extension String {
     /// Mute Videos
     /// ```
     internal nonisolated static var settingsOtherMuteVideo: String {
-      lhcString("settings.other.mute-video", "Dimillian__IceCubesApp__Localizable", "Mute Videos")
+      lhcString("settings.other.mute-video", "Dimillian__IceCubesApp__Localizable", "Mute Videos", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsOtherMuteVideo(locale: Locale?) -> String {
+      lhcString("settings.other.mute-video", "Dimillian__IceCubesApp__Localizable", "Mute Videos", locale)
     }
 
     /// Key “settings.other.social-keyboard” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3360,7 +5295,12 @@ extension String {
     /// Enable Social Keyboard
     /// ```
     internal nonisolated static var settingsOtherSocialKeyboard: String {
-      lhcString("settings.other.social-keyboard", "Dimillian__IceCubesApp__Localizable", "Enable Social Keyboard")
+      lhcString("settings.other.social-keyboard", "Dimillian__IceCubesApp__Localizable", "Enable Social Keyboard", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsOtherSocialKeyboard(locale: Locale?) -> String {
+      lhcString("settings.other.social-keyboard", "Dimillian__IceCubesApp__Localizable", "Enable Social Keyboard", locale)
     }
 
     /// Key “settings.other.sound-effect” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3368,7 +5308,12 @@ extension String {
     /// Enable Sound Effects
     /// ```
     internal nonisolated static var settingsOtherSoundEffect: String {
-      lhcString("settings.other.sound-effect", "Dimillian__IceCubesApp__Localizable", "Enable Sound Effects")
+      lhcString("settings.other.sound-effect", "Dimillian__IceCubesApp__Localizable", "Enable Sound Effects", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsOtherSoundEffect(locale: Locale?) -> String {
+      lhcString("settings.other.sound-effect", "Dimillian__IceCubesApp__Localizable", "Enable Sound Effects", locale)
     }
 
     /// Key “settings.push.boosts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3376,7 +5321,12 @@ extension String {
     /// Boosts
     /// ```
     internal nonisolated static var settingsPushBoosts: String {
-      lhcString("settings.push.boosts", "Dimillian__IceCubesApp__Localizable", "Boosts")
+      lhcString("settings.push.boosts", "Dimillian__IceCubesApp__Localizable", "Boosts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushBoosts(locale: Locale?) -> String {
+      lhcString("settings.push.boosts", "Dimillian__IceCubesApp__Localizable", "Boosts", locale)
     }
 
     /// Key “settings.push.duplicate.button.fix” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3384,7 +5334,12 @@ extension String {
     /// 🪄 Fix It
     /// ```
     internal nonisolated static var settingsPushDuplicateButtonFix: String {
-      lhcString("settings.push.duplicate.button.fix", "Dimillian__IceCubesApp__Localizable", "🪄 Fix It")
+      lhcString("settings.push.duplicate.button.fix", "Dimillian__IceCubesApp__Localizable", "🪄 Fix It", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushDuplicateButtonFix(locale: Locale?) -> String {
+      lhcString("settings.push.duplicate.button.fix", "Dimillian__IceCubesApp__Localizable", "🪄 Fix It", locale)
     }
 
     /// Key “settings.push.duplicate.footer” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3392,7 +5347,12 @@ extension String {
     /// Receiving duplicate notifications? Try this magic button in order to fix it
     /// ```
     internal nonisolated static var settingsPushDuplicateFooter: String {
-      lhcString("settings.push.duplicate.footer", "Dimillian__IceCubesApp__Localizable", "Receiving duplicate notifications? Try this magic button in order to fix it")
+      lhcString("settings.push.duplicate.footer", "Dimillian__IceCubesApp__Localizable", "Receiving duplicate notifications? Try this magic button in order to fix it", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushDuplicateFooter(locale: Locale?) -> String {
+      lhcString("settings.push.duplicate.footer", "Dimillian__IceCubesApp__Localizable", "Receiving duplicate notifications? Try this magic button in order to fix it", locale)
     }
 
     /// Key “settings.push.duplicate.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3400,7 +5360,12 @@ extension String {
     /// Duplicate Notifications Fixer
     /// ```
     internal nonisolated static var settingsPushDuplicateTitle: String {
-      lhcString("settings.push.duplicate.title", "Dimillian__IceCubesApp__Localizable", "Duplicate Notifications Fixer")
+      lhcString("settings.push.duplicate.title", "Dimillian__IceCubesApp__Localizable", "Duplicate Notifications Fixer", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushDuplicateTitle(locale: Locale?) -> String {
+      lhcString("settings.push.duplicate.title", "Dimillian__IceCubesApp__Localizable", "Duplicate Notifications Fixer", locale)
     }
 
     /// Key “settings.push.favorites” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3408,7 +5373,12 @@ extension String {
     /// Favorites
     /// ```
     internal nonisolated static var settingsPushFavorites: String {
-      lhcString("settings.push.favorites", "Dimillian__IceCubesApp__Localizable", "Favorites")
+      lhcString("settings.push.favorites", "Dimillian__IceCubesApp__Localizable", "Favorites", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushFavorites(locale: Locale?) -> String {
+      lhcString("settings.push.favorites", "Dimillian__IceCubesApp__Localizable", "Favorites", locale)
     }
 
     /// Key “settings.push.follows” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3416,7 +5386,12 @@ extension String {
     /// Follows
     /// ```
     internal nonisolated static var settingsPushFollows: String {
-      lhcString("settings.push.follows", "Dimillian__IceCubesApp__Localizable", "Follows")
+      lhcString("settings.push.follows", "Dimillian__IceCubesApp__Localizable", "Follows", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushFollows(locale: Locale?) -> String {
+      lhcString("settings.push.follows", "Dimillian__IceCubesApp__Localizable", "Follows", locale)
     }
 
     /// Key “settings.push.main-toggle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3424,7 +5399,12 @@ extension String {
     /// Push Notifications
     /// ```
     internal nonisolated static var settingsPushMainToggle: String {
-      lhcString("settings.push.main-toggle", "Dimillian__IceCubesApp__Localizable", "Push Notifications")
+      lhcString("settings.push.main-toggle", "Dimillian__IceCubesApp__Localizable", "Push Notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushMainToggle(locale: Locale?) -> String {
+      lhcString("settings.push.main-toggle", "Dimillian__IceCubesApp__Localizable", "Push Notifications", locale)
     }
 
     /// Key “settings.push.main-toggle.description” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3432,7 +5412,12 @@ extension String {
     /// Receive push notifications on new activities
     /// ```
     internal nonisolated static var settingsPushMainToggleDescription: String {
-      lhcString("settings.push.main-toggle.description", "Dimillian__IceCubesApp__Localizable", "Receive push notifications on new activities")
+      lhcString("settings.push.main-toggle.description", "Dimillian__IceCubesApp__Localizable", "Receive push notifications on new activities", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushMainToggleDescription(locale: Locale?) -> String {
+      lhcString("settings.push.main-toggle.description", "Dimillian__IceCubesApp__Localizable", "Receive push notifications on new activities", locale)
     }
 
     /// Key “settings.push.mentions” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3440,7 +5425,12 @@ extension String {
     /// Mentions
     /// ```
     internal nonisolated static var settingsPushMentions: String {
-      lhcString("settings.push.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions")
+      lhcString("settings.push.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushMentions(locale: Locale?) -> String {
+      lhcString("settings.push.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions", locale)
     }
 
     /// Key “settings.push.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3448,7 +5438,12 @@ extension String {
     /// Push Notifications
     /// ```
     internal nonisolated static var settingsPushNavigationTitle: String {
-      lhcString("settings.push.navigation-title", "Dimillian__IceCubesApp__Localizable", "Push Notifications")
+      lhcString("settings.push.navigation-title", "Dimillian__IceCubesApp__Localizable", "Push Notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushNavigationTitle(locale: Locale?) -> String {
+      lhcString("settings.push.navigation-title", "Dimillian__IceCubesApp__Localizable", "Push Notifications", locale)
     }
 
     /// Key “settings.push.new-posts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3456,7 +5451,12 @@ extension String {
     /// New Posts
     /// ```
     internal nonisolated static var settingsPushNewPosts: String {
-      lhcString("settings.push.new-posts", "Dimillian__IceCubesApp__Localizable", "New Posts")
+      lhcString("settings.push.new-posts", "Dimillian__IceCubesApp__Localizable", "New Posts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushNewPosts(locale: Locale?) -> String {
+      lhcString("settings.push.new-posts", "Dimillian__IceCubesApp__Localizable", "New Posts", locale)
     }
 
     /// Key “settings.push.polls” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3464,7 +5464,12 @@ extension String {
     /// Poll Results
     /// ```
     internal nonisolated static var settingsPushPolls: String {
-      lhcString("settings.push.polls", "Dimillian__IceCubesApp__Localizable", "Poll Results")
+      lhcString("settings.push.polls", "Dimillian__IceCubesApp__Localizable", "Poll Results", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPushPolls(locale: Locale?) -> String {
+      lhcString("settings.push.polls", "Dimillian__IceCubesApp__Localizable", "Poll Results", locale)
     }
 
     /// Key “settings.rate” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3472,7 +5477,12 @@ extension String {
     /// Rate Ice Cubes
     /// ```
     internal nonisolated static var settingsRate: String {
-      lhcString("settings.rate", "Dimillian__IceCubesApp__Localizable", "Rate Ice Cubes")
+      lhcString("settings.rate", "Dimillian__IceCubesApp__Localizable", "Rate Ice Cubes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsRate(locale: Locale?) -> String {
+      lhcString("settings.rate", "Dimillian__IceCubesApp__Localizable", "Rate Ice Cubes", locale)
     }
 
     /// Key “settings.section.accounts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3480,7 +5490,12 @@ extension String {
     /// Accounts
     /// ```
     internal nonisolated static var settingsSectionAccounts: String {
-      lhcString("settings.section.accounts", "Dimillian__IceCubesApp__Localizable", "Accounts")
+      lhcString("settings.section.accounts", "Dimillian__IceCubesApp__Localizable", "Accounts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSectionAccounts(locale: Locale?) -> String {
+      lhcString("settings.section.accounts", "Dimillian__IceCubesApp__Localizable", "Accounts", locale)
     }
 
     /// Key “settings.section.app” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3488,15 +5503,20 @@ extension String {
     /// App
     /// ```
     internal nonisolated static var settingsSectionApp: String {
-      lhcString("settings.section.app", "Dimillian__IceCubesApp__Localizable", "App")
+      lhcString("settings.section.app", "Dimillian__IceCubesApp__Localizable", "App", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSectionApp(locale: Locale?) -> String {
+      lhcString("settings.section.app", "Dimillian__IceCubesApp__Localizable", "App", locale)
     }
 
     /// Key “settings.section.app.footer %@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// App Version: %@
     /// ```
-    internal nonisolated static func settingsSectionAppFooter(_ arg1: String) -> String {
-      lhcFormat(lhcString("settings.section.app.footer %@", "Dimillian__IceCubesApp__Localizable", "App Version: %@"), [arg1])
+    internal nonisolated static func settingsSectionAppFooter(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("settings.section.app.footer %@", "Dimillian__IceCubesApp__Localizable", "App Version: %@", [arg1], locale)
     }
 
     /// Key “settings.section.cache” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3504,7 +5524,12 @@ extension String {
     /// Cache
     /// ```
     internal nonisolated static var settingsSectionCache: String {
-      lhcString("settings.section.cache", "Dimillian__IceCubesApp__Localizable", "Cache")
+      lhcString("settings.section.cache", "Dimillian__IceCubesApp__Localizable", "Cache", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSectionCache(locale: Locale?) -> String {
+      lhcString("settings.section.cache", "Dimillian__IceCubesApp__Localizable", "Cache", locale)
     }
 
     /// Key “settings.section.general” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3512,7 +5537,12 @@ extension String {
     /// General
     /// ```
     internal nonisolated static var settingsSectionGeneral: String {
-      lhcString("settings.section.general", "Dimillian__IceCubesApp__Localizable", "General")
+      lhcString("settings.section.general", "Dimillian__IceCubesApp__Localizable", "General", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSectionGeneral(locale: Locale?) -> String {
+      lhcString("settings.section.general", "Dimillian__IceCubesApp__Localizable", "General", locale)
     }
 
     /// Key “settings.section.other” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3520,7 +5550,12 @@ extension String {
     /// Other
     /// ```
     internal nonisolated static var settingsSectionOther: String {
-      lhcString("settings.section.other", "Dimillian__IceCubesApp__Localizable", "Other")
+      lhcString("settings.section.other", "Dimillian__IceCubesApp__Localizable", "Other", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSectionOther(locale: Locale?) -> String {
+      lhcString("settings.section.other", "Dimillian__IceCubesApp__Localizable", "Other", locale)
     }
 
     /// Key “settings.section.other.footer” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3528,7 +5563,12 @@ extension String {
     /// Fast refresh disables timeline position saving and caching. It'll always fetch a fresh timeline.
     /// ```
     internal nonisolated static var settingsSectionOtherFooter: String {
-      lhcString("settings.section.other.footer", "Dimillian__IceCubesApp__Localizable", "Fast refresh disables timeline position saving and caching. It'll always fetch a fresh timeline.")
+      lhcString("settings.section.other.footer", "Dimillian__IceCubesApp__Localizable", "Fast refresh disables timeline position saving and caching. It'll always fetch a fresh timeline.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSectionOtherFooter(locale: Locale?) -> String {
+      lhcString("settings.section.other.footer", "Dimillian__IceCubesApp__Localizable", "Fast refresh disables timeline position saving and caching. It'll always fetch a fresh timeline.", locale)
     }
 
     /// Key “settings.support.alert.error.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3536,7 +5576,12 @@ extension String {
     /// Error processing your in-app purchase, please try again.
     /// ```
     internal nonisolated static var settingsSupportAlertErrorMessage: String {
-      lhcString("settings.support.alert.error.message", "Dimillian__IceCubesApp__Localizable", "Error processing your in-app purchase, please try again.")
+      lhcString("settings.support.alert.error.message", "Dimillian__IceCubesApp__Localizable", "Error processing your in-app purchase, please try again.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportAlertErrorMessage(locale: Locale?) -> String {
+      lhcString("settings.support.alert.error.message", "Dimillian__IceCubesApp__Localizable", "Error processing your in-app purchase, please try again.", locale)
     }
 
     /// Key “settings.support.alert.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3544,7 +5589,12 @@ extension String {
     /// Thank you so much for your tip! It's greatly appreciated!
     /// ```
     internal nonisolated static var settingsSupportAlertMessage: String {
-      lhcString("settings.support.alert.message", "Dimillian__IceCubesApp__Localizable", "Thank you so much for your tip! It's greatly appreciated!")
+      lhcString("settings.support.alert.message", "Dimillian__IceCubesApp__Localizable", "Thank you so much for your tip! It's greatly appreciated!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportAlertMessage(locale: Locale?) -> String {
+      lhcString("settings.support.alert.message", "Dimillian__IceCubesApp__Localizable", "Thank you so much for your tip! It's greatly appreciated!", locale)
     }
 
     /// Key “settings.support.alert.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3552,7 +5602,12 @@ extension String {
     /// Thanks!
     /// ```
     internal nonisolated static var settingsSupportAlertTitle: String {
-      lhcString("settings.support.alert.title", "Dimillian__IceCubesApp__Localizable", "Thanks!")
+      lhcString("settings.support.alert.title", "Dimillian__IceCubesApp__Localizable", "Thanks!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportAlertTitle(locale: Locale?) -> String {
+      lhcString("settings.support.alert.title", "Dimillian__IceCubesApp__Localizable", "Thanks!", locale)
     }
 
     /// Key “settings.support.four.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3560,7 +5615,12 @@ extension String {
     /// It'll go a long way to keep Ice Cubes running!
     /// ```
     internal nonisolated static var settingsSupportFourSubtitle: String {
-      lhcString("settings.support.four.subtitle", "Dimillian__IceCubesApp__Localizable", "It'll go a long way to keep Ice Cubes running!")
+      lhcString("settings.support.four.subtitle", "Dimillian__IceCubesApp__Localizable", "It'll go a long way to keep Ice Cubes running!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportFourSubtitle(locale: Locale?) -> String {
+      lhcString("settings.support.four.subtitle", "Dimillian__IceCubesApp__Localizable", "It'll go a long way to keep Ice Cubes running!", locale)
     }
 
     /// Key “settings.support.four.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3568,7 +5628,12 @@ extension String {
     /// 👽 Who are you Tip
     /// ```
     internal nonisolated static var settingsSupportFourTitle: String {
-      lhcString("settings.support.four.title", "Dimillian__IceCubesApp__Localizable", "👽 Who are you Tip")
+      lhcString("settings.support.four.title", "Dimillian__IceCubesApp__Localizable", "👽 Who are you Tip", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportFourTitle(locale: Locale?) -> String {
+      lhcString("settings.support.four.title", "Dimillian__IceCubesApp__Localizable", "👽 Who are you Tip", locale)
     }
 
     /// Key “settings.support.message-from-dev” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3576,7 +5641,12 @@ extension String {
     /// Hi there! My name is Thomas and I absolutely love creating open source apps. Ice Cubes is definitely one of my proudest projects to date - and let's be real, it's also the one that requires the most maintenance due to the ever-changing world of Mastodon and social media. If you're having a blast using Ice Cubes, consider tossing a little tip my way. It'll make my day (and help keep the app running smoothly for you). 🚀
     /// ```
     internal nonisolated static var settingsSupportMessageFromDev: String {
-      lhcString("settings.support.message-from-dev", "Dimillian__IceCubesApp__Localizable", "Hi there! My name is Thomas and I absolutely love creating open source apps. Ice Cubes is definitely one of my proudest projects to date - and let's be real, it's also the one that requires the most maintenance due to the ever-changing world of Mastodon and social media. If you're having a blast using Ice Cubes, consider tossing a little tip my way. It'll make my day (and help keep the app running smoothly for you). 🚀")
+      lhcString("settings.support.message-from-dev", "Dimillian__IceCubesApp__Localizable", "Hi there! My name is Thomas and I absolutely love creating open source apps. Ice Cubes is definitely one of my proudest projects to date - and let's be real, it's also the one that requires the most maintenance due to the ever-changing world of Mastodon and social media. If you're having a blast using Ice Cubes, consider tossing a little tip my way. It'll make my day (and help keep the app running smoothly for you). 🚀", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportMessageFromDev(locale: Locale?) -> String {
+      lhcString("settings.support.message-from-dev", "Dimillian__IceCubesApp__Localizable", "Hi there! My name is Thomas and I absolutely love creating open source apps. Ice Cubes is definitely one of my proudest projects to date - and let's be real, it's also the one that requires the most maintenance due to the ever-changing world of Mastodon and social media. If you're having a blast using Ice Cubes, consider tossing a little tip my way. It'll make my day (and help keep the app running smoothly for you). 🚀", locale)
     }
 
     /// Key “settings.support.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3584,7 +5654,12 @@ extension String {
     /// Support Ice Cubes
     /// ```
     internal nonisolated static var settingsSupportNavigationTitle: String {
-      lhcString("settings.support.navigation-title", "Dimillian__IceCubesApp__Localizable", "Support Ice Cubes")
+      lhcString("settings.support.navigation-title", "Dimillian__IceCubesApp__Localizable", "Support Ice Cubes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportNavigationTitle(locale: Locale?) -> String {
+      lhcString("settings.support.navigation-title", "Dimillian__IceCubesApp__Localizable", "Support Ice Cubes", locale)
     }
 
     /// Key “settings.support.one.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3592,7 +5667,12 @@ extension String {
     /// Small, but cute, and it tastes good!
     /// ```
     internal nonisolated static var settingsSupportOneSubtitle: String {
-      lhcString("settings.support.one.subtitle", "Dimillian__IceCubesApp__Localizable", "Small, but cute, and it tastes good!")
+      lhcString("settings.support.one.subtitle", "Dimillian__IceCubesApp__Localizable", "Small, but cute, and it tastes good!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportOneSubtitle(locale: Locale?) -> String {
+      lhcString("settings.support.one.subtitle", "Dimillian__IceCubesApp__Localizable", "Small, but cute, and it tastes good!", locale)
     }
 
     /// Key “settings.support.one.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3600,7 +5680,12 @@ extension String {
     /// 🍬 Small Tip
     /// ```
     internal nonisolated static var settingsSupportOneTitle: String {
-      lhcString("settings.support.one.title", "Dimillian__IceCubesApp__Localizable", "🍬 Small Tip")
+      lhcString("settings.support.one.title", "Dimillian__IceCubesApp__Localizable", "🍬 Small Tip", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportOneTitle(locale: Locale?) -> String {
+      lhcString("settings.support.one.title", "Dimillian__IceCubesApp__Localizable", "🍬 Small Tip", locale)
     }
 
     /// Key “settings.support.placeholder.loading-subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3608,7 +5693,12 @@ extension String {
     /// Loading subtitle ...
     /// ```
     internal nonisolated static var settingsSupportPlaceholderLoadingSubtitle: String {
-      lhcString("settings.support.placeholder.loading-subtitle", "Dimillian__IceCubesApp__Localizable", "Loading subtitle ...")
+      lhcString("settings.support.placeholder.loading-subtitle", "Dimillian__IceCubesApp__Localizable", "Loading subtitle ...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportPlaceholderLoadingSubtitle(locale: Locale?) -> String {
+      lhcString("settings.support.placeholder.loading-subtitle", "Dimillian__IceCubesApp__Localizable", "Loading subtitle ...", locale)
     }
 
     /// Key “settings.support.privacy-policy” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3616,7 +5706,12 @@ extension String {
     /// Privacy Policy
     /// ```
     internal nonisolated static var settingsSupportPrivacyPolicy: String {
-      lhcString("settings.support.privacy-policy", "Dimillian__IceCubesApp__Localizable", "Privacy Policy")
+      lhcString("settings.support.privacy-policy", "Dimillian__IceCubesApp__Localizable", "Privacy Policy", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportPrivacyPolicy(locale: Locale?) -> String {
+      lhcString("settings.support.privacy-policy", "Dimillian__IceCubesApp__Localizable", "Privacy Policy", locale)
     }
 
     /// Key “settings.support.restore-purchase.button” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3624,7 +5719,12 @@ extension String {
     /// Restore purchase
     /// ```
     internal nonisolated static var settingsSupportRestorePurchaseButton: String {
-      lhcString("settings.support.restore-purchase.button", "Dimillian__IceCubesApp__Localizable", "Restore purchase")
+      lhcString("settings.support.restore-purchase.button", "Dimillian__IceCubesApp__Localizable", "Restore purchase", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportRestorePurchaseButton(locale: Locale?) -> String {
+      lhcString("settings.support.restore-purchase.button", "Dimillian__IceCubesApp__Localizable", "Restore purchase", locale)
     }
 
     /// Key “settings.support.restore-purchase.explanation” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3632,7 +5732,12 @@ extension String {
     /// Restore your supporter subscription if it hasn't been synced automatically.
     /// ```
     internal nonisolated static var settingsSupportRestorePurchaseExplanation: String {
-      lhcString("settings.support.restore-purchase.explanation", "Dimillian__IceCubesApp__Localizable", "Restore your supporter subscription if it hasn't been synced automatically.")
+      lhcString("settings.support.restore-purchase.explanation", "Dimillian__IceCubesApp__Localizable", "Restore your supporter subscription if it hasn't been synced automatically.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportRestorePurchaseExplanation(locale: Locale?) -> String {
+      lhcString("settings.support.restore-purchase.explanation", "Dimillian__IceCubesApp__Localizable", "Restore your supporter subscription if it hasn't been synced automatically.", locale)
     }
 
     /// Key “settings.support.supporter.subscribed” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3640,7 +5745,12 @@ extension String {
     ///  Thanks for being an Ice Cubes supporter!
     /// ```
     internal nonisolated static var settingsSupportSupporterSubscribed: String {
-      lhcString("settings.support.supporter.subscribed", "Dimillian__IceCubesApp__Localizable", " Thanks for being an Ice Cubes supporter!")
+      lhcString("settings.support.supporter.subscribed", "Dimillian__IceCubesApp__Localizable", " Thanks for being an Ice Cubes supporter!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportSupporterSubscribed(locale: Locale?) -> String {
+      lhcString("settings.support.supporter.subscribed", "Dimillian__IceCubesApp__Localizable", " Thanks for being an Ice Cubes supporter!", locale)
     }
 
     /// Key “settings.support.supporter.subscription-info” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3648,7 +5758,12 @@ extension String {
     /// The supporter subscription is a monthly auto renewable subscription giving you a verified badge only visible to you on your profile. Subscription are automatically renewed unless you cancel them a day before the next renewal cycle.
     /// ```
     internal nonisolated static var settingsSupportSupporterSubscriptionInfo: String {
-      lhcString("settings.support.supporter.subscription-info", "Dimillian__IceCubesApp__Localizable", "The supporter subscription is a monthly auto renewable subscription giving you a verified badge only visible to you on your profile. Subscription are automatically renewed unless you cancel them a day before the next renewal cycle.")
+      lhcString("settings.support.supporter.subscription-info", "Dimillian__IceCubesApp__Localizable", "The supporter subscription is a monthly auto renewable subscription giving you a verified badge only visible to you on your profile. Subscription are automatically renewed unless you cancel them a day before the next renewal cycle.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportSupporterSubscriptionInfo(locale: Locale?) -> String {
+      lhcString("settings.support.supporter.subscription-info", "Dimillian__IceCubesApp__Localizable", "The supporter subscription is a monthly auto renewable subscription giving you a verified badge only visible to you on your profile. Subscription are automatically renewed unless you cancel them a day before the next renewal cycle.", locale)
     }
 
     /// Key “settings.support.supporter.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3656,7 +5771,12 @@ extension String {
     /// By giving a monthly tip to Ice Cubes, you become a supporter, you'll even get verified badge on your profile. For your 👀 only.
     /// ```
     internal nonisolated static var settingsSupportSupporterSubtitle: String {
-      lhcString("settings.support.supporter.subtitle", "Dimillian__IceCubesApp__Localizable", "By giving a monthly tip to Ice Cubes, you become a supporter, you'll even get verified badge on your profile. For your 👀 only.")
+      lhcString("settings.support.supporter.subtitle", "Dimillian__IceCubesApp__Localizable", "By giving a monthly tip to Ice Cubes, you become a supporter, you'll even get verified badge on your profile. For your 👀 only.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportSupporterSubtitle(locale: Locale?) -> String {
+      lhcString("settings.support.supporter.subtitle", "Dimillian__IceCubesApp__Localizable", "By giving a monthly tip to Ice Cubes, you become a supporter, you'll even get verified badge on your profile. For your 👀 only.", locale)
     }
 
     /// Key “settings.support.supporter.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3664,7 +5784,12 @@ extension String {
     ///  Become a supporter!
     /// ```
     internal nonisolated static var settingsSupportSupporterTitle: String {
-      lhcString("settings.support.supporter.title", "Dimillian__IceCubesApp__Localizable", " Become a supporter!")
+      lhcString("settings.support.supporter.title", "Dimillian__IceCubesApp__Localizable", " Become a supporter!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportSupporterTitle(locale: Locale?) -> String {
+      lhcString("settings.support.supporter.title", "Dimillian__IceCubesApp__Localizable", " Become a supporter!", locale)
     }
 
     /// Key “settings.support.terms-of-use” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3672,7 +5797,12 @@ extension String {
     /// Terms
     /// ```
     internal nonisolated static var settingsSupportTermsOfUse: String {
-      lhcString("settings.support.terms-of-use", "Dimillian__IceCubesApp__Localizable", "Terms")
+      lhcString("settings.support.terms-of-use", "Dimillian__IceCubesApp__Localizable", "Terms", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportTermsOfUse(locale: Locale?) -> String {
+      lhcString("settings.support.terms-of-use", "Dimillian__IceCubesApp__Localizable", "Terms", locale)
     }
 
     /// Key “settings.support.three.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3680,7 +5810,12 @@ extension String {
     /// You're insane, thank you so much!
     /// ```
     internal nonisolated static var settingsSupportThreeSubtitle: String {
-      lhcString("settings.support.three.subtitle", "Dimillian__IceCubesApp__Localizable", "You're insane, thank you so much!")
+      lhcString("settings.support.three.subtitle", "Dimillian__IceCubesApp__Localizable", "You're insane, thank you so much!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportThreeSubtitle(locale: Locale?) -> String {
+      lhcString("settings.support.three.subtitle", "Dimillian__IceCubesApp__Localizable", "You're insane, thank you so much!", locale)
     }
 
     /// Key “settings.support.three.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3688,7 +5823,12 @@ extension String {
     /// 🤯 Generous Tip
     /// ```
     internal nonisolated static var settingsSupportThreeTitle: String {
-      lhcString("settings.support.three.title", "Dimillian__IceCubesApp__Localizable", "🤯 Generous Tip")
+      lhcString("settings.support.three.title", "Dimillian__IceCubesApp__Localizable", "🤯 Generous Tip", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportThreeTitle(locale: Locale?) -> String {
+      lhcString("settings.support.three.title", "Dimillian__IceCubesApp__Localizable", "🤯 Generous Tip", locale)
     }
 
     /// Key “settings.support.two.subtitle” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3696,7 +5836,12 @@ extension String {
     /// I love the taste of a fancy coffee ❤️
     /// ```
     internal nonisolated static var settingsSupportTwoSubtitle: String {
-      lhcString("settings.support.two.subtitle", "Dimillian__IceCubesApp__Localizable", "I love the taste of a fancy coffee ❤️")
+      lhcString("settings.support.two.subtitle", "Dimillian__IceCubesApp__Localizable", "I love the taste of a fancy coffee ❤️", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportTwoSubtitle(locale: Locale?) -> String {
+      lhcString("settings.support.two.subtitle", "Dimillian__IceCubesApp__Localizable", "I love the taste of a fancy coffee ❤️", locale)
     }
 
     /// Key “settings.support.two.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3704,7 +5849,12 @@ extension String {
     /// ☕️ Nice Tip
     /// ```
     internal nonisolated static var settingsSupportTwoTitle: String {
-      lhcString("settings.support.two.title", "Dimillian__IceCubesApp__Localizable", "☕️ Nice Tip")
+      lhcString("settings.support.two.title", "Dimillian__IceCubesApp__Localizable", "☕️ Nice Tip", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSupportTwoTitle(locale: Locale?) -> String {
+      lhcString("settings.support.two.title", "Dimillian__IceCubesApp__Localizable", "☕️ Nice Tip", locale)
     }
 
     /// Key “settings.swipeactions.appearance” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3712,7 +5862,12 @@ extension String {
     /// Appearance
     /// ```
     internal nonisolated static var settingsSwipeactionsAppearance: String {
-      lhcString("settings.swipeactions.appearance", "Dimillian__IceCubesApp__Localizable", "Appearance")
+      lhcString("settings.swipeactions.appearance", "Dimillian__IceCubesApp__Localizable", "Appearance", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsAppearance(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.appearance", "Dimillian__IceCubesApp__Localizable", "Appearance", locale)
     }
 
     /// Key “settings.swipeactions.icon-style” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3720,7 +5875,12 @@ extension String {
     /// Icon Style
     /// ```
     internal nonisolated static var settingsSwipeactionsIconStyle: String {
-      lhcString("settings.swipeactions.icon-style", "Dimillian__IceCubesApp__Localizable", "Icon Style")
+      lhcString("settings.swipeactions.icon-style", "Dimillian__IceCubesApp__Localizable", "Icon Style", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsIconStyle(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.icon-style", "Dimillian__IceCubesApp__Localizable", "Icon Style", locale)
     }
 
     /// Key “settings.swipeactions.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3728,7 +5888,12 @@ extension String {
     /// Swipe Actions
     /// ```
     internal nonisolated static var settingsSwipeactionsNavigationTitle: String {
-      lhcString("settings.swipeactions.navigation-title", "Dimillian__IceCubesApp__Localizable", "Swipe Actions")
+      lhcString("settings.swipeactions.navigation-title", "Dimillian__IceCubesApp__Localizable", "Swipe Actions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsNavigationTitle(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.navigation-title", "Dimillian__IceCubesApp__Localizable", "Swipe Actions", locale)
     }
 
     /// Key “settings.swipeactions.primary” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3736,7 +5901,12 @@ extension String {
     /// Primary Action
     /// ```
     internal nonisolated static var settingsSwipeactionsPrimary: String {
-      lhcString("settings.swipeactions.primary", "Dimillian__IceCubesApp__Localizable", "Primary Action")
+      lhcString("settings.swipeactions.primary", "Dimillian__IceCubesApp__Localizable", "Primary Action", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsPrimary(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.primary", "Dimillian__IceCubesApp__Localizable", "Primary Action", locale)
     }
 
     /// Key “settings.swipeactions.secondary” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3744,7 +5914,12 @@ extension String {
     /// Secondary Action
     /// ```
     internal nonisolated static var settingsSwipeactionsSecondary: String {
-      lhcString("settings.swipeactions.secondary", "Dimillian__IceCubesApp__Localizable", "Secondary Action")
+      lhcString("settings.swipeactions.secondary", "Dimillian__IceCubesApp__Localizable", "Secondary Action", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsSecondary(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.secondary", "Dimillian__IceCubesApp__Localizable", "Secondary Action", locale)
     }
 
     /// Key “settings.swipeactions.status” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3752,7 +5927,12 @@ extension String {
     /// Post
     /// ```
     internal nonisolated static var settingsSwipeactionsStatus: String {
-      lhcString("settings.swipeactions.status", "Dimillian__IceCubesApp__Localizable", "Post")
+      lhcString("settings.swipeactions.status", "Dimillian__IceCubesApp__Localizable", "Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatus(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status", "Dimillian__IceCubesApp__Localizable", "Post", locale)
     }
 
     /// Key “settings.swipeactions.status.action.bookmark” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3760,7 +5940,12 @@ extension String {
     /// Bookmark
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusActionBookmark: String {
-      lhcString("settings.swipeactions.status.action.bookmark", "Dimillian__IceCubesApp__Localizable", "Bookmark")
+      lhcString("settings.swipeactions.status.action.bookmark", "Dimillian__IceCubesApp__Localizable", "Bookmark", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusActionBookmark(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.action.bookmark", "Dimillian__IceCubesApp__Localizable", "Bookmark", locale)
     }
 
     /// Key “settings.swipeactions.status.action.boost” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3768,7 +5953,12 @@ extension String {
     /// Boost
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusActionBoost: String {
-      lhcString("settings.swipeactions.status.action.boost", "Dimillian__IceCubesApp__Localizable", "Boost")
+      lhcString("settings.swipeactions.status.action.boost", "Dimillian__IceCubesApp__Localizable", "Boost", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusActionBoost(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.action.boost", "Dimillian__IceCubesApp__Localizable", "Boost", locale)
     }
 
     /// Key “settings.swipeactions.status.action.favorite” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3776,7 +5966,12 @@ extension String {
     /// Favorite
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusActionFavorite: String {
-      lhcString("settings.swipeactions.status.action.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite")
+      lhcString("settings.swipeactions.status.action.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusActionFavorite(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.action.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite", locale)
     }
 
     /// Key “settings.swipeactions.status.action.none” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3784,7 +5979,12 @@ extension String {
     /// None
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusActionNone: String {
-      lhcString("settings.swipeactions.status.action.none", "Dimillian__IceCubesApp__Localizable", "None")
+      lhcString("settings.swipeactions.status.action.none", "Dimillian__IceCubesApp__Localizable", "None", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusActionNone(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.action.none", "Dimillian__IceCubesApp__Localizable", "None", locale)
     }
 
     /// Key “settings.swipeactions.status.action.quote” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3792,7 +5992,12 @@ extension String {
     /// Quote
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusActionQuote: String {
-      lhcString("settings.swipeactions.status.action.quote", "Dimillian__IceCubesApp__Localizable", "Quote")
+      lhcString("settings.swipeactions.status.action.quote", "Dimillian__IceCubesApp__Localizable", "Quote", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusActionQuote(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.action.quote", "Dimillian__IceCubesApp__Localizable", "Quote", locale)
     }
 
     /// Key “settings.swipeactions.status.action.reply” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3800,7 +6005,12 @@ extension String {
     /// Reply
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusActionReply: String {
-      lhcString("settings.swipeactions.status.action.reply", "Dimillian__IceCubesApp__Localizable", "Reply")
+      lhcString("settings.swipeactions.status.action.reply", "Dimillian__IceCubesApp__Localizable", "Reply", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusActionReply(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.action.reply", "Dimillian__IceCubesApp__Localizable", "Reply", locale)
     }
 
     /// Key “settings.swipeactions.status.explanation” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3808,7 +6018,12 @@ extension String {
     /// Swipe actions are available upon swiping left or right on a post. The secondary action is only available if the primary action is set.
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusExplanation: String {
-      lhcString("settings.swipeactions.status.explanation", "Dimillian__IceCubesApp__Localizable", "Swipe actions are available upon swiping left or right on a post. The secondary action is only available if the primary action is set.")
+      lhcString("settings.swipeactions.status.explanation", "Dimillian__IceCubesApp__Localizable", "Swipe actions are available upon swiping left or right on a post. The secondary action is only available if the primary action is set.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusExplanation(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.explanation", "Dimillian__IceCubesApp__Localizable", "Swipe actions are available upon swiping left or right on a post. The secondary action is only available if the primary action is set.", locale)
     }
 
     /// Key “settings.swipeactions.status.leading” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3816,7 +6031,12 @@ extension String {
     /// Swipe Right
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusLeading: String {
-      lhcString("settings.swipeactions.status.leading", "Dimillian__IceCubesApp__Localizable", "Swipe Right")
+      lhcString("settings.swipeactions.status.leading", "Dimillian__IceCubesApp__Localizable", "Swipe Right", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusLeading(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.leading", "Dimillian__IceCubesApp__Localizable", "Swipe Right", locale)
     }
 
     /// Key “settings.swipeactions.status.trailing” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3824,7 +6044,12 @@ extension String {
     /// Swipe Left
     /// ```
     internal nonisolated static var settingsSwipeactionsStatusTrailing: String {
-      lhcString("settings.swipeactions.status.trailing", "Dimillian__IceCubesApp__Localizable", "Swipe Left")
+      lhcString("settings.swipeactions.status.trailing", "Dimillian__IceCubesApp__Localizable", "Swipe Left", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsStatusTrailing(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.status.trailing", "Dimillian__IceCubesApp__Localizable", "Swipe Left", locale)
     }
 
     /// Key “settings.swipeactions.use-theme-colors” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3832,7 +6057,12 @@ extension String {
     /// Use Theme Colors
     /// ```
     internal nonisolated static var settingsSwipeactionsUseThemeColors: String {
-      lhcString("settings.swipeactions.use-theme-colors", "Dimillian__IceCubesApp__Localizable", "Use Theme Colors")
+      lhcString("settings.swipeactions.use-theme-colors", "Dimillian__IceCubesApp__Localizable", "Use Theme Colors", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsUseThemeColors(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.use-theme-colors", "Dimillian__IceCubesApp__Localizable", "Use Theme Colors", locale)
     }
 
     /// Key “settings.swipeactions.use-theme-colors-explanation” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3840,7 +6070,12 @@ extension String {
     /// Use Theme Colors Instead of Default Colors
     /// ```
     internal nonisolated static var settingsSwipeactionsUseThemeColorsExplanation: String {
-      lhcString("settings.swipeactions.use-theme-colors-explanation", "Dimillian__IceCubesApp__Localizable", "Use Theme Colors Instead of Default Colors")
+      lhcString("settings.swipeactions.use-theme-colors-explanation", "Dimillian__IceCubesApp__Localizable", "Use Theme Colors Instead of Default Colors", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSwipeactionsUseThemeColorsExplanation(locale: Locale?) -> String {
+      lhcString("settings.swipeactions.use-theme-colors-explanation", "Dimillian__IceCubesApp__Localizable", "Use Theme Colors Instead of Default Colors", locale)
     }
 
     /// Key “settings.system” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3848,7 +6083,12 @@ extension String {
     /// System Settings
     /// ```
     internal nonisolated static var settingsSystem: String {
-      lhcString("settings.system", "Dimillian__IceCubesApp__Localizable", "System Settings")
+      lhcString("settings.system", "Dimillian__IceCubesApp__Localizable", "System Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsSystem(locale: Locale?) -> String {
+      lhcString("settings.system", "Dimillian__IceCubesApp__Localizable", "System Settings", locale)
     }
 
     /// Key “settings.tabs.fifth-tab” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3856,7 +6096,12 @@ extension String {
     /// Fifth Tab
     /// ```
     internal nonisolated static var settingsTabsFifthTab: String {
-      lhcString("settings.tabs.fifth-tab", "Dimillian__IceCubesApp__Localizable", "Fifth Tab")
+      lhcString("settings.tabs.fifth-tab", "Dimillian__IceCubesApp__Localizable", "Fifth Tab", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTabsFifthTab(locale: Locale?) -> String {
+      lhcString("settings.tabs.fifth-tab", "Dimillian__IceCubesApp__Localizable", "Fifth Tab", locale)
     }
 
     /// Key “settings.tabs.first-tab” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3864,7 +6109,12 @@ extension String {
     /// First Tab
     /// ```
     internal nonisolated static var settingsTabsFirstTab: String {
-      lhcString("settings.tabs.first-tab", "Dimillian__IceCubesApp__Localizable", "First Tab")
+      lhcString("settings.tabs.first-tab", "Dimillian__IceCubesApp__Localizable", "First Tab", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTabsFirstTab(locale: Locale?) -> String {
+      lhcString("settings.tabs.first-tab", "Dimillian__IceCubesApp__Localizable", "First Tab", locale)
     }
 
     /// Key “settings.tabs.fourth-tab” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3872,7 +6122,12 @@ extension String {
     /// Fourth Tab
     /// ```
     internal nonisolated static var settingsTabsFourthTab: String {
-      lhcString("settings.tabs.fourth-tab", "Dimillian__IceCubesApp__Localizable", "Fourth Tab")
+      lhcString("settings.tabs.fourth-tab", "Dimillian__IceCubesApp__Localizable", "Fourth Tab", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTabsFourthTab(locale: Locale?) -> String {
+      lhcString("settings.tabs.fourth-tab", "Dimillian__IceCubesApp__Localizable", "Fourth Tab", locale)
     }
 
     /// Key “settings.tabs.second-tab” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3880,7 +6135,12 @@ extension String {
     /// Second Tab
     /// ```
     internal nonisolated static var settingsTabsSecondTab: String {
-      lhcString("settings.tabs.second-tab", "Dimillian__IceCubesApp__Localizable", "Second Tab")
+      lhcString("settings.tabs.second-tab", "Dimillian__IceCubesApp__Localizable", "Second Tab", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTabsSecondTab(locale: Locale?) -> String {
+      lhcString("settings.tabs.second-tab", "Dimillian__IceCubesApp__Localizable", "Second Tab", locale)
     }
 
     /// Key “settings.tabs.third-tab” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3888,7 +6148,12 @@ extension String {
     /// Third Tab
     /// ```
     internal nonisolated static var settingsTabsThirdTab: String {
-      lhcString("settings.tabs.third-tab", "Dimillian__IceCubesApp__Localizable", "Third Tab")
+      lhcString("settings.tabs.third-tab", "Dimillian__IceCubesApp__Localizable", "Third Tab", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTabsThirdTab(locale: Locale?) -> String {
+      lhcString("settings.tabs.third-tab", "Dimillian__IceCubesApp__Localizable", "Third Tab", locale)
     }
 
     /// Key “settings.timeline.add” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3896,7 +6161,12 @@ extension String {
     /// Add a Local Timeline
     /// ```
     internal nonisolated static var settingsTimelineAdd: String {
-      lhcString("settings.timeline.add", "Dimillian__IceCubesApp__Localizable", "Add a Local Timeline")
+      lhcString("settings.timeline.add", "Dimillian__IceCubesApp__Localizable", "Add a Local Timeline", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTimelineAdd(locale: Locale?) -> String {
+      lhcString("settings.timeline.add", "Dimillian__IceCubesApp__Localizable", "Add a Local Timeline", locale)
     }
 
     /// Key “settings.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3904,7 +6174,12 @@ extension String {
     /// Settings
     /// ```
     internal nonisolated static var settingsTitle: String {
-      lhcString("settings.title", "Dimillian__IceCubesApp__Localizable", "Settings")
+      lhcString("settings.title", "Dimillian__IceCubesApp__Localizable", "Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTitle(locale: Locale?) -> String {
+      lhcString("settings.title", "Dimillian__IceCubesApp__Localizable", "Settings", locale)
     }
 
     /// Key “settings.translation.api-key-type” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3912,7 +6187,12 @@ extension String {
     /// Type of the Key
     /// ```
     internal nonisolated static var settingsTranslationApiKeyType: String {
-      lhcString("settings.translation.api-key-type", "Dimillian__IceCubesApp__Localizable", "Type of the Key")
+      lhcString("settings.translation.api-key-type", "Dimillian__IceCubesApp__Localizable", "Type of the Key", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTranslationApiKeyType(locale: Locale?) -> String {
+      lhcString("settings.translation.api-key-type", "Dimillian__IceCubesApp__Localizable", "Type of the Key", locale)
     }
 
     /// Key “settings.translation.auto-detect-post-language” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3920,7 +6200,12 @@ extension String {
     /// Auto detect language
     /// ```
     internal nonisolated static var settingsTranslationAutoDetectPostLanguage: String {
-      lhcString("settings.translation.auto-detect-post-language", "Dimillian__IceCubesApp__Localizable", "Auto detect language")
+      lhcString("settings.translation.auto-detect-post-language", "Dimillian__IceCubesApp__Localizable", "Auto detect language", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTranslationAutoDetectPostLanguage(locale: Locale?) -> String {
+      lhcString("settings.translation.auto-detect-post-language", "Dimillian__IceCubesApp__Localizable", "Auto detect language", locale)
     }
 
     /// Key “settings.translation.auto-detect-post-language-footer” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3928,7 +6213,12 @@ extension String {
     /// Ice Cubes will try to automatically detect the language of the post you're about to post and will suggest to update your post language if necessary.
     /// ```
     internal nonisolated static var settingsTranslationAutoDetectPostLanguageFooter: String {
-      lhcString("settings.translation.auto-detect-post-language-footer", "Dimillian__IceCubesApp__Localizable", "Ice Cubes will try to automatically detect the language of the post you're about to post and will suggest to update your post language if necessary.")
+      lhcString("settings.translation.auto-detect-post-language-footer", "Dimillian__IceCubesApp__Localizable", "Ice Cubes will try to automatically detect the language of the post you're about to post and will suggest to update your post language if necessary.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTranslationAutoDetectPostLanguageFooter(locale: Locale?) -> String {
+      lhcString("settings.translation.auto-detect-post-language-footer", "Dimillian__IceCubesApp__Localizable", "Ice Cubes will try to automatically detect the language of the post you're about to post and will suggest to update your post language if necessary.", locale)
     }
 
     /// Key “settings.translation.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3936,7 +6226,12 @@ extension String {
     /// Translation
     /// ```
     internal nonisolated static var settingsTranslationNavigationTitle: String {
-      lhcString("settings.translation.navigation-title", "Dimillian__IceCubesApp__Localizable", "Translation")
+      lhcString("settings.translation.navigation-title", "Dimillian__IceCubesApp__Localizable", "Translation", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTranslationNavigationTitle(locale: Locale?) -> String {
+      lhcString("settings.translation.navigation-title", "Dimillian__IceCubesApp__Localizable", "Translation", locale)
     }
 
     /// Key “settings.translation.needed-message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3944,7 +6239,12 @@ extension String {
     /// This feature requires a DeepL API Key
     /// ```
     internal nonisolated static var settingsTranslationNeededMessage: String {
-      lhcString("settings.translation.needed-message", "Dimillian__IceCubesApp__Localizable", "This feature requires a DeepL API Key")
+      lhcString("settings.translation.needed-message", "Dimillian__IceCubesApp__Localizable", "This feature requires a DeepL API Key", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTranslationNeededMessage(locale: Locale?) -> String {
+      lhcString("settings.translation.needed-message", "Dimillian__IceCubesApp__Localizable", "This feature requires a DeepL API Key", locale)
     }
 
     /// Key “settings.translation.user-api-key” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3952,7 +6252,12 @@ extension String {
     /// DeepL API Key
     /// ```
     internal nonisolated static var settingsTranslationUserApiKey: String {
-      lhcString("settings.translation.user-api-key", "Dimillian__IceCubesApp__Localizable", "DeepL API Key")
+      lhcString("settings.translation.user-api-key", "Dimillian__IceCubesApp__Localizable", "DeepL API Key", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsTranslationUserApiKey(locale: Locale?) -> String {
+      lhcString("settings.translation.user-api-key", "Dimillian__IceCubesApp__Localizable", "DeepL API Key", locale)
     }
 
     /// Key “status.action.bookmark” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3960,7 +6265,12 @@ extension String {
     /// Bookmark
     /// ```
     internal nonisolated static var statusActionBookmark: String {
-      lhcString("status.action.bookmark", "Dimillian__IceCubesApp__Localizable", "Bookmark")
+      lhcString("status.action.bookmark", "Dimillian__IceCubesApp__Localizable", "Bookmark", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionBookmark(locale: Locale?) -> String {
+      lhcString("status.action.bookmark", "Dimillian__IceCubesApp__Localizable", "Bookmark", locale)
     }
 
     /// Key “status.action.boost” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3968,7 +6278,12 @@ extension String {
     /// Boost
     /// ```
     internal nonisolated static var statusActionBoost: String {
-      lhcString("status.action.boost", "Dimillian__IceCubesApp__Localizable", "Boost")
+      lhcString("status.action.boost", "Dimillian__IceCubesApp__Localizable", "Boost", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionBoost(locale: Locale?) -> String {
+      lhcString("status.action.boost", "Dimillian__IceCubesApp__Localizable", "Boost", locale)
     }
 
     /// Key “status.action.boost-to-followers” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3976,7 +6291,12 @@ extension String {
     /// Boost to Followers
     /// ```
     internal nonisolated static var statusActionBoostToFollowers: String {
-      lhcString("status.action.boost-to-followers", "Dimillian__IceCubesApp__Localizable", "Boost to Followers")
+      lhcString("status.action.boost-to-followers", "Dimillian__IceCubesApp__Localizable", "Boost to Followers", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionBoostToFollowers(locale: Locale?) -> String {
+      lhcString("status.action.boost-to-followers", "Dimillian__IceCubesApp__Localizable", "Boost to Followers", locale)
     }
 
     /// Key “status.action.copy-link” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3984,7 +6304,12 @@ extension String {
     /// Copy Link
     /// ```
     internal nonisolated static var statusActionCopyLink: String {
-      lhcString("status.action.copy-link", "Dimillian__IceCubesApp__Localizable", "Copy Link")
+      lhcString("status.action.copy-link", "Dimillian__IceCubesApp__Localizable", "Copy Link", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionCopyLink(locale: Locale?) -> String {
+      lhcString("status.action.copy-link", "Dimillian__IceCubesApp__Localizable", "Copy Link", locale)
     }
 
     /// Key “status.action.copy-text” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -3992,7 +6317,12 @@ extension String {
     /// Copy Text
     /// ```
     internal nonisolated static var statusActionCopyText: String {
-      lhcString("status.action.copy-text", "Dimillian__IceCubesApp__Localizable", "Copy Text")
+      lhcString("status.action.copy-text", "Dimillian__IceCubesApp__Localizable", "Copy Text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionCopyText(locale: Locale?) -> String {
+      lhcString("status.action.copy-text", "Dimillian__IceCubesApp__Localizable", "Copy Text", locale)
     }
 
     /// Key “status.action.delete” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4000,7 +6330,12 @@ extension String {
     /// Delete
     /// ```
     internal nonisolated static var statusActionDelete: String {
-      lhcString("status.action.delete", "Dimillian__IceCubesApp__Localizable", "Delete")
+      lhcString("status.action.delete", "Dimillian__IceCubesApp__Localizable", "Delete", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionDelete(locale: Locale?) -> String {
+      lhcString("status.action.delete", "Dimillian__IceCubesApp__Localizable", "Delete", locale)
     }
 
     /// Key “status.action.delete.confirm.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4008,7 +6343,12 @@ extension String {
     /// Are you sure you want to delete this post?
     /// ```
     internal nonisolated static var statusActionDeleteConfirmMessage: String {
-      lhcString("status.action.delete.confirm.message", "Dimillian__IceCubesApp__Localizable", "Are you sure you want to delete this post?")
+      lhcString("status.action.delete.confirm.message", "Dimillian__IceCubesApp__Localizable", "Are you sure you want to delete this post?", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionDeleteConfirmMessage(locale: Locale?) -> String {
+      lhcString("status.action.delete.confirm.message", "Dimillian__IceCubesApp__Localizable", "Are you sure you want to delete this post?", locale)
     }
 
     /// Key “status.action.delete.confirm.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4016,7 +6356,12 @@ extension String {
     /// Confirm
     /// ```
     internal nonisolated static var statusActionDeleteConfirmTitle: String {
-      lhcString("status.action.delete.confirm.title", "Dimillian__IceCubesApp__Localizable", "Confirm")
+      lhcString("status.action.delete.confirm.title", "Dimillian__IceCubesApp__Localizable", "Confirm", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionDeleteConfirmTitle(locale: Locale?) -> String {
+      lhcString("status.action.delete.confirm.title", "Dimillian__IceCubesApp__Localizable", "Confirm", locale)
     }
 
     /// Key “status.action.edit” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4024,7 +6369,12 @@ extension String {
     /// Edit
     /// ```
     internal nonisolated static var statusActionEdit: String {
-      lhcString("status.action.edit", "Dimillian__IceCubesApp__Localizable", "Edit")
+      lhcString("status.action.edit", "Dimillian__IceCubesApp__Localizable", "Edit", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionEdit(locale: Locale?) -> String {
+      lhcString("status.action.edit", "Dimillian__IceCubesApp__Localizable", "Edit", locale)
     }
 
     /// Key “status.action.favorite” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4032,7 +6382,12 @@ extension String {
     /// Favorite
     /// ```
     internal nonisolated static var statusActionFavorite: String {
-      lhcString("status.action.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite")
+      lhcString("status.action.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionFavorite(locale: Locale?) -> String {
+      lhcString("status.action.favorite", "Dimillian__IceCubesApp__Localizable", "Favorite", locale)
     }
 
     /// Key “status.action.mention” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4040,7 +6395,12 @@ extension String {
     /// Mention
     /// ```
     internal nonisolated static var statusActionMention: String {
-      lhcString("status.action.mention", "Dimillian__IceCubesApp__Localizable", "Mention")
+      lhcString("status.action.mention", "Dimillian__IceCubesApp__Localizable", "Mention", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionMention(locale: Locale?) -> String {
+      lhcString("status.action.mention", "Dimillian__IceCubesApp__Localizable", "Mention", locale)
     }
 
     /// Key “status.action.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4048,7 +6408,12 @@ extension String {
     /// Message
     /// ```
     internal nonisolated static var statusActionMessage: String {
-      lhcString("status.action.message", "Dimillian__IceCubesApp__Localizable", "Message")
+      lhcString("status.action.message", "Dimillian__IceCubesApp__Localizable", "Message", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionMessage(locale: Locale?) -> String {
+      lhcString("status.action.message", "Dimillian__IceCubesApp__Localizable", "Message", locale)
     }
 
     /// Key “status.action.pin” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4056,7 +6421,12 @@ extension String {
     /// Pin
     /// ```
     internal nonisolated static var statusActionPin: String {
-      lhcString("status.action.pin", "Dimillian__IceCubesApp__Localizable", "Pin")
+      lhcString("status.action.pin", "Dimillian__IceCubesApp__Localizable", "Pin", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionPin(locale: Locale?) -> String {
+      lhcString("status.action.pin", "Dimillian__IceCubesApp__Localizable", "Pin", locale)
     }
 
     /// Key “status.action.post” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4064,7 +6434,12 @@ extension String {
     /// Post
     /// ```
     internal nonisolated static var statusActionPost: String {
-      lhcString("status.action.post", "Dimillian__IceCubesApp__Localizable", "Post")
+      lhcString("status.action.post", "Dimillian__IceCubesApp__Localizable", "Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionPost(locale: Locale?) -> String {
+      lhcString("status.action.post", "Dimillian__IceCubesApp__Localizable", "Post", locale)
     }
 
     /// Key “status.action.quote” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4072,7 +6447,12 @@ extension String {
     /// Quote this post
     /// ```
     internal nonisolated static var statusActionQuote: String {
-      lhcString("status.action.quote", "Dimillian__IceCubesApp__Localizable", "Quote this post")
+      lhcString("status.action.quote", "Dimillian__IceCubesApp__Localizable", "Quote this post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionQuote(locale: Locale?) -> String {
+      lhcString("status.action.quote", "Dimillian__IceCubesApp__Localizable", "Quote this post", locale)
     }
 
     /// Key “status.action.reply” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4080,7 +6460,12 @@ extension String {
     /// Reply
     /// ```
     internal nonisolated static var statusActionReply: String {
-      lhcString("status.action.reply", "Dimillian__IceCubesApp__Localizable", "Reply")
+      lhcString("status.action.reply", "Dimillian__IceCubesApp__Localizable", "Reply", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionReply(locale: Locale?) -> String {
+      lhcString("status.action.reply", "Dimillian__IceCubesApp__Localizable", "Reply", locale)
     }
 
     /// Key “status.action.report” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4088,7 +6473,12 @@ extension String {
     /// Report Post
     /// ```
     internal nonisolated static var statusActionReport: String {
-      lhcString("status.action.report", "Dimillian__IceCubesApp__Localizable", "Report Post")
+      lhcString("status.action.report", "Dimillian__IceCubesApp__Localizable", "Report Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionReport(locale: Locale?) -> String {
+      lhcString("status.action.report", "Dimillian__IceCubesApp__Localizable", "Report Post", locale)
     }
 
     /// Key “status.action.section.your-post” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4096,7 +6486,12 @@ extension String {
     /// Your post
     /// ```
     internal nonisolated static var statusActionSectionYourPost: String {
-      lhcString("status.action.section.your-post", "Dimillian__IceCubesApp__Localizable", "Your post")
+      lhcString("status.action.section.your-post", "Dimillian__IceCubesApp__Localizable", "Your post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionSectionYourPost(locale: Locale?) -> String {
+      lhcString("status.action.section.your-post", "Dimillian__IceCubesApp__Localizable", "Your post", locale)
     }
 
     /// Key “status.action.select-text” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4104,7 +6499,12 @@ extension String {
     /// Select Text
     /// ```
     internal nonisolated static var statusActionSelectText: String {
-      lhcString("status.action.select-text", "Dimillian__IceCubesApp__Localizable", "Select Text")
+      lhcString("status.action.select-text", "Dimillian__IceCubesApp__Localizable", "Select Text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionSelectText(locale: Locale?) -> String {
+      lhcString("status.action.select-text", "Dimillian__IceCubesApp__Localizable", "Select Text", locale)
     }
 
     /// Key “status.action.share” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4112,7 +6512,12 @@ extension String {
     /// Share this post
     /// ```
     internal nonisolated static var statusActionShare: String {
-      lhcString("status.action.share", "Dimillian__IceCubesApp__Localizable", "Share this post")
+      lhcString("status.action.share", "Dimillian__IceCubesApp__Localizable", "Share this post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionShare(locale: Locale?) -> String {
+      lhcString("status.action.share", "Dimillian__IceCubesApp__Localizable", "Share this post", locale)
     }
 
     /// Key “status.action.share-image” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4120,7 +6525,12 @@ extension String {
     /// Share post as image
     /// ```
     internal nonisolated static var statusActionShareImage: String {
-      lhcString("status.action.share-image", "Dimillian__IceCubesApp__Localizable", "Share post as image")
+      lhcString("status.action.share-image", "Dimillian__IceCubesApp__Localizable", "Share post as image", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionShareImage(locale: Locale?) -> String {
+      lhcString("status.action.share-image", "Dimillian__IceCubesApp__Localizable", "Share post as image", locale)
     }
 
     /// Key “status.action.share-link” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4128,7 +6538,12 @@ extension String {
     /// Share post link
     /// ```
     internal nonisolated static var statusActionShareLink: String {
-      lhcString("status.action.share-link", "Dimillian__IceCubesApp__Localizable", "Share post link")
+      lhcString("status.action.share-link", "Dimillian__IceCubesApp__Localizable", "Share post link", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionShareLink(locale: Locale?) -> String {
+      lhcString("status.action.share-link", "Dimillian__IceCubesApp__Localizable", "Share post link", locale)
     }
 
     /// Key “status.action.share-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4136,7 +6551,12 @@ extension String {
     /// Share
     /// ```
     internal nonisolated static var statusActionShareTitle: String {
-      lhcString("status.action.share-title", "Dimillian__IceCubesApp__Localizable", "Share")
+      lhcString("status.action.share-title", "Dimillian__IceCubesApp__Localizable", "Share", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionShareTitle(locale: Locale?) -> String {
+      lhcString("status.action.share-title", "Dimillian__IceCubesApp__Localizable", "Share", locale)
     }
 
     /// MARK: Package: Status
@@ -4146,23 +6566,28 @@ extension String {
     /// Translate
     /// ```
     internal nonisolated static var statusActionTranslate: String {
-      lhcString("status.action.translate", "Dimillian__IceCubesApp__Localizable", "Translate")
+      lhcString("status.action.translate", "Dimillian__IceCubesApp__Localizable", "Translate", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionTranslate(locale: Locale?) -> String {
+      lhcString("status.action.translate", "Dimillian__IceCubesApp__Localizable", "Translate", locale)
     }
 
     /// Key “status.action.translated-label-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Translated using %@
     /// ```
-    internal nonisolated static func statusActionTranslatedLabel(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.action.translated-label-%@", "Dimillian__IceCubesApp__Localizable", "Translated using %@"), [arg1])
+    internal nonisolated static func statusActionTranslatedLabel(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.action.translated-label-%@", "Dimillian__IceCubesApp__Localizable", "Translated using %@", [arg1], locale)
     }
 
     /// Key “status.action.translated-label-from-%@-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Translated from %@ using %@
     /// ```
-    internal nonisolated static func statusActionTranslatedLabelFrom(_ arg1: String, _ arg2: String) -> String {
-      lhcFormat(lhcString("status.action.translated-label-from-%@-%@", "Dimillian__IceCubesApp__Localizable", "Translated from %@ using %@"), [arg1, arg2])
+    internal nonisolated static func statusActionTranslatedLabelFrom(_ arg1: String, _ arg2: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.action.translated-label-from-%@-%@", "Dimillian__IceCubesApp__Localizable", "Translated from %@ using %@", [arg1, arg2], locale)
     }
 
     /// Key “status.action.unbookmark” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4170,7 +6595,12 @@ extension String {
     /// Unbookmark
     /// ```
     internal nonisolated static var statusActionUnbookmark: String {
-      lhcString("status.action.unbookmark", "Dimillian__IceCubesApp__Localizable", "Unbookmark")
+      lhcString("status.action.unbookmark", "Dimillian__IceCubesApp__Localizable", "Unbookmark", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionUnbookmark(locale: Locale?) -> String {
+      lhcString("status.action.unbookmark", "Dimillian__IceCubesApp__Localizable", "Unbookmark", locale)
     }
 
     /// Key “status.action.unboost” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4178,7 +6608,12 @@ extension String {
     /// Unboost
     /// ```
     internal nonisolated static var statusActionUnboost: String {
-      lhcString("status.action.unboost", "Dimillian__IceCubesApp__Localizable", "Unboost")
+      lhcString("status.action.unboost", "Dimillian__IceCubesApp__Localizable", "Unboost", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionUnboost(locale: Locale?) -> String {
+      lhcString("status.action.unboost", "Dimillian__IceCubesApp__Localizable", "Unboost", locale)
     }
 
     /// Key “status.action.unfavorite” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4186,7 +6621,12 @@ extension String {
     /// Unfavorite
     /// ```
     internal nonisolated static var statusActionUnfavorite: String {
-      lhcString("status.action.unfavorite", "Dimillian__IceCubesApp__Localizable", "Unfavorite")
+      lhcString("status.action.unfavorite", "Dimillian__IceCubesApp__Localizable", "Unfavorite", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionUnfavorite(locale: Locale?) -> String {
+      lhcString("status.action.unfavorite", "Dimillian__IceCubesApp__Localizable", "Unfavorite", locale)
     }
 
     /// Key “status.action.unpin” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4194,7 +6634,12 @@ extension String {
     /// Unpin
     /// ```
     internal nonisolated static var statusActionUnpin: String {
-      lhcString("status.action.unpin", "Dimillian__IceCubesApp__Localizable", "Unpin")
+      lhcString("status.action.unpin", "Dimillian__IceCubesApp__Localizable", "Unpin", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionUnpin(locale: Locale?) -> String {
+      lhcString("status.action.unpin", "Dimillian__IceCubesApp__Localizable", "Unpin", locale)
     }
 
     /// Key “status.action.view-in-browser” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4202,7 +6647,12 @@ extension String {
     /// View in Browser
     /// ```
     internal nonisolated static var statusActionViewInBrowser: String {
-      lhcString("status.action.view-in-browser", "Dimillian__IceCubesApp__Localizable", "View in Browser")
+      lhcString("status.action.view-in-browser", "Dimillian__IceCubesApp__Localizable", "View in Browser", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusActionViewInBrowser(locale: Locale?) -> String {
+      lhcString("status.action.view-in-browser", "Dimillian__IceCubesApp__Localizable", "View in Browser", locale)
     }
 
     /// Key “status.card.copy” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4210,7 +6660,12 @@ extension String {
     /// Copy this link
     /// ```
     internal nonisolated static var statusCardCopy: String {
-      lhcString("status.card.copy", "Dimillian__IceCubesApp__Localizable", "Copy this link")
+      lhcString("status.card.copy", "Dimillian__IceCubesApp__Localizable", "Copy this link", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusCardCopy(locale: Locale?) -> String {
+      lhcString("status.card.copy", "Dimillian__IceCubesApp__Localizable", "Copy this link", locale)
     }
 
     /// Key “status.card.share” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4218,7 +6673,12 @@ extension String {
     /// Share this link
     /// ```
     internal nonisolated static var statusCardShare: String {
-      lhcString("status.card.share", "Dimillian__IceCubesApp__Localizable", "Share this link")
+      lhcString("status.card.share", "Dimillian__IceCubesApp__Localizable", "Share this link", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusCardShare(locale: Locale?) -> String {
+      lhcString("status.card.share", "Dimillian__IceCubesApp__Localizable", "Share this link", locale)
     }
 
     /// Key “status.draft.delete” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4226,7 +6686,12 @@ extension String {
     /// Delete Draft
     /// ```
     internal nonisolated static var statusDraftDelete: String {
-      lhcString("status.draft.delete", "Dimillian__IceCubesApp__Localizable", "Delete Draft")
+      lhcString("status.draft.delete", "Dimillian__IceCubesApp__Localizable", "Delete Draft", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusDraftDelete(locale: Locale?) -> String {
+      lhcString("status.draft.delete", "Dimillian__IceCubesApp__Localizable", "Delete Draft", locale)
     }
 
     /// Key “status.draft.save” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4234,7 +6699,12 @@ extension String {
     /// Save Draft
     /// ```
     internal nonisolated static var statusDraftSave: String {
-      lhcString("status.draft.save", "Dimillian__IceCubesApp__Localizable", "Save Draft")
+      lhcString("status.draft.save", "Dimillian__IceCubesApp__Localizable", "Save Draft", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusDraftSave(locale: Locale?) -> String {
+      lhcString("status.draft.save", "Dimillian__IceCubesApp__Localizable", "Save Draft", locale)
     }
 
     /// Key “status.editor.ai-prompt.add-tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4242,7 +6712,12 @@ extension String {
     /// Add #Tags in place
     /// ```
     internal nonisolated static var statusEditorAiPromptAddTags: String {
-      lhcString("status.editor.ai-prompt.add-tags", "Dimillian__IceCubesApp__Localizable", "Add #Tags in place")
+      lhcString("status.editor.ai-prompt.add-tags", "Dimillian__IceCubesApp__Localizable", "Add #Tags in place", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorAiPromptAddTags(locale: Locale?) -> String {
+      lhcString("status.editor.ai-prompt.add-tags", "Dimillian__IceCubesApp__Localizable", "Add #Tags in place", locale)
     }
 
     /// Key “status.editor.ai-prompt.correct” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4250,7 +6725,12 @@ extension String {
     /// Correct text
     /// ```
     internal nonisolated static var statusEditorAiPromptCorrect: String {
-      lhcString("status.editor.ai-prompt.correct", "Dimillian__IceCubesApp__Localizable", "Correct text")
+      lhcString("status.editor.ai-prompt.correct", "Dimillian__IceCubesApp__Localizable", "Correct text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorAiPromptCorrect(locale: Locale?) -> String {
+      lhcString("status.editor.ai-prompt.correct", "Dimillian__IceCubesApp__Localizable", "Correct text", locale)
     }
 
     /// Key “status.editor.ai-prompt.emphasize” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4258,7 +6738,12 @@ extension String {
     /// Emphasize text
     /// ```
     internal nonisolated static var statusEditorAiPromptEmphasize: String {
-      lhcString("status.editor.ai-prompt.emphasize", "Dimillian__IceCubesApp__Localizable", "Emphasize text")
+      lhcString("status.editor.ai-prompt.emphasize", "Dimillian__IceCubesApp__Localizable", "Emphasize text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorAiPromptEmphasize(locale: Locale?) -> String {
+      lhcString("status.editor.ai-prompt.emphasize", "Dimillian__IceCubesApp__Localizable", "Emphasize text", locale)
     }
 
     /// Key “status.editor.ai-prompt.fit” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4266,7 +6751,12 @@ extension String {
     /// Shorten text
     /// ```
     internal nonisolated static var statusEditorAiPromptFit: String {
-      lhcString("status.editor.ai-prompt.fit", "Dimillian__IceCubesApp__Localizable", "Shorten text")
+      lhcString("status.editor.ai-prompt.fit", "Dimillian__IceCubesApp__Localizable", "Shorten text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorAiPromptFit(locale: Locale?) -> String {
+      lhcString("status.editor.ai-prompt.fit", "Dimillian__IceCubesApp__Localizable", "Shorten text", locale)
     }
 
     /// Key “status.editor.ai-prompt.insert-tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4274,7 +6764,12 @@ extension String {
     /// Add #Tags after my text
     /// ```
     internal nonisolated static var statusEditorAiPromptInsertTags: String {
-      lhcString("status.editor.ai-prompt.insert-tags", "Dimillian__IceCubesApp__Localizable", "Add #Tags after my text")
+      lhcString("status.editor.ai-prompt.insert-tags", "Dimillian__IceCubesApp__Localizable", "Add #Tags after my text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorAiPromptInsertTags(locale: Locale?) -> String {
+      lhcString("status.editor.ai-prompt.insert-tags", "Dimillian__IceCubesApp__Localizable", "Add #Tags after my text", locale)
     }
 
     /// Key “status.editor.browse-file” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4282,7 +6777,12 @@ extension String {
     /// Browse Files
     /// ```
     internal nonisolated static var statusEditorBrowseFile: String {
-      lhcString("status.editor.browse-file", "Dimillian__IceCubesApp__Localizable", "Browse Files")
+      lhcString("status.editor.browse-file", "Dimillian__IceCubesApp__Localizable", "Browse Files", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorBrowseFile(locale: Locale?) -> String {
+      lhcString("status.editor.browse-file", "Dimillian__IceCubesApp__Localizable", "Browse Files", locale)
     }
 
     /// Key “status.editor.camera-picker” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4290,7 +6790,12 @@ extension String {
     /// Take Photo
     /// ```
     internal nonisolated static var statusEditorCameraPicker: String {
-      lhcString("status.editor.camera-picker", "Dimillian__IceCubesApp__Localizable", "Take Photo")
+      lhcString("status.editor.camera-picker", "Dimillian__IceCubesApp__Localizable", "Take Photo", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorCameraPicker(locale: Locale?) -> String {
+      lhcString("status.editor.camera-picker", "Dimillian__IceCubesApp__Localizable", "Take Photo", locale)
     }
 
     /// Key “status.editor.description.add” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4298,7 +6803,12 @@ extension String {
     /// Add description
     /// ```
     internal nonisolated static var statusEditorDescriptionAdd: String {
-      lhcString("status.editor.description.add", "Dimillian__IceCubesApp__Localizable", "Add description")
+      lhcString("status.editor.description.add", "Dimillian__IceCubesApp__Localizable", "Add description", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorDescriptionAdd(locale: Locale?) -> String {
+      lhcString("status.editor.description.add", "Dimillian__IceCubesApp__Localizable", "Add description", locale)
     }
 
     /// Key “status.editor.description.edit” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4306,7 +6816,12 @@ extension String {
     /// Edit description
     /// ```
     internal nonisolated static var statusEditorDescriptionEdit: String {
-      lhcString("status.editor.description.edit", "Dimillian__IceCubesApp__Localizable", "Edit description")
+      lhcString("status.editor.description.edit", "Dimillian__IceCubesApp__Localizable", "Edit description", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorDescriptionEdit(locale: Locale?) -> String {
+      lhcString("status.editor.description.edit", "Dimillian__IceCubesApp__Localizable", "Edit description", locale)
     }
 
     /// Key “status.editor.drafts.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4314,7 +6829,12 @@ extension String {
     /// Drafts
     /// ```
     internal nonisolated static var statusEditorDraftsNavigationTitle: String {
-      lhcString("status.editor.drafts.navigation-title", "Dimillian__IceCubesApp__Localizable", "Drafts")
+      lhcString("status.editor.drafts.navigation-title", "Dimillian__IceCubesApp__Localizable", "Drafts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorDraftsNavigationTitle(locale: Locale?) -> String {
+      lhcString("status.editor.drafts.navigation-title", "Dimillian__IceCubesApp__Localizable", "Drafts", locale)
     }
 
     /// Key “status.editor.emojis.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4322,7 +6842,12 @@ extension String {
     /// Custom Emojis
     /// ```
     internal nonisolated static var statusEditorEmojisNavigationTitle: String {
-      lhcString("status.editor.emojis.navigation-title", "Dimillian__IceCubesApp__Localizable", "Custom Emojis")
+      lhcString("status.editor.emojis.navigation-title", "Dimillian__IceCubesApp__Localizable", "Custom Emojis", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorEmojisNavigationTitle(locale: Locale?) -> String {
+      lhcString("status.editor.emojis.navigation-title", "Dimillian__IceCubesApp__Localizable", "Custom Emojis", locale)
     }
 
     /// Key “status.editor.error.upload” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4330,7 +6855,12 @@ extension String {
     /// Error uploading
     /// ```
     internal nonisolated static var statusEditorErrorUpload: String {
-      lhcString("status.editor.error.upload", "Dimillian__IceCubesApp__Localizable", "Error uploading")
+      lhcString("status.editor.error.upload", "Dimillian__IceCubesApp__Localizable", "Error uploading", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorErrorUpload(locale: Locale?) -> String {
+      lhcString("status.editor.error.upload", "Dimillian__IceCubesApp__Localizable", "Error uploading", locale)
     }
 
     /// Key “status.editor.follow-up.text.placeholder” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4338,23 +6868,28 @@ extension String {
     /// Type your follow-up content here.
     /// ```
     internal nonisolated static var statusEditorFollowUpTextPlaceholder: String {
-      lhcString("status.editor.follow-up.text.placeholder", "Dimillian__IceCubesApp__Localizable", "Type your follow-up content here.")
+      lhcString("status.editor.follow-up.text.placeholder", "Dimillian__IceCubesApp__Localizable", "Type your follow-up content here.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorFollowUpTextPlaceholder(locale: Locale?) -> String {
+      lhcString("status.editor.follow-up.text.placeholder", "Dimillian__IceCubesApp__Localizable", "Type your follow-up content here.", locale)
     }
 
     /// Key “status.editor.language-select.confirmation.detected-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Post in %@ (Detected language)
     /// ```
-    internal nonisolated static func statusEditorLanguageSelectConfirmationDetected(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.editor.language-select.confirmation.detected-%@", "Dimillian__IceCubesApp__Localizable", "Post in %@ (Detected language)"), [arg1])
+    internal nonisolated static func statusEditorLanguageSelectConfirmationDetected(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.editor.language-select.confirmation.detected-%@", "Dimillian__IceCubesApp__Localizable", "Post in %@ (Detected language)", [arg1], locale)
     }
 
     /// Key “status.editor.language-select.confirmation.selected-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Post in %@ (Selected language)
     /// ```
-    internal nonisolated static func statusEditorLanguageSelectConfirmationSelected(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.editor.language-select.confirmation.selected-%@", "Dimillian__IceCubesApp__Localizable", "Post in %@ (Selected language)"), [arg1])
+    internal nonisolated static func statusEditorLanguageSelectConfirmationSelected(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.editor.language-select.confirmation.selected-%@", "Dimillian__IceCubesApp__Localizable", "Post in %@ (Selected language)", [arg1], locale)
     }
 
     /// Key “status.editor.language-select.navigation-title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4362,7 +6897,12 @@ extension String {
     /// Select Language
     /// ```
     internal nonisolated static var statusEditorLanguageSelectNavigationTitle: String {
-      lhcString("status.editor.language-select.navigation-title", "Dimillian__IceCubesApp__Localizable", "Select Language")
+      lhcString("status.editor.language-select.navigation-title", "Dimillian__IceCubesApp__Localizable", "Select Language", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorLanguageSelectNavigationTitle(locale: Locale?) -> String {
+      lhcString("status.editor.language-select.navigation-title", "Dimillian__IceCubesApp__Localizable", "Select Language", locale)
     }
 
     /// Key “status.editor.language-select.recently-used” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4370,7 +6910,12 @@ extension String {
     /// Recently Used
     /// ```
     internal nonisolated static var statusEditorLanguageSelectRecentlyUsed: String {
-      lhcString("status.editor.language-select.recently-used", "Dimillian__IceCubesApp__Localizable", "Recently Used")
+      lhcString("status.editor.language-select.recently-used", "Dimillian__IceCubesApp__Localizable", "Recently Used", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorLanguageSelectRecentlyUsed(locale: Locale?) -> String {
+      lhcString("status.editor.language-select.recently-used", "Dimillian__IceCubesApp__Localizable", "Recently Used", locale)
     }
 
     /// Key “status.editor.media.edit-image” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4378,7 +6923,12 @@ extension String {
     /// Edit Media
     /// ```
     internal nonisolated static var statusEditorMediaEditImage: String {
-      lhcString("status.editor.media.edit-image", "Dimillian__IceCubesApp__Localizable", "Edit Media")
+      lhcString("status.editor.media.edit-image", "Dimillian__IceCubesApp__Localizable", "Edit Media", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorMediaEditImage(locale: Locale?) -> String {
+      lhcString("status.editor.media.edit-image", "Dimillian__IceCubesApp__Localizable", "Edit Media", locale)
     }
 
     /// Key “status.editor.media.generate-description” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4386,7 +6936,12 @@ extension String {
     /// 🤖 Generate description
     /// ```
     internal nonisolated static var statusEditorMediaGenerateDescription: String {
-      lhcString("status.editor.media.generate-description", "Dimillian__IceCubesApp__Localizable", "🤖 Generate description")
+      lhcString("status.editor.media.generate-description", "Dimillian__IceCubesApp__Localizable", "🤖 Generate description", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorMediaGenerateDescription(locale: Locale?) -> String {
+      lhcString("status.editor.media.generate-description", "Dimillian__IceCubesApp__Localizable", "🤖 Generate description", locale)
     }
 
     /// Key “status.editor.media.image-description” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4394,7 +6949,12 @@ extension String {
     /// Media description
     /// ```
     internal nonisolated static var statusEditorMediaImageDescription: String {
-      lhcString("status.editor.media.image-description", "Dimillian__IceCubesApp__Localizable", "Media description")
+      lhcString("status.editor.media.image-description", "Dimillian__IceCubesApp__Localizable", "Media description", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorMediaImageDescription(locale: Locale?) -> String {
+      lhcString("status.editor.media.image-description", "Dimillian__IceCubesApp__Localizable", "Media description", locale)
     }
 
     /// Key “status.editor.mode.edit” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4402,7 +6962,12 @@ extension String {
     /// Editing your post
     /// ```
     internal nonisolated static var statusEditorModeEdit: String {
-      lhcString("status.editor.mode.edit", "Dimillian__IceCubesApp__Localizable", "Editing your post")
+      lhcString("status.editor.mode.edit", "Dimillian__IceCubesApp__Localizable", "Editing your post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorModeEdit(locale: Locale?) -> String {
+      lhcString("status.editor.mode.edit", "Dimillian__IceCubesApp__Localizable", "Editing your post", locale)
     }
 
     /// Key “status.editor.mode.new” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4410,23 +6975,28 @@ extension String {
     /// New Post
     /// ```
     internal nonisolated static var statusEditorModeNew: String {
-      lhcString("status.editor.mode.new", "Dimillian__IceCubesApp__Localizable", "New Post")
+      lhcString("status.editor.mode.new", "Dimillian__IceCubesApp__Localizable", "New Post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorModeNew(locale: Locale?) -> String {
+      lhcString("status.editor.mode.new", "Dimillian__IceCubesApp__Localizable", "New Post", locale)
     }
 
     /// Key “status.editor.mode.quote-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Quote of %@
     /// ```
-    internal nonisolated static func statusEditorModeQuote(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.editor.mode.quote-%@", "Dimillian__IceCubesApp__Localizable", "Quote of %@"), [arg1])
+    internal nonisolated static func statusEditorModeQuote(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.editor.mode.quote-%@", "Dimillian__IceCubesApp__Localizable", "Quote of %@", [arg1], locale)
     }
 
     /// Key “status.editor.mode.reply-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Replying to %@
     /// ```
-    internal nonisolated static func statusEditorModeReply(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.editor.mode.reply-%@", "Dimillian__IceCubesApp__Localizable", "Replying to %@"), [arg1])
+    internal nonisolated static func statusEditorModeReply(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.editor.mode.reply-%@", "Dimillian__IceCubesApp__Localizable", "Replying to %@", [arg1], locale)
     }
 
     /// Key “status.editor.photo-library” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4434,7 +7004,12 @@ extension String {
     /// Photos Library
     /// ```
     internal nonisolated static var statusEditorPhotoLibrary: String {
-      lhcString("status.editor.photo-library", "Dimillian__IceCubesApp__Localizable", "Photos Library")
+      lhcString("status.editor.photo-library", "Dimillian__IceCubesApp__Localizable", "Photos Library", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorPhotoLibrary(locale: Locale?) -> String {
+      lhcString("status.editor.photo-library", "Dimillian__IceCubesApp__Localizable", "Photos Library", locale)
     }
 
     /// Key “status.editor.restore-previous” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4442,7 +7017,12 @@ extension String {
     /// Restore previous text
     /// ```
     internal nonisolated static var statusEditorRestorePrevious: String {
-      lhcString("status.editor.restore-previous", "Dimillian__IceCubesApp__Localizable", "Restore previous text")
+      lhcString("status.editor.restore-previous", "Dimillian__IceCubesApp__Localizable", "Restore previous text", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorRestorePrevious(locale: Locale?) -> String {
+      lhcString("status.editor.restore-previous", "Dimillian__IceCubesApp__Localizable", "Restore previous text", locale)
     }
 
     /// Key “status.editor.spoiler” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4450,7 +7030,12 @@ extension String {
     /// Content warning
     /// ```
     internal nonisolated static var statusEditorSpoiler: String {
-      lhcString("status.editor.spoiler", "Dimillian__IceCubesApp__Localizable", "Content warning")
+      lhcString("status.editor.spoiler", "Dimillian__IceCubesApp__Localizable", "Content warning", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorSpoiler(locale: Locale?) -> String {
+      lhcString("status.editor.spoiler", "Dimillian__IceCubesApp__Localizable", "Content warning", locale)
     }
 
     /// Key “status.editor.text.placeholder” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4458,7 +7043,12 @@ extension String {
     /// What's on your mind?
     /// ```
     internal nonisolated static var statusEditorTextPlaceholder: String {
-      lhcString("status.editor.text.placeholder", "Dimillian__IceCubesApp__Localizable", "What's on your mind?")
+      lhcString("status.editor.text.placeholder", "Dimillian__IceCubesApp__Localizable", "What's on your mind?", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorTextPlaceholder(locale: Locale?) -> String {
+      lhcString("status.editor.text.placeholder", "Dimillian__IceCubesApp__Localizable", "What's on your mind?", locale)
     }
 
     /// Key “status.editor.visibility” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4466,7 +7056,12 @@ extension String {
     /// Post visibility
     /// ```
     internal nonisolated static var statusEditorVisibility: String {
-      lhcString("status.editor.visibility", "Dimillian__IceCubesApp__Localizable", "Post visibility")
+      lhcString("status.editor.visibility", "Dimillian__IceCubesApp__Localizable", "Post visibility", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusEditorVisibility(locale: Locale?) -> String {
+      lhcString("status.editor.visibility", "Dimillian__IceCubesApp__Localizable", "Post visibility", locale)
     }
 
     /// Key “status.error.loading.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4474,7 +7069,12 @@ extension String {
     /// An error occurred while loading posts, please try again.
     /// ```
     internal nonisolated static var statusErrorLoadingMessage: String {
-      lhcString("status.error.loading.message", "Dimillian__IceCubesApp__Localizable", "An error occurred while loading posts, please try again.")
+      lhcString("status.error.loading.message", "Dimillian__IceCubesApp__Localizable", "An error occurred while loading posts, please try again.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusErrorLoadingMessage(locale: Locale?) -> String {
+      lhcString("status.error.loading.message", "Dimillian__IceCubesApp__Localizable", "An error occurred while loading posts, please try again.", locale)
     }
 
     /// Key “status.error.message” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4482,7 +7082,12 @@ extension String {
     /// An error occurred in the context of this post, please try again.
     /// ```
     internal nonisolated static var statusErrorMessage: String {
-      lhcString("status.error.message", "Dimillian__IceCubesApp__Localizable", "An error occurred in the context of this post, please try again.")
+      lhcString("status.error.message", "Dimillian__IceCubesApp__Localizable", "An error occurred in the context of this post, please try again.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusErrorMessage(locale: Locale?) -> String {
+      lhcString("status.error.message", "Dimillian__IceCubesApp__Localizable", "An error occurred in the context of this post, please try again.", locale)
     }
 
     /// Key “status.error.no-alt-text” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4490,7 +7095,12 @@ extension String {
     /// Your settings require alt text on all media before posting
     /// ```
     internal nonisolated static var statusErrorNoAltText: String {
-      lhcString("status.error.no-alt-text", "Dimillian__IceCubesApp__Localizable", "Your settings require alt text on all media before posting")
+      lhcString("status.error.no-alt-text", "Dimillian__IceCubesApp__Localizable", "Your settings require alt text on all media before posting", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusErrorNoAltText(locale: Locale?) -> String {
+      lhcString("status.error.no-alt-text", "Dimillian__IceCubesApp__Localizable", "Your settings require alt text on all media before posting", locale)
     }
 
     /// Key “status.error.posting.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4498,7 +7108,12 @@ extension String {
     /// Error while posting
     /// ```
     internal nonisolated static var statusErrorPostingTitle: String {
-      lhcString("status.error.posting.title", "Dimillian__IceCubesApp__Localizable", "Error while posting")
+      lhcString("status.error.posting.title", "Dimillian__IceCubesApp__Localizable", "Error while posting", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusErrorPostingTitle(locale: Locale?) -> String {
+      lhcString("status.error.posting.title", "Dimillian__IceCubesApp__Localizable", "Error while posting", locale)
     }
 
     /// Key “status.error.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4506,15 +7121,20 @@ extension String {
     /// An error occurred
     /// ```
     internal nonisolated static var statusErrorTitle: String {
-      lhcString("status.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred")
+      lhcString("status.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusErrorTitle(locale: Locale?) -> String {
+      lhcString("status.error.title", "Dimillian__IceCubesApp__Localizable", "An error occurred", locale)
     }
 
     /// Key “status.filter.filtered-by-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Filtered by: %@
     /// ```
-    internal nonisolated static func statusFilterFilteredBy(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.filter.filtered-by-%@", "Dimillian__IceCubesApp__Localizable", "Filtered by: %@"), [arg1])
+    internal nonisolated static func statusFilterFilteredBy(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.filter.filtered-by-%@", "Dimillian__IceCubesApp__Localizable", "Filtered by: %@", [arg1], locale)
     }
 
     /// Key “status.filter.show-anyway” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4522,7 +7142,12 @@ extension String {
     /// Show anyway
     /// ```
     internal nonisolated static var statusFilterShowAnyway: String {
-      lhcString("status.filter.show-anyway", "Dimillian__IceCubesApp__Localizable", "Show anyway")
+      lhcString("status.filter.show-anyway", "Dimillian__IceCubesApp__Localizable", "Show anyway", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusFilterShowAnyway(locale: Locale?) -> String {
+      lhcString("status.filter.show-anyway", "Dimillian__IceCubesApp__Localizable", "Show anyway", locale)
     }
 
     /// Key “status.image.alt-text.abbreviation” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4530,7 +7155,12 @@ extension String {
     /// ALT
     /// ```
     internal nonisolated static var statusImageAltTextAbbreviation: String {
-      lhcString("status.image.alt-text.abbreviation", "Dimillian__IceCubesApp__Localizable", "ALT")
+      lhcString("status.image.alt-text.abbreviation", "Dimillian__IceCubesApp__Localizable", "ALT", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusImageAltTextAbbreviation(locale: Locale?) -> String {
+      lhcString("status.image.alt-text.abbreviation", "Dimillian__IceCubesApp__Localizable", "ALT", locale)
     }
 
     /// Key “status.media.content.show” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4538,7 +7168,12 @@ extension String {
     /// Show content
     /// ```
     internal nonisolated static var statusMediaContentShow: String {
-      lhcString("status.media.content.show", "Dimillian__IceCubesApp__Localizable", "Show content")
+      lhcString("status.media.content.show", "Dimillian__IceCubesApp__Localizable", "Show content", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusMediaContentShow(locale: Locale?) -> String {
+      lhcString("status.media.content.show", "Dimillian__IceCubesApp__Localizable", "Show content", locale)
     }
 
     /// Key “status.media.contextmenu.copy” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4546,7 +7181,12 @@ extension String {
     /// Copy image
     /// ```
     internal nonisolated static var statusMediaContextmenuCopy: String {
-      lhcString("status.media.contextmenu.copy", "Dimillian__IceCubesApp__Localizable", "Copy image")
+      lhcString("status.media.contextmenu.copy", "Dimillian__IceCubesApp__Localizable", "Copy image", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusMediaContextmenuCopy(locale: Locale?) -> String {
+      lhcString("status.media.contextmenu.copy", "Dimillian__IceCubesApp__Localizable", "Copy image", locale)
     }
 
     /// Key “status.media.contextmenu.save” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4554,7 +7194,12 @@ extension String {
     /// Save image
     /// ```
     internal nonisolated static var statusMediaContextmenuSave: String {
-      lhcString("status.media.contextmenu.save", "Dimillian__IceCubesApp__Localizable", "Save image")
+      lhcString("status.media.contextmenu.save", "Dimillian__IceCubesApp__Localizable", "Save image", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusMediaContextmenuSave(locale: Locale?) -> String {
+      lhcString("status.media.contextmenu.save", "Dimillian__IceCubesApp__Localizable", "Save image", locale)
     }
 
     /// Key “status.media.contextmenu.share” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4562,7 +7207,12 @@ extension String {
     /// Share this image
     /// ```
     internal nonisolated static var statusMediaContextmenuShare: String {
-      lhcString("status.media.contextmenu.share", "Dimillian__IceCubesApp__Localizable", "Share this image")
+      lhcString("status.media.contextmenu.share", "Dimillian__IceCubesApp__Localizable", "Share this image", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusMediaContextmenuShare(locale: Locale?) -> String {
+      lhcString("status.media.contextmenu.share", "Dimillian__IceCubesApp__Localizable", "Share this image", locale)
     }
 
     /// Key “status.media.contextmenu.view-browser” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4570,7 +7220,12 @@ extension String {
     /// View in Browser
     /// ```
     internal nonisolated static var statusMediaContextmenuViewBrowser: String {
-      lhcString("status.media.contextmenu.view-browser", "Dimillian__IceCubesApp__Localizable", "View in Browser")
+      lhcString("status.media.contextmenu.view-browser", "Dimillian__IceCubesApp__Localizable", "View in Browser", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusMediaContextmenuViewBrowser(locale: Locale?) -> String {
+      lhcString("status.media.contextmenu.view-browser", "Dimillian__IceCubesApp__Localizable", "View in Browser", locale)
     }
 
     /// Key “status.media.sensitive.show” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4578,7 +7233,12 @@ extension String {
     /// Show sensitive content
     /// ```
     internal nonisolated static var statusMediaSensitiveShow: String {
-      lhcString("status.media.sensitive.show", "Dimillian__IceCubesApp__Localizable", "Show sensitive content")
+      lhcString("status.media.sensitive.show", "Dimillian__IceCubesApp__Localizable", "Show sensitive content", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusMediaSensitiveShow(locale: Locale?) -> String {
+      lhcString("status.media.sensitive.show", "Dimillian__IceCubesApp__Localizable", "Show sensitive content", locale)
     }
 
     /// Key “status.poll.closed” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4586,15 +7246,20 @@ extension String {
     /// Closed
     /// ```
     internal nonisolated static var statusPollClosed: String {
-      lhcString("status.poll.closed", "Dimillian__IceCubesApp__Localizable", "Closed")
+      lhcString("status.poll.closed", "Dimillian__IceCubesApp__Localizable", "Closed", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusPollClosed(locale: Locale?) -> String {
+      lhcString("status.poll.closed", "Dimillian__IceCubesApp__Localizable", "Closed", locale)
     }
 
     /// Key “status.poll.closes-in %@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Closes in %@
     /// ```
-    internal nonisolated static func statusPollClosesIn(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.poll.closes-in %@", "Dimillian__IceCubesApp__Localizable", "Closes in %@"), [arg1])
+    internal nonisolated static func statusPollClosesIn(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.poll.closes-in %@", "Dimillian__IceCubesApp__Localizable", "Closes in %@", [arg1], locale)
     }
 
     /// Key “status.poll.duration” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4602,7 +7267,12 @@ extension String {
     /// Poll Duration
     /// ```
     internal nonisolated static var statusPollDuration: String {
-      lhcString("status.poll.duration", "Dimillian__IceCubesApp__Localizable", "Poll Duration")
+      lhcString("status.poll.duration", "Dimillian__IceCubesApp__Localizable", "Poll Duration", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusPollDuration(locale: Locale?) -> String {
+      lhcString("status.poll.duration", "Dimillian__IceCubesApp__Localizable", "Poll Duration", locale)
     }
 
     /// Key “status.poll.frequency” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4610,7 +7280,12 @@ extension String {
     /// Polling Frequency
     /// ```
     internal nonisolated static var statusPollFrequency: String {
-      lhcString("status.poll.frequency", "Dimillian__IceCubesApp__Localizable", "Polling Frequency")
+      lhcString("status.poll.frequency", "Dimillian__IceCubesApp__Localizable", "Polling Frequency", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusPollFrequency(locale: Locale?) -> String {
+      lhcString("status.poll.frequency", "Dimillian__IceCubesApp__Localizable", "Polling Frequency", locale)
     }
 
     /// Key “status.poll.hide-results” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4618,31 +7293,36 @@ extension String {
     /// Hide Results
     /// ```
     internal nonisolated static var statusPollHideResults: String {
-      lhcString("status.poll.hide-results", "Dimillian__IceCubesApp__Localizable", "Hide Results")
+      lhcString("status.poll.hide-results", "Dimillian__IceCubesApp__Localizable", "Hide Results", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusPollHideResults(locale: Locale?) -> String {
+      lhcString("status.poll.hide-results", "Dimillian__IceCubesApp__Localizable", "Hide Results", locale)
     }
 
     /// Key “status.poll.n-votes %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld votes
     /// ```
-    internal nonisolated static func statusPollNVotes(_ arg1: Int) -> String {
-      lhcFormat(lhcString("status.poll.n-votes %lld", "Dimillian__IceCubesApp__Localizable", "%lld votes"), [arg1])
+    internal nonisolated static func statusPollNVotes(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("status.poll.n-votes %lld", "Dimillian__IceCubesApp__Localizable", "%lld votes", [arg1], locale)
     }
 
     /// Key “status.poll.n-votes-voters %lld %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %1$lld votes from %2$lld voters
     /// ```
-    internal nonisolated static func statusPollNVotesVoters(countVotes arg1: Int, countVoters arg2: Int) -> String {
-      lhcFormat(lhcString("status.poll.n-votes-voters %lld %lld", "Dimillian__IceCubesApp__Localizable", "%1$lld votes from %2$lld voters"), [arg1, arg2])
+    internal nonisolated static func statusPollNVotesVoters(countVotes arg1: Int, countVoters arg2: Int, locale: Locale? = nil) -> String {
+      lhcFormat("status.poll.n-votes-voters %lld %lld", "Dimillian__IceCubesApp__Localizable", "%1$lld votes from %2$lld voters", [arg1, arg2], locale)
     }
 
     /// Key “status.poll.option-n %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Option %lld
     /// ```
-    internal nonisolated static func statusPollOptionN(_ arg1: Int) -> String {
-      lhcFormat(lhcString("status.poll.option-n %lld", "Dimillian__IceCubesApp__Localizable", "Option %lld"), [arg1])
+    internal nonisolated static func statusPollOptionN(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("status.poll.option-n %lld", "Dimillian__IceCubesApp__Localizable", "Option %lld", [arg1], locale)
     }
 
     /// Key “status.poll.send” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4650,7 +7330,12 @@ extension String {
     /// Send Vote
     /// ```
     internal nonisolated static var statusPollSend: String {
-      lhcString("status.poll.send", "Dimillian__IceCubesApp__Localizable", "Send Vote")
+      lhcString("status.poll.send", "Dimillian__IceCubesApp__Localizable", "Send Vote", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusPollSend(locale: Locale?) -> String {
+      lhcString("status.poll.send", "Dimillian__IceCubesApp__Localizable", "Send Vote", locale)
     }
 
     /// Key “status.poll.show-results” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4658,15 +7343,20 @@ extension String {
     /// Show Results
     /// ```
     internal nonisolated static var statusPollShowResults: String {
-      lhcString("status.poll.show-results", "Dimillian__IceCubesApp__Localizable", "Show Results")
+      lhcString("status.poll.show-results", "Dimillian__IceCubesApp__Localizable", "Show Results", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusPollShowResults(locale: Locale?) -> String {
+      lhcString("status.poll.show-results", "Dimillian__IceCubesApp__Localizable", "Show Results", locale)
     }
 
     /// Key “status.post-from-%@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Post from %@
     /// ```
-    internal nonisolated static func statusPostFrom(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.post-from-%@", "Dimillian__IceCubesApp__Localizable", "Post from %@"), [arg1])
+    internal nonisolated static func statusPostFrom(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.post-from-%@", "Dimillian__IceCubesApp__Localizable", "Post from %@", [arg1], locale)
     }
 
     /// Key “status.row.is-thread” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4674,7 +7364,12 @@ extension String {
     /// Continues a thread
     /// ```
     internal nonisolated static var statusRowIsThread: String {
-      lhcString("status.row.is-thread", "Dimillian__IceCubesApp__Localizable", "Continues a thread")
+      lhcString("status.row.is-thread", "Dimillian__IceCubesApp__Localizable", "Continues a thread", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusRowIsThread(locale: Locale?) -> String {
+      lhcString("status.row.is-thread", "Dimillian__IceCubesApp__Localizable", "Continues a thread", locale)
     }
 
     /// Key “status.row.was-boosted” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4682,15 +7377,20 @@ extension String {
     /// boosted
     /// ```
     internal nonisolated static var statusRowWasBoosted: String {
-      lhcString("status.row.was-boosted", "Dimillian__IceCubesApp__Localizable", "boosted")
+      lhcString("status.row.was-boosted", "Dimillian__IceCubesApp__Localizable", "boosted", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusRowWasBoosted(locale: Locale?) -> String {
+      lhcString("status.row.was-boosted", "Dimillian__IceCubesApp__Localizable", "boosted", locale)
     }
 
     /// Key “status.row.was-reply %@” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// Replied to %@
     /// ```
-    internal nonisolated static func statusRowWasReply(_ arg1: String) -> String {
-      lhcFormat(lhcString("status.row.was-reply %@", "Dimillian__IceCubesApp__Localizable", "Replied to %@"), [arg1])
+    internal nonisolated static func statusRowWasReply(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("status.row.was-reply %@", "Dimillian__IceCubesApp__Localizable", "Replied to %@", [arg1], locale)
     }
 
     /// Key “status.row.you-boosted” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4698,7 +7398,12 @@ extension String {
     /// You boosted
     /// ```
     internal nonisolated static var statusRowYouBoosted: String {
-      lhcString("status.row.you-boosted", "Dimillian__IceCubesApp__Localizable", "You boosted")
+      lhcString("status.row.you-boosted", "Dimillian__IceCubesApp__Localizable", "You boosted", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusRowYouBoosted(locale: Locale?) -> String {
+      lhcString("status.row.you-boosted", "Dimillian__IceCubesApp__Localizable", "You boosted", locale)
     }
 
     /// Key “status.show-full-post” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4706,7 +7411,12 @@ extension String {
     /// Show full post
     /// ```
     internal nonisolated static var statusShowFullPost: String {
-      lhcString("status.show-full-post", "Dimillian__IceCubesApp__Localizable", "Show full post")
+      lhcString("status.show-full-post", "Dimillian__IceCubesApp__Localizable", "Show full post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusShowFullPost(locale: Locale?) -> String {
+      lhcString("status.show-full-post", "Dimillian__IceCubesApp__Localizable", "Show full post", locale)
     }
 
     /// Key “status.show-less” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4714,7 +7424,12 @@ extension String {
     /// Show less
     /// ```
     internal nonisolated static var statusShowLess: String {
-      lhcString("status.show-less", "Dimillian__IceCubesApp__Localizable", "Show less")
+      lhcString("status.show-less", "Dimillian__IceCubesApp__Localizable", "Show less", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusShowLess(locale: Locale?) -> String {
+      lhcString("status.show-less", "Dimillian__IceCubesApp__Localizable", "Show less", locale)
     }
 
     /// Key “status.show-more” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4722,7 +7437,12 @@ extension String {
     /// Show more
     /// ```
     internal nonisolated static var statusShowMore: String {
-      lhcString("status.show-more", "Dimillian__IceCubesApp__Localizable", "Show more")
+      lhcString("status.show-more", "Dimillian__IceCubesApp__Localizable", "Show more", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusShowMore(locale: Locale?) -> String {
+      lhcString("status.show-more", "Dimillian__IceCubesApp__Localizable", "Show more", locale)
     }
 
     /// Key “status.summary.at-time” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4730,7 +7450,12 @@ extension String {
     ///  at
     /// ```
     internal nonisolated static var statusSummaryAtTime: String {
-      lhcString("status.summary.at-time", "Dimillian__IceCubesApp__Localizable", " at ")
+      lhcString("status.summary.at-time", "Dimillian__IceCubesApp__Localizable", " at ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusSummaryAtTime(locale: Locale?) -> String {
+      lhcString("status.summary.at-time", "Dimillian__IceCubesApp__Localizable", " at ", locale)
     }
 
     /// Key “status.summary.edit-history” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4738,7 +7463,12 @@ extension String {
     /// Edit History
     /// ```
     internal nonisolated static var statusSummaryEditHistory: String {
-      lhcString("status.summary.edit-history", "Dimillian__IceCubesApp__Localizable", "Edit History")
+      lhcString("status.summary.edit-history", "Dimillian__IceCubesApp__Localizable", "Edit History", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusSummaryEditHistory(locale: Locale?) -> String {
+      lhcString("status.summary.edit-history", "Dimillian__IceCubesApp__Localizable", "Edit History", locale)
     }
 
     /// Key “status.summary.edited-time” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4746,39 +7476,44 @@ extension String {
     /// Last edited:
     /// ```
     internal nonisolated static var statusSummaryEditedTime: String {
-      lhcString("status.summary.edited-time", "Dimillian__IceCubesApp__Localizable", "Last edited: ")
+      lhcString("status.summary.edited-time", "Dimillian__IceCubesApp__Localizable", "Last edited: ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusSummaryEditedTime(locale: Locale?) -> String {
+      lhcString("status.summary.edited-time", "Dimillian__IceCubesApp__Localizable", "Last edited: ", locale)
     }
 
     /// Key “status.summary.n-boosts %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld boosts
     /// ```
-    internal nonisolated static func statusSummaryNBoosts(_ arg1: Int) -> String {
-      lhcFormat(lhcString("status.summary.n-boosts %lld", "Dimillian__IceCubesApp__Localizable", "%lld boosts"), [arg1])
+    internal nonisolated static func statusSummaryNBoosts(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("status.summary.n-boosts %lld", "Dimillian__IceCubesApp__Localizable", "%lld boosts", [arg1], locale)
     }
 
     /// Key “status.summary.n-favorites %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld favorites
     /// ```
-    internal nonisolated static func statusSummaryNFavorites(_ arg1: Int) -> String {
-      lhcFormat(lhcString("status.summary.n-favorites %lld", "Dimillian__IceCubesApp__Localizable", "%lld favorites"), [arg1])
+    internal nonisolated static func statusSummaryNFavorites(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("status.summary.n-favorites %lld", "Dimillian__IceCubesApp__Localizable", "%lld favorites", [arg1], locale)
     }
 
     /// Key “status.summary.n-quotes %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld quotes
     /// ```
-    internal nonisolated static func statusSummaryNQuotes(_ arg1: Int) -> String {
-      lhcFormat(lhcString("status.summary.n-quotes %lld", "Dimillian__IceCubesApp__Localizable", "%lld quotes"), [arg1])
+    internal nonisolated static func statusSummaryNQuotes(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("status.summary.n-quotes %lld", "Dimillian__IceCubesApp__Localizable", "%lld quotes", [arg1], locale)
     }
 
     /// Key “status.summary.n-replies %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld replies
     /// ```
-    internal nonisolated static func statusSummaryNReplies(_ arg1: Int) -> String {
-      lhcFormat(lhcString("status.summary.n-replies %lld", "Dimillian__IceCubesApp__Localizable", "%lld replies"), [arg1])
+    internal nonisolated static func statusSummaryNReplies(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("status.summary.n-replies %lld", "Dimillian__IceCubesApp__Localizable", "%lld replies", [arg1], locale)
     }
 
     /// Key “status.visibility.direct” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4786,7 +7521,12 @@ extension String {
     /// Private
     /// ```
     internal nonisolated static var statusVisibilityDirect: String {
-      lhcString("status.visibility.direct", "Dimillian__IceCubesApp__Localizable", "Private")
+      lhcString("status.visibility.direct", "Dimillian__IceCubesApp__Localizable", "Private", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusVisibilityDirect(locale: Locale?) -> String {
+      lhcString("status.visibility.direct", "Dimillian__IceCubesApp__Localizable", "Private", locale)
     }
 
     /// Key “status.visibility.follower” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4794,7 +7534,12 @@ extension String {
     /// Followers
     /// ```
     internal nonisolated static var statusVisibilityFollower: String {
-      lhcString("status.visibility.follower", "Dimillian__IceCubesApp__Localizable", "Followers")
+      lhcString("status.visibility.follower", "Dimillian__IceCubesApp__Localizable", "Followers", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusVisibilityFollower(locale: Locale?) -> String {
+      lhcString("status.visibility.follower", "Dimillian__IceCubesApp__Localizable", "Followers", locale)
     }
 
     /// Key “status.visibility.public” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4802,7 +7547,12 @@ extension String {
     /// Everyone
     /// ```
     internal nonisolated static var statusVisibilityPublic: String {
-      lhcString("status.visibility.public", "Dimillian__IceCubesApp__Localizable", "Everyone")
+      lhcString("status.visibility.public", "Dimillian__IceCubesApp__Localizable", "Everyone", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusVisibilityPublic(locale: Locale?) -> String {
+      lhcString("status.visibility.public", "Dimillian__IceCubesApp__Localizable", "Everyone", locale)
     }
 
     /// Key “status.visibility.unlisted” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4810,7 +7560,12 @@ extension String {
     /// Unlisted
     /// ```
     internal nonisolated static var statusVisibilityUnlisted: String {
-      lhcString("status.visibility.unlisted", "Dimillian__IceCubesApp__Localizable", "Unlisted")
+      lhcString("status.visibility.unlisted", "Dimillian__IceCubesApp__Localizable", "Unlisted", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func statusVisibilityUnlisted(locale: Locale?) -> String {
+      lhcString("status.visibility.unlisted", "Dimillian__IceCubesApp__Localizable", "Unlisted", locale)
     }
 
     /// MARK: Tabs
@@ -4820,7 +7575,12 @@ extension String {
     /// Explore
     /// ```
     internal nonisolated static var tabExplore: String {
-      lhcString("tab.explore", "Dimillian__IceCubesApp__Localizable", "Explore")
+      lhcString("tab.explore", "Dimillian__IceCubesApp__Localizable", "Explore", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabExplore(locale: Locale?) -> String {
+      lhcString("tab.explore", "Dimillian__IceCubesApp__Localizable", "Explore", locale)
     }
 
     /// Key “tab.federated” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4828,7 +7588,12 @@ extension String {
     /// Federated
     /// ```
     internal nonisolated static var tabFederated: String {
-      lhcString("tab.federated", "Dimillian__IceCubesApp__Localizable", "Federated")
+      lhcString("tab.federated", "Dimillian__IceCubesApp__Localizable", "Federated", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabFederated(locale: Locale?) -> String {
+      lhcString("tab.federated", "Dimillian__IceCubesApp__Localizable", "Federated", locale)
     }
 
     /// Key “tab.local” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4836,7 +7601,12 @@ extension String {
     /// Local
     /// ```
     internal nonisolated static var tabLocal: String {
-      lhcString("tab.local", "Dimillian__IceCubesApp__Localizable", "Local")
+      lhcString("tab.local", "Dimillian__IceCubesApp__Localizable", "Local", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabLocal(locale: Locale?) -> String {
+      lhcString("tab.local", "Dimillian__IceCubesApp__Localizable", "Local", locale)
     }
 
     /// Key “tab.mentions” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4844,7 +7614,12 @@ extension String {
     /// Mentions
     /// ```
     internal nonisolated static var tabMentions: String {
-      lhcString("tab.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions")
+      lhcString("tab.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabMentions(locale: Locale?) -> String {
+      lhcString("tab.mentions", "Dimillian__IceCubesApp__Localizable", "Mentions", locale)
     }
 
     /// Key “tab.messages” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4852,7 +7627,12 @@ extension String {
     /// Messages
     /// ```
     internal nonisolated static var tabMessages: String {
-      lhcString("tab.messages", "Dimillian__IceCubesApp__Localizable", "Messages")
+      lhcString("tab.messages", "Dimillian__IceCubesApp__Localizable", "Messages", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabMessages(locale: Locale?) -> String {
+      lhcString("tab.messages", "Dimillian__IceCubesApp__Localizable", "Messages", locale)
     }
 
     /// Key “tab.notifications” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4860,7 +7640,12 @@ extension String {
     /// Notifications
     /// ```
     internal nonisolated static var tabNotifications: String {
-      lhcString("tab.notifications", "Dimillian__IceCubesApp__Localizable", "Notifications")
+      lhcString("tab.notifications", "Dimillian__IceCubesApp__Localizable", "Notifications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabNotifications(locale: Locale?) -> String {
+      lhcString("tab.notifications", "Dimillian__IceCubesApp__Localizable", "Notifications", locale)
     }
 
     /// Key “tab.profile” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4868,7 +7653,12 @@ extension String {
     /// Profile
     /// ```
     internal nonisolated static var tabProfile: String {
-      lhcString("tab.profile", "Dimillian__IceCubesApp__Localizable", "Profile")
+      lhcString("tab.profile", "Dimillian__IceCubesApp__Localizable", "Profile", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabProfile(locale: Locale?) -> String {
+      lhcString("tab.profile", "Dimillian__IceCubesApp__Localizable", "Profile", locale)
     }
 
     /// Key “tab.settings” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4876,7 +7666,12 @@ extension String {
     /// Settings
     /// ```
     internal nonisolated static var tabSettings: String {
-      lhcString("tab.settings", "Dimillian__IceCubesApp__Localizable", "Settings")
+      lhcString("tab.settings", "Dimillian__IceCubesApp__Localizable", "Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabSettings(locale: Locale?) -> String {
+      lhcString("tab.settings", "Dimillian__IceCubesApp__Localizable", "Settings", locale)
     }
 
     /// Key “tab.timeline” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4884,7 +7679,12 @@ extension String {
     /// Timeline
     /// ```
     internal nonisolated static var tabTimeline: String {
-      lhcString("tab.timeline", "Dimillian__IceCubesApp__Localizable", "Timeline")
+      lhcString("tab.timeline", "Dimillian__IceCubesApp__Localizable", "Timeline", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabTimeline(locale: Locale?) -> String {
+      lhcString("tab.timeline", "Dimillian__IceCubesApp__Localizable", "Timeline", locale)
     }
 
     /// Key “tab.trending” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4892,7 +7692,12 @@ extension String {
     /// Trending
     /// ```
     internal nonisolated static var tabTrending: String {
-      lhcString("tab.trending", "Dimillian__IceCubesApp__Localizable", "Trending")
+      lhcString("tab.trending", "Dimillian__IceCubesApp__Localizable", "Trending", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabTrending(locale: Locale?) -> String {
+      lhcString("tab.trending", "Dimillian__IceCubesApp__Localizable", "Trending", locale)
     }
 
     /// Key “tag-groups.edit.section.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4900,15 +7705,20 @@ extension String {
     /// Add or remove tag from tag groups
     /// ```
     internal nonisolated static var tagGroupsEditSectionTitle: String {
-      lhcString("tag-groups.edit.section.title", "Dimillian__IceCubesApp__Localizable", "Add or remove tag from tag groups")
+      lhcString("tag-groups.edit.section.title", "Dimillian__IceCubesApp__Localizable", "Add or remove tag from tag groups", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tagGroupsEditSectionTitle(locale: Locale?) -> String {
+      lhcString("tag-groups.edit.section.title", "Dimillian__IceCubesApp__Localizable", "Add or remove tag from tag groups", locale)
     }
 
     /// Key “tag.suggested.mentions-%lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld mentions
     /// ```
-    internal nonisolated static func tagSuggestedMentions(_ arg1: Int) -> String {
-      lhcFormat(lhcString("tag.suggested.mentions-%lld", "Dimillian__IceCubesApp__Localizable", "%lld mentions"), [arg1])
+    internal nonisolated static func tagSuggestedMentions(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("tag.suggested.mentions-%lld", "Dimillian__IceCubesApp__Localizable", "%lld mentions", [arg1], locale)
     }
 
     /// Turkish does not have "-ler" on words in the sentence, so it follows the singular word.
@@ -4917,8 +7727,8 @@ extension String {
     /// ```
     /// %lld new posts
     /// ```
-    internal nonisolated static func timelineNewPosts(_ arg1: Int) -> String {
-      lhcFormat(lhcString("timeline-new-posts %lld", "Dimillian__IceCubesApp__Localizable", "%lld new posts"), [arg1])
+    internal nonisolated static func timelineNewPosts(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("timeline-new-posts %lld", "Dimillian__IceCubesApp__Localizable", "%lld new posts", [arg1], locale)
     }
 
     /// MARK: Timeline
@@ -4927,16 +7737,16 @@ extension String {
     /// ```
     /// %@ is a valid instance
     /// ```
-    internal nonisolated static func timelineIsValid(_ arg1: String) -> String {
-      lhcFormat(lhcString("timeline.%@-is-valid", "Dimillian__IceCubesApp__Localizable", "%@ is a valid instance"), [arg1])
+    internal nonisolated static func timelineIsValid(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("timeline.%@-is-valid", "Dimillian__IceCubesApp__Localizable", "%@ is a valid instance", [arg1], locale)
     }
 
     /// Key “timeline.%@-not-valid” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %@ is not a valid instance
     /// ```
-    internal nonisolated static func timelineNotValid(_ arg1: String) -> String {
-      lhcFormat(lhcString("timeline.%@-not-valid", "Dimillian__IceCubesApp__Localizable", "%@ is not a valid instance"), [arg1])
+    internal nonisolated static func timelineNotValid(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("timeline.%@-not-valid", "Dimillian__IceCubesApp__Localizable", "%@ is not a valid instance", [arg1], locale)
     }
 
     /// Key “timeline.add-remote.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4944,7 +7754,12 @@ extension String {
     /// Add remote local timeline
     /// ```
     internal nonisolated static var timelineAddRemoteTitle: String {
-      lhcString("timeline.add-remote.title", "Dimillian__IceCubesApp__Localizable", "Add remote local timeline")
+      lhcString("timeline.add-remote.title", "Dimillian__IceCubesApp__Localizable", "Add remote local timeline", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineAddRemoteTitle(locale: Locale?) -> String {
+      lhcString("timeline.add-remote.title", "Dimillian__IceCubesApp__Localizable", "Add remote local timeline", locale)
     }
 
     /// Key “timeline.add.action.add” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4952,7 +7767,12 @@ extension String {
     /// Add
     /// ```
     internal nonisolated static var timelineAddActionAdd: String {
-      lhcString("timeline.add.action.add", "Dimillian__IceCubesApp__Localizable", "Add")
+      lhcString("timeline.add.action.add", "Dimillian__IceCubesApp__Localizable", "Add", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineAddActionAdd(locale: Locale?) -> String {
+      lhcString("timeline.add.action.add", "Dimillian__IceCubesApp__Localizable", "Add", locale)
     }
 
     /// Key “timeline.add.url” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4960,7 +7780,12 @@ extension String {
     /// Instance URL
     /// ```
     internal nonisolated static var timelineAddUrl: String {
-      lhcString("timeline.add.url", "Dimillian__IceCubesApp__Localizable", "Instance URL")
+      lhcString("timeline.add.url", "Dimillian__IceCubesApp__Localizable", "Instance URL", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineAddUrl(locale: Locale?) -> String {
+      lhcString("timeline.add.url", "Dimillian__IceCubesApp__Localizable", "Instance URL", locale)
     }
 
     /// Key “timeline.content-filter.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4968,7 +7793,12 @@ extension String {
     /// Content Filter
     /// ```
     internal nonisolated static var timelineContentFilterTitle: String {
-      lhcString("timeline.content-filter.title", "Dimillian__IceCubesApp__Localizable", "Content Filter")
+      lhcString("timeline.content-filter.title", "Dimillian__IceCubesApp__Localizable", "Content Filter", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineContentFilterTitle(locale: Locale?) -> String {
+      lhcString("timeline.content-filter.title", "Dimillian__IceCubesApp__Localizable", "Content Filter", locale)
     }
 
     /// MARK: Package: Timeline
@@ -4978,7 +7808,12 @@ extension String {
     /// Federated
     /// ```
     internal nonisolated static var timelineFederated: String {
-      lhcString("timeline.federated", "Dimillian__IceCubesApp__Localizable", "Federated")
+      lhcString("timeline.federated", "Dimillian__IceCubesApp__Localizable", "Federated", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFederated(locale: Locale?) -> String {
+      lhcString("timeline.federated", "Dimillian__IceCubesApp__Localizable", "Federated", locale)
     }
 
     /// Key “timeline.filter.add-local” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4986,7 +7821,12 @@ extension String {
     /// Add a local timeline
     /// ```
     internal nonisolated static var timelineFilterAddLocal: String {
-      lhcString("timeline.filter.add-local", "Dimillian__IceCubesApp__Localizable", "Add a local timeline")
+      lhcString("timeline.filter.add-local", "Dimillian__IceCubesApp__Localizable", "Add a local timeline", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterAddLocal(locale: Locale?) -> String {
+      lhcString("timeline.filter.add-local", "Dimillian__IceCubesApp__Localizable", "Add a local timeline", locale)
     }
 
     /// Key “timeline.filter.add-tag-groups” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -4994,7 +7834,12 @@ extension String {
     /// Add tag group
     /// ```
     internal nonisolated static var timelineFilterAddTagGroups: String {
-      lhcString("timeline.filter.add-tag-groups", "Dimillian__IceCubesApp__Localizable", "Add tag group")
+      lhcString("timeline.filter.add-tag-groups", "Dimillian__IceCubesApp__Localizable", "Add tag group", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterAddTagGroups(locale: Locale?) -> String {
+      lhcString("timeline.filter.add-tag-groups", "Dimillian__IceCubesApp__Localizable", "Add tag group", locale)
     }
 
     /// Key “timeline.filter.edit-tag-groups” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5002,7 +7847,12 @@ extension String {
     /// Edit tag group
     /// ```
     internal nonisolated static var timelineFilterEditTagGroups: String {
-      lhcString("timeline.filter.edit-tag-groups", "Dimillian__IceCubesApp__Localizable", "Edit tag group")
+      lhcString("timeline.filter.edit-tag-groups", "Dimillian__IceCubesApp__Localizable", "Edit tag group", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterEditTagGroups(locale: Locale?) -> String {
+      lhcString("timeline.filter.edit-tag-groups", "Dimillian__IceCubesApp__Localizable", "Edit tag group", locale)
     }
 
     /// Key “timeline.filter.hide-posts-from-bots” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5010,7 +7860,12 @@ extension String {
     /// Hide posts from bots
     /// ```
     internal nonisolated static var timelineFilterHidePostsFromBots: String {
-      lhcString("timeline.filter.hide-posts-from-bots", "Dimillian__IceCubesApp__Localizable", "Hide posts from bots")
+      lhcString("timeline.filter.hide-posts-from-bots", "Dimillian__IceCubesApp__Localizable", "Hide posts from bots", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterHidePostsFromBots(locale: Locale?) -> String {
+      lhcString("timeline.filter.hide-posts-from-bots", "Dimillian__IceCubesApp__Localizable", "Hide posts from bots", locale)
     }
 
     /// Key “timeline.filter.hide-posts-with-media” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5018,7 +7873,12 @@ extension String {
     /// Hide posts with media
     /// ```
     internal nonisolated static var timelineFilterHidePostsWithMedia: String {
-      lhcString("timeline.filter.hide-posts-with-media", "Dimillian__IceCubesApp__Localizable", "Hide posts with media")
+      lhcString("timeline.filter.hide-posts-with-media", "Dimillian__IceCubesApp__Localizable", "Hide posts with media", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterHidePostsWithMedia(locale: Locale?) -> String {
+      lhcString("timeline.filter.hide-posts-with-media", "Dimillian__IceCubesApp__Localizable", "Hide posts with media", locale)
     }
 
     /// Key “timeline.filter.lists” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5026,7 +7886,12 @@ extension String {
     /// Lists
     /// ```
     internal nonisolated static var timelineFilterLists: String {
-      lhcString("timeline.filter.lists", "Dimillian__IceCubesApp__Localizable", "Lists")
+      lhcString("timeline.filter.lists", "Dimillian__IceCubesApp__Localizable", "Lists", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterLists(locale: Locale?) -> String {
+      lhcString("timeline.filter.lists", "Dimillian__IceCubesApp__Localizable", "Lists", locale)
     }
 
     /// Key “timeline.filter.local” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5034,7 +7899,12 @@ extension String {
     /// Local Timelines
     /// ```
     internal nonisolated static var timelineFilterLocal: String {
-      lhcString("timeline.filter.local", "Dimillian__IceCubesApp__Localizable", "Local Timelines")
+      lhcString("timeline.filter.local", "Dimillian__IceCubesApp__Localizable", "Local Timelines", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterLocal(locale: Locale?) -> String {
+      lhcString("timeline.filter.local", "Dimillian__IceCubesApp__Localizable", "Local Timelines", locale)
     }
 
     /// Key “timeline.filter.show-boosts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5042,7 +7912,12 @@ extension String {
     /// Show Boosts
     /// ```
     internal nonisolated static var timelineFilterShowBoosts: String {
-      lhcString("timeline.filter.show-boosts", "Dimillian__IceCubesApp__Localizable", "Show Boosts")
+      lhcString("timeline.filter.show-boosts", "Dimillian__IceCubesApp__Localizable", "Show Boosts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterShowBoosts(locale: Locale?) -> String {
+      lhcString("timeline.filter.show-boosts", "Dimillian__IceCubesApp__Localizable", "Show Boosts", locale)
     }
 
     /// Key “timeline.filter.show-quote” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5050,7 +7925,12 @@ extension String {
     /// Show Quotes
     /// ```
     internal nonisolated static var timelineFilterShowQuote: String {
-      lhcString("timeline.filter.show-quote", "Dimillian__IceCubesApp__Localizable", "Show Quotes")
+      lhcString("timeline.filter.show-quote", "Dimillian__IceCubesApp__Localizable", "Show Quotes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterShowQuote(locale: Locale?) -> String {
+      lhcString("timeline.filter.show-quote", "Dimillian__IceCubesApp__Localizable", "Show Quotes", locale)
     }
 
     /// Key “timeline.filter.show-replies” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5058,7 +7938,12 @@ extension String {
     /// Show Replies
     /// ```
     internal nonisolated static var timelineFilterShowReplies: String {
-      lhcString("timeline.filter.show-replies", "Dimillian__IceCubesApp__Localizable", "Show Replies")
+      lhcString("timeline.filter.show-replies", "Dimillian__IceCubesApp__Localizable", "Show Replies", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterShowReplies(locale: Locale?) -> String {
+      lhcString("timeline.filter.show-replies", "Dimillian__IceCubesApp__Localizable", "Show Replies", locale)
     }
 
     /// Key “timeline.filter.show-threads” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5066,7 +7951,12 @@ extension String {
     /// Show Threads
     /// ```
     internal nonisolated static var timelineFilterShowThreads: String {
-      lhcString("timeline.filter.show-threads", "Dimillian__IceCubesApp__Localizable", "Show Threads")
+      lhcString("timeline.filter.show-threads", "Dimillian__IceCubesApp__Localizable", "Show Threads", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterShowThreads(locale: Locale?) -> String {
+      lhcString("timeline.filter.show-threads", "Dimillian__IceCubesApp__Localizable", "Show Threads", locale)
     }
 
     /// Key “timeline.filter.tag-groups” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5074,7 +7964,12 @@ extension String {
     /// Tag Groups
     /// ```
     internal nonisolated static var timelineFilterTagGroups: String {
-      lhcString("timeline.filter.tag-groups", "Dimillian__IceCubesApp__Localizable", "Tag Groups")
+      lhcString("timeline.filter.tag-groups", "Dimillian__IceCubesApp__Localizable", "Tag Groups", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterTagGroups(locale: Locale?) -> String {
+      lhcString("timeline.filter.tag-groups", "Dimillian__IceCubesApp__Localizable", "Tag Groups", locale)
     }
 
     /// Key “timeline.filter.tags” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5082,7 +7977,12 @@ extension String {
     /// Followed Tags
     /// ```
     internal nonisolated static var timelineFilterTags: String {
-      lhcString("timeline.filter.tags", "Dimillian__IceCubesApp__Localizable", "Followed Tags")
+      lhcString("timeline.filter.tags", "Dimillian__IceCubesApp__Localizable", "Followed Tags", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineFilterTags(locale: Locale?) -> String {
+      lhcString("timeline.filter.tags", "Dimillian__IceCubesApp__Localizable", "Followed Tags", locale)
     }
 
     /// Key “timeline.home” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5090,7 +7990,12 @@ extension String {
     /// Home
     /// ```
     internal nonisolated static var timelineHome: String {
-      lhcString("timeline.home", "Dimillian__IceCubesApp__Localizable", "Home")
+      lhcString("timeline.home", "Dimillian__IceCubesApp__Localizable", "Home", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineHome(locale: Locale?) -> String {
+      lhcString("timeline.home", "Dimillian__IceCubesApp__Localizable", "Home", locale)
     }
 
     /// Key “timeline.latest” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5098,7 +8003,12 @@ extension String {
     /// Refresh
     /// ```
     internal nonisolated static var timelineLatest: String {
-      lhcString("timeline.latest", "Dimillian__IceCubesApp__Localizable", "Refresh")
+      lhcString("timeline.latest", "Dimillian__IceCubesApp__Localizable", "Refresh", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineLatest(locale: Locale?) -> String {
+      lhcString("timeline.latest", "Dimillian__IceCubesApp__Localizable", "Refresh", locale)
     }
 
     /// Key “timeline.local” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5106,15 +8016,20 @@ extension String {
     /// Local
     /// ```
     internal nonisolated static var timelineLocal: String {
-      lhcString("timeline.local", "Dimillian__IceCubesApp__Localizable", "Local")
+      lhcString("timeline.local", "Dimillian__IceCubesApp__Localizable", "Local", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineLocal(locale: Locale?) -> String {
+      lhcString("timeline.local", "Dimillian__IceCubesApp__Localizable", "Local", locale)
     }
 
     /// Key “timeline.n-recent-from-n-participants %lld %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %1$lld recent posts from %2$lld participants
     /// ```
-    internal nonisolated static func timelineNRecentFromNParticipants(arg1: Int, arg2: Int) -> String {
-      lhcFormat(lhcString("timeline.n-recent-from-n-participants %lld %lld", "Dimillian__IceCubesApp__Localizable", "%1$lld recent posts from %2$lld participants"), [arg1, arg2])
+    internal nonisolated static func timelineNRecentFromNParticipants(arg1: Int, arg2: Int, locale: Locale? = nil) -> String {
+      lhcFormat("timeline.n-recent-from-n-participants %lld %lld", "Dimillian__IceCubesApp__Localizable", "%1$lld recent posts from %2$lld participants", [arg1, arg2], locale)
     }
 
     /// Key “timeline.resume” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5122,7 +8037,12 @@ extension String {
     /// Resume
     /// ```
     internal nonisolated static var timelineResume: String {
-      lhcString("timeline.resume", "Dimillian__IceCubesApp__Localizable", "Resume")
+      lhcString("timeline.resume", "Dimillian__IceCubesApp__Localizable", "Resume", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineResume(locale: Locale?) -> String {
+      lhcString("timeline.resume", "Dimillian__IceCubesApp__Localizable", "Resume", locale)
     }
 
     /// Key “timeline.trending” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5130,7 +8050,12 @@ extension String {
     /// Trending
     /// ```
     internal nonisolated static var timelineTrending: String {
-      lhcString("timeline.trending", "Dimillian__IceCubesApp__Localizable", "Trending")
+      lhcString("timeline.trending", "Dimillian__IceCubesApp__Localizable", "Trending", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func timelineTrending(locale: Locale?) -> String {
+      lhcString("timeline.trending", "Dimillian__IceCubesApp__Localizable", "Trending", locale)
     }
 
     /// Key “toast.posting.failure.saved-to-drafts” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5138,7 +8063,12 @@ extension String {
     /// Saved to drafts
     /// ```
     internal nonisolated static var toastPostingFailureSavedToDrafts: String {
-      lhcString("toast.posting.failure.saved-to-drafts", "Dimillian__IceCubesApp__Localizable", "Saved to drafts")
+      lhcString("toast.posting.failure.saved-to-drafts", "Dimillian__IceCubesApp__Localizable", "Saved to drafts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func toastPostingFailureSavedToDrafts(locale: Locale?) -> String {
+      lhcString("toast.posting.failure.saved-to-drafts", "Dimillian__IceCubesApp__Localizable", "Saved to drafts", locale)
     }
 
     /// Key “toast.posting.success.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5146,7 +8076,12 @@ extension String {
     /// Post sent
     /// ```
     internal nonisolated static var toastPostingSuccessTitle: String {
-      lhcString("toast.posting.success.title", "Dimillian__IceCubesApp__Localizable", "Post sent")
+      lhcString("toast.posting.success.title", "Dimillian__IceCubesApp__Localizable", "Post sent", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func toastPostingSuccessTitle(locale: Locale?) -> String {
+      lhcString("toast.posting.success.title", "Dimillian__IceCubesApp__Localizable", "Post sent", locale)
     }
 
     /// Key “toast.posting.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5154,7 +8089,12 @@ extension String {
     /// Posting
     /// ```
     internal nonisolated static var toastPostingTitle: String {
-      lhcString("toast.posting.title", "Dimillian__IceCubesApp__Localizable", "Posting")
+      lhcString("toast.posting.title", "Dimillian__IceCubesApp__Localizable", "Posting", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func toastPostingTitle(locale: Locale?) -> String {
+      lhcString("toast.posting.title", "Dimillian__IceCubesApp__Localizable", "Posting", locale)
     }
 
     /// Key “toast.status.delete.failure.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5162,7 +8102,12 @@ extension String {
     /// Couldn't delete post
     /// ```
     internal nonisolated static var toastStatusDeleteFailureTitle: String {
-      lhcString("toast.status.delete.failure.title", "Dimillian__IceCubesApp__Localizable", "Couldn't delete post")
+      lhcString("toast.status.delete.failure.title", "Dimillian__IceCubesApp__Localizable", "Couldn't delete post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func toastStatusDeleteFailureTitle(locale: Locale?) -> String {
+      lhcString("toast.status.delete.failure.title", "Dimillian__IceCubesApp__Localizable", "Couldn't delete post", locale)
     }
 
     /// Key “toast.status.delete.success.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5170,7 +8115,12 @@ extension String {
     /// Post deleted
     /// ```
     internal nonisolated static var toastStatusDeleteSuccessTitle: String {
-      lhcString("toast.status.delete.success.title", "Dimillian__IceCubesApp__Localizable", "Post deleted")
+      lhcString("toast.status.delete.success.title", "Dimillian__IceCubesApp__Localizable", "Post deleted", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func toastStatusDeleteSuccessTitle(locale: Locale?) -> String {
+      lhcString("toast.status.delete.success.title", "Dimillian__IceCubesApp__Localizable", "Post deleted", locale)
     }
 
     /// Key “toast.status.delete.title” in table “Dimillian__IceCubesApp__Localizable”. Source text:
@@ -5178,15 +8128,20 @@ extension String {
     /// Deleting post
     /// ```
     internal nonisolated static var toastStatusDeleteTitle: String {
-      lhcString("toast.status.delete.title", "Dimillian__IceCubesApp__Localizable", "Deleting post")
+      lhcString("toast.status.delete.title", "Dimillian__IceCubesApp__Localizable", "Deleting post", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func toastStatusDeleteTitle(locale: Locale?) -> String {
+      lhcString("toast.status.delete.title", "Dimillian__IceCubesApp__Localizable", "Deleting post", locale)
     }
 
     /// Key “trending-tag-people-talking %lld” in table “Dimillian__IceCubesApp__Localizable”. Source text:
     /// ```
     /// %lld posts
     /// ```
-    internal nonisolated static func trendingTagPeopleTalking(_ arg1: Int) -> String {
-      lhcFormat(lhcString("trending-tag-people-talking %lld", "Dimillian__IceCubesApp__Localizable", "%lld posts"), [arg1])
+    internal nonisolated static func trendingTagPeopleTalking(_ arg1: Int, locale: Locale? = nil) -> String {
+      lhcFormat("trending-tag-people-talking %lld", "Dimillian__IceCubesApp__Localizable", "%lld posts", [arg1], locale)
     }
   }
 }
@@ -11679,12 +14634,333 @@ private nonisolated var lhcBundle: Bundle {
   Bundle.main
 }
 
-/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none.
-private nonisolated func lhcString(_ key: String, _ table: String, _ fallback: String) -> String {
-  lhcBundle.localizedString(forKey: key, value: fallback, table: table)
+#if canImport(Darwin)
+/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none: in
+/// the localization Foundation picks for `locale`, or for the user's languages when it is nil.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLocalizedBundle(locale).localizedString(forKey: key, value: fallback, table: table)
 }
 
-/// A looked-up format with its arguments, formatted for the current locale.
-private nonisolated func lhcFormat(_ format: String, _ arguments: [any CVarArg]) -> String {
-  String(format: format, locale: Locale.current, arguments: arguments)
+/// The looked-up format with its arguments, formatted for `locale` (nil: the current locale).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  let format = lhcString(key, table, fallback, locale)
+  return String(format: format, locale: locale ?? Locale.current, arguments: arguments)
 }
+
+/// The bundle; for `locale`, its `.lproj` folder of the localization Foundation picks for it.
+private nonisolated func lhcLocalizedBundle(_ locale: Locale?) -> Bundle {
+  let bundle = lhcBundle
+  guard let locale,
+    let language = Bundle.preferredLocalizations(
+      from: bundle.localizations, forPreferences: [locale.identifier]
+    ).first,
+    let path = bundle.path(forResource: language, ofType: "lproj"),
+    let localized = Bundle(path: path)
+  else { return bundle }
+  return localized
+}
+#else
+// Off Apple platforms Foundation crashes looking up `.stringsdict` keys and ignores the
+// environment's language: the compiled tables are read here and Apple's rules applied.
+
+/// The string for `key` in the language of `locale` (nil: the environment's, see
+/// `lhcRequestedLanguages`), or `fallback` (the source-language text) when the bundle has none.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, nil, locale)
+}
+
+/// The looked-up format with its arguments (plural forms chosen for them), formatted for the
+/// language of `locale` (nil: the environment's).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, arguments, locale)
+}
+
+/// The first requested language the bundle has the table in (else the development language:
+/// the bundle's `CFBundleDevelopmentRegion`, else the catalog's source language):
+/// its `.stringsdict` entry, else its `.strings` value, else `fallback`; formatted for the
+/// locale (else the matched language) when there are `arguments`.
+private nonisolated func lhcLookup(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg]?,
+  _ locale: Locale?
+) -> String {
+  let bundle = lhcBundle
+  // Not `developmentLocalization`: it crashes for a bundle without Info.plist.
+  let region = bundle.object(forInfoDictionaryKey: "CFBundleDevelopmentRegion") as? String
+  let development = region ?? lhcDevelopmentLanguage(table)
+  let requested = (locale.map { [$0.identifier] } ?? lhcRequestedLanguages()) + [development]
+  var text: String?
+  var formatting = locale ?? Locale(identifier: development)
+  search: for tag in requested {
+    for language in lhcLocalizations(matching: tag, in: bundle.localizations) {
+      guard let found = lhcTables.table(bundle, table, language) else { continue }
+      formatting = locale ?? Locale(identifier: tag)
+      let languages = [formatting.identifier, language]
+      let plain = found.strings[key]
+      text = lhcText(found.rules[key], arguments ?? [], languages, other: plain) ?? plain
+      break search
+    }
+  }
+  guard let arguments else { return text ?? fallback }
+  return String(format: text ?? fallback, locale: formatting, arguments: arguments)
+}
+
+/// The languages the environment asks for, in gettext's order: each entry of LANGUAGE (`ru:de`),
+/// then the first of LC_ALL, LC_MESSAGES, LANG that is set; codesets and modifiers (`.UTF-8`,
+/// `@euro`) dropped, `C` and `POSIX` skipped.
+private nonisolated func lhcRequestedLanguages() -> [String] {
+  let environment = ProcessInfo.processInfo.environment
+  var values: [Substring] = (environment["LANGUAGE"] ?? "").split(separator: ":")
+  for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    guard let value = environment[name], !value.isEmpty else { continue }
+    values.append(Substring(value))
+    break
+  }
+  var tags: [String] = []
+  for value in values {
+    let tag = String(value.prefix { $0 != "." && $0 != "@" })
+    if !tag.isEmpty && tag != "C" && tag != "POSIX" { tags.append(tag) }
+  }
+  return tags
+}
+
+/// The bundle's localizations for a language tag, best first: the same tag, the tag cut at a
+/// subtag (`zh-Hant-TW`, `zh-Hant`, `zh`), then the others of its language; case, `-` and `_`
+/// ignored.
+private nonisolated func lhcLocalizations(matching tag: String, in localizations: [String])
+  -> [String]
+{
+  func normalized(_ tag: String) -> String {
+    tag.lowercased().replacingOccurrences(of: "_", with: "-")
+  }
+  var wanted = normalized(tag)
+  var result: [String] = []
+  while true {
+    result += localizations.filter { normalized($0) == wanted }
+    guard let cut = wanted.lastIndex(of: "-") else { break }
+    wanted = String(wanted[..<cut])
+  }
+  return result + localizations.sorted().filter { normalized($0).hasPrefix(wanted + "-") }
+}
+
+/// One language's compiled table: `<language>.lproj/<Table>.strings` and `.stringsdict`.
+private typealias LHCTable = (strings: [String: String], rules: [String: Any])
+
+/// Tables read once per bundle, table and language, with `PropertyListSerialization`.
+private final class LHCTableCache: @unchecked Sendable {
+  private let lock = NSLock()
+  nonisolated(unsafe) private var tables: [String: LHCTable?] = [:]
+
+  /// The table, or nil when the bundle has neither file.
+  nonisolated func table(_ bundle: Bundle, _ table: String, _ language: String) -> LHCTable? {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = [bundle.bundlePath, table, language].joined(separator: "\u{0}")
+    if let cached = tables[key] { return cached }
+    let folder = (bundle.resourceURL ?? bundle.bundleURL)
+      .appendingPathComponent(language + ".lproj")
+    func read(_ type: String) -> Any? {
+      let url = folder.appendingPathComponent(table + "." + type)
+      guard let data = try? Data(contentsOf: url) else { return nil }
+      return try? PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+    let strings = read("strings")
+    let rules = read("stringsdict")
+    var found: LHCTable?
+    if strings != nil || rules != nil {
+      found = (strings as? [String: String] ?? [:], rules as? [String: Any] ?? [:])
+    }
+    tables[key] = .some(found)
+    return found
+  }
+}
+
+private nonisolated let lhcTables = LHCTableCache()
+
+/// The text of a `.stringsdict` value (a string or a rule dictionary) by Apple's rules, nil when
+/// it has none: the device `other` case (there is no Apple device here: at the top, `other`, the
+/// key's `.strings` value; nested, the case most device classes share), the widest width case
+/// (there is no display width), plural forms for the `arguments` in the first of `languages`
+/// that has rules.
+private nonisolated func lhcText(
+  _ value: Any?, _ arguments: [any CVarArg], _ languages: [String], other: String? = nil,
+  depth: Int = 0
+) -> String? {
+  if let text = value as? String { return text }
+  guard depth < 8, let rule = value as? [String: Any] else { return nil }
+  if let devices = rule["NSStringDeviceSpecificRuleType"] as? [String: Any] {
+    let chosen = devices["other"] ?? other ?? lhcCommonCase(devices)
+    return lhcText(chosen, arguments, languages, depth: depth + 1)
+  }
+  if let widths = rule["NSStringVariableWidthRuleType"] as? [String: Any] {
+    let widest = widths.keys.max { (Int($0) ?? .min) < (Int($1) ?? .min) }
+    return lhcText(widest.flatMap { widths[$0] }, arguments, languages, depth: depth + 1)
+  }
+  guard let format = rule["NSStringLocalizedFormatKey"] as? String else { return nil }
+  return lhcExpand(format, rule, arguments, languages, depth)
+}
+
+/// The case most device classes share, the first by name on a tie: a compiled device rule
+/// inside a width variation spells the catalog's `other` out as every Apple device class the
+/// catalog does not name.
+private nonisolated func lhcCommonCase(_ devices: [String: Any]) -> Any? {
+  func same(_ one: Any?, _ two: Any?) -> Bool {
+    if let one = one as? String, let two = two as? String { return one == two }
+    guard let one = one as? [String: Any], let two = two as? [String: Any] else { return false }
+    return one.count == two.count && one.allSatisfy { same($0.value, two[$0.key]) }
+  }
+  var best: (key: String, count: Int)?
+  for key in devices.keys.sorted() {
+    let count = devices.values.filter { same($0, devices[key]) }.count
+    if count > best?.count ?? 0 { best = (key, count) }
+  }
+  return best.flatMap { devices[$0.key] }
+}
+
+/// `format` with each `%#@name@` replaced by the form of variable `name` for the argument it
+/// reads (`%N$#@name@`: argument N, else the next one in order), forms expanded in turn.
+private nonisolated func lhcExpand(
+  _ format: String, _ rule: [String: Any], _ arguments: [any CVarArg], _ languages: [String],
+  _ depth: Int
+) -> String {
+  var result = ""
+  var rest = Substring(format)
+  var next = 1
+  while let percent = rest.firstIndex(of: "%") {
+    result += rest[..<percent]
+    var spec = rest[rest.index(after: percent)...]
+    let digits = spec.prefix { $0.isASCII && $0.isNumber }
+    var position: Int?
+    if !digits.isEmpty, spec.dropFirst(digits.count).first == "$" {
+      position = Int(digits)
+      spec = spec.dropFirst(digits.count + 1)
+    }
+    let modifiers = spec.prefix { "-+ #0'123456789.*$hlqLztj".contains($0) }
+    spec = spec.dropFirst(modifiers.count)
+    guard let conversion = spec.first else {
+      result += rest[percent...]
+      rest = ""
+      break
+    }
+    let after = spec.index(after: spec.startIndex)
+    if conversion == "%" {
+      result += "%%"
+      rest = spec[after...]
+      continue
+    }
+    let argument = position ?? next + modifiers.filter { $0 == "*" }.count
+    if position == nil { next = argument + 1 }
+    guard conversion == "@", modifiers.contains("#"),
+      let close = spec[after...].firstIndex(of: "@")
+    else {
+      result += rest[percent..<after]
+      rest = spec[after...]
+      continue
+    }
+    let forms = rule[String(spec[after..<close])] as? [String: Any] ?? [:]
+    let value = arguments.indices.contains(argument - 1) ? arguments[argument - 1] : nil
+    let category = lhcCategory(value, forms, languages)
+    let form = forms[category] as? String ?? forms["other"] as? String ?? ""
+    result += depth < 8 ? lhcExpand(form, rule, arguments, languages, depth + 1) : form
+    rest = spec[spec.index(after: close)...]
+  }
+  return result + rest
+}
+
+/// The plural category of a number argument: `zero` for 0 when the forms have it (Apple's rule,
+/// in every language), else CLDR's in the first of `languages` with rules; `other` for the rest.
+private nonisolated func lhcCategory(_ value: Any?, _ forms: [String: Any], _ languages: [String])
+  -> String
+{
+  guard let operands = lhcOperands(value) else { return "other" }
+  if operands.i == 0 && operands.v == 0 && forms["zero"] != nil { return "zero" }
+  return languages.lazy.compactMap { lhcPluralCategory($0, operands) }.first ?? "other"
+}
+
+/// The CLDR plural operands `i`, `v`, `f` of a number (TR35): integers as they are, floating-point
+/// values in their shortest decimal form (`1.5`: 1, 1, 5; `2.0` is the integer 2), so `w` is `v`
+/// and `t` is `f`; `e` (compact notation) is 0. Nil for a non-number.
+private nonisolated func lhcOperands(_ value: Any?) -> (i: UInt64, v: UInt64, f: UInt64)? {
+  if let integer = value as? any BinaryInteger {
+    return (UInt64(truncatingIfNeeded: integer.magnitude), 0, 0)
+  }
+  guard let number = (value as? Double) ?? (value as? Float).map(Double.init), number.isFinite
+  else { return nil }
+  let i = UInt64(min(number.magnitude.rounded(.towardZero), 1e18))
+  let parts = "\(number.magnitude)".split(separator: ".")
+  guard parts.count == 2, parts[1] != "0", let f = UInt64(parts[1].prefix(18)) else {
+    return (i, 0, 0)
+  }
+  return (i, UInt64(min(parts[1].count, 18)), f)
+}
+
+/// The development language of a table in a bundle without one: its catalog's source language.
+private nonisolated func lhcDevelopmentLanguage(_ table: String) -> String {
+  "en"
+}
+
+/// CLDR 41 cardinal plural rules of the catalogs' languages: the category of `o` in
+/// the language of `tag` (with its script or region, then alone), nil for other languages.
+private nonisolated func lhcPluralCategory(_ tag: String, _ o: (i: UInt64, v: UInt64, f: UInt64))
+  -> String?
+{
+  let subtags = tag.split { $0 == "-" || $0 == "_" }
+  guard let first = subtags.first else { return nil }
+  let language = first.lowercased()
+  let variants = subtags.dropFirst().prefix(2).map {
+    language + "_" + ($0.count == 4 ? $0.prefix(1).uppercased() + $0.dropFirst().lowercased() : $0.uppercased())
+  }
+  for id in variants + [language] {
+    switch id {
+    case "ja", "ko", "zh":
+      return "other"
+    case "ca", "de", "en", "nl":
+      if o.i == 1 && o.v == 0 { return "one" }
+      return "other"
+    case "eu", "nb", "tr":
+      if o.f == 0 && o.i == 1 { return "one" }
+      return "other"
+    case "fr":
+      if (o.i == 0 || o.i == 1) { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "pt":
+      if (0...1).contains(o.i) { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "it", "pt_PT":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "es":
+      if o.f == 0 && o.i == 1 { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "pl":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.v == 0 && (2...4).contains(o.i % 10) && !((12...14).contains(o.i % 100)) { return "few" }
+      if o.v == 0 && o.i != 1 && (0...1).contains(o.i % 10) || o.v == 0 && (5...9).contains(o.i % 10) || o.v == 0 && (12...14).contains(o.i % 100) { return "many" }
+      return "other"
+    case "be":
+      if o.f == 0 && o.i % 10 == 1 && !(o.f == 0 && o.i % 100 == 11) { return "one" }
+      if o.f == 0 && (2...4).contains(o.i % 10) && !(o.f == 0 && (12...14).contains(o.i % 100)) { return "few" }
+      if o.f == 0 && o.i % 10 == 0 || o.f == 0 && (5...9).contains(o.i % 10) || o.f == 0 && (11...14).contains(o.i % 100) { return "many" }
+      return "other"
+    case "uk":
+      if o.v == 0 && o.i % 10 == 1 && o.i % 100 != 11 { return "one" }
+      if o.v == 0 && (2...4).contains(o.i % 10) && !((12...14).contains(o.i % 100)) { return "few" }
+      if o.v == 0 && o.i % 10 == 0 || o.v == 0 && (5...9).contains(o.i % 10) || o.v == 0 && (11...14).contains(o.i % 100) { return "many" }
+      return "other"
+    default: continue
+    }
+  }
+  return nil
+}
+#endif

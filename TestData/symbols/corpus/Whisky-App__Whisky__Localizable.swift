@@ -11,7 +11,12 @@ extension String {
     /// Failed to open
     /// ```
     internal nonisolated static var alertInfo: String {
-      lhcString("alert.info", "Whisky-App__Whisky__Localizable", "Failed to open")
+      lhcString("alert.info", "Whisky-App__Whisky__Localizable", "Failed to open", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func alertInfo(locale: Locale?) -> String {
+      lhcString("alert.info", "Whisky-App__Whisky__Localizable", "Failed to open", locale)
     }
 
     /// Key “alert.message” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -19,7 +24,12 @@ extension String {
     /// Failed to open program!
     /// ```
     internal nonisolated static var alertMessage: String {
-      lhcString("alert.message", "Whisky-App__Whisky__Localizable", "Failed to open program!")
+      lhcString("alert.message", "Whisky-App__Whisky__Localizable", "Failed to open program!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func alertMessage(locale: Locale?) -> String {
+      lhcString("alert.message", "Whisky-App__Whisky__Localizable", "Failed to open program!", locale)
     }
 
     /// Key “button.cDrive” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -27,7 +37,12 @@ extension String {
     /// Open C: Drive
     /// ```
     internal nonisolated static var buttonCDrive: String {
-      lhcString("button.cDrive", "Whisky-App__Whisky__Localizable", "Open C: Drive")
+      lhcString("button.cDrive", "Whisky-App__Whisky__Localizable", "Open C: Drive", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonCDrive(locale: Locale?) -> String {
+      lhcString("button.cDrive", "Whisky-App__Whisky__Localizable", "Open C: Drive", locale)
     }
 
     /// Key “button.createBottle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -35,7 +50,12 @@ extension String {
     /// Create Bottle
     /// ```
     internal nonisolated static var buttonCreateBottle: String {
-      lhcString("button.createBottle", "Whisky-App__Whisky__Localizable", "Create Bottle")
+      lhcString("button.createBottle", "Whisky-App__Whisky__Localizable", "Create Bottle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonCreateBottle(locale: Locale?) -> String {
+      lhcString("button.createBottle", "Whisky-App__Whisky__Localizable", "Create Bottle", locale)
     }
 
     /// Key “button.createShortcut” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -43,7 +63,12 @@ extension String {
     /// Create Shortcut
     /// ```
     internal nonisolated static var buttonCreateShortcut: String {
-      lhcString("button.createShortcut", "Whisky-App__Whisky__Localizable", "Create Shortcut")
+      lhcString("button.createShortcut", "Whisky-App__Whisky__Localizable", "Create Shortcut", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonCreateShortcut(locale: Locale?) -> String {
+      lhcString("button.createShortcut", "Whisky-App__Whisky__Localizable", "Create Shortcut", locale)
     }
 
     /// Key “button.exportBottle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -51,7 +76,12 @@ extension String {
     /// Export as Archive...
     /// ```
     internal nonisolated static var buttonExportBottle: String {
-      lhcString("button.exportBottle", "Whisky-App__Whisky__Localizable", "Export as Archive...")
+      lhcString("button.exportBottle", "Whisky-App__Whisky__Localizable", "Export as Archive...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonExportBottle(locale: Locale?) -> String {
+      lhcString("button.exportBottle", "Whisky-App__Whisky__Localizable", "Export as Archive...", locale)
     }
 
     /// Key “button.moveBottle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -59,7 +89,12 @@ extension String {
     /// Move...
     /// ```
     internal nonisolated static var buttonMoveBottle: String {
-      lhcString("button.moveBottle", "Whisky-App__Whisky__Localizable", "Move...")
+      lhcString("button.moveBottle", "Whisky-App__Whisky__Localizable", "Move...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonMoveBottle(locale: Locale?) -> String {
+      lhcString("button.moveBottle", "Whisky-App__Whisky__Localizable", "Move...", locale)
     }
 
     /// Key “button.ok” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -67,7 +102,12 @@ extension String {
     /// OK
     /// ```
     internal nonisolated static var buttonOk: String {
-      lhcString("button.ok", "Whisky-App__Whisky__Localizable", "OK")
+      lhcString("button.ok", "Whisky-App__Whisky__Localizable", "OK", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonOk(locale: Locale?) -> String {
+      lhcString("button.ok", "Whisky-App__Whisky__Localizable", "OK", locale)
     }
 
     /// Key “button.pin” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -75,7 +115,12 @@ extension String {
     /// Pin
     /// ```
     internal nonisolated static var buttonPin: String {
-      lhcString("button.pin", "Whisky-App__Whisky__Localizable", "Pin")
+      lhcString("button.pin", "Whisky-App__Whisky__Localizable", "Pin", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonPin(locale: Locale?) -> String {
+      lhcString("button.pin", "Whisky-App__Whisky__Localizable", "Pin", locale)
     }
 
     /// Key “button.refresh” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -83,7 +128,12 @@ extension String {
     /// Refresh
     /// ```
     internal nonisolated static var buttonRefresh: String {
-      lhcString("button.refresh", "Whisky-App__Whisky__Localizable", "Refresh")
+      lhcString("button.refresh", "Whisky-App__Whisky__Localizable", "Refresh", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonRefresh(locale: Locale?) -> String {
+      lhcString("button.refresh", "Whisky-App__Whisky__Localizable", "Refresh", locale)
     }
 
     /// Key “button.removeAlert” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -91,7 +141,12 @@ extension String {
     /// Remove...
     /// ```
     internal nonisolated static var buttonRemoveAlert: String {
-      lhcString("button.removeAlert", "Whisky-App__Whisky__Localizable", "Remove...")
+      lhcString("button.removeAlert", "Whisky-App__Whisky__Localizable", "Remove...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonRemoveAlert(locale: Locale?) -> String {
+      lhcString("button.removeAlert", "Whisky-App__Whisky__Localizable", "Remove...", locale)
     }
 
     /// Key “button.removeAlert.cancel” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -99,7 +154,12 @@ extension String {
     /// Cancel
     /// ```
     internal nonisolated static var buttonRemoveAlertCancel: String {
-      lhcString("button.removeAlert.cancel", "Whisky-App__Whisky__Localizable", "Cancel")
+      lhcString("button.removeAlert.cancel", "Whisky-App__Whisky__Localizable", "Cancel", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonRemoveAlertCancel(locale: Locale?) -> String {
+      lhcString("button.removeAlert.cancel", "Whisky-App__Whisky__Localizable", "Cancel", locale)
     }
 
     /// Key “button.removeAlert.checkbox” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -107,7 +167,12 @@ extension String {
     /// Delete files from disk
     /// ```
     internal nonisolated static var buttonRemoveAlertCheckbox: String {
-      lhcString("button.removeAlert.checkbox", "Whisky-App__Whisky__Localizable", "Delete files from disk")
+      lhcString("button.removeAlert.checkbox", "Whisky-App__Whisky__Localizable", "Delete files from disk", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonRemoveAlertCheckbox(locale: Locale?) -> String {
+      lhcString("button.removeAlert.checkbox", "Whisky-App__Whisky__Localizable", "Delete files from disk", locale)
     }
 
     /// Key “button.removeAlert.delete” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -115,7 +180,12 @@ extension String {
     /// Remove
     /// ```
     internal nonisolated static var buttonRemoveAlertDelete: String {
-      lhcString("button.removeAlert.delete", "Whisky-App__Whisky__Localizable", "Remove")
+      lhcString("button.removeAlert.delete", "Whisky-App__Whisky__Localizable", "Remove", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonRemoveAlertDelete(locale: Locale?) -> String {
+      lhcString("button.removeAlert.delete", "Whisky-App__Whisky__Localizable", "Remove", locale)
     }
 
     /// Key “button.removeAlert.info” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -123,15 +193,20 @@ extension String {
     /// Are you sure you want to remove this bottle? This action is permanent.
     /// ```
     internal nonisolated static var buttonRemoveAlertInfo: String {
-      lhcString("button.removeAlert.info", "Whisky-App__Whisky__Localizable", "Are you sure you want to remove this bottle? This action is permanent.")
+      lhcString("button.removeAlert.info", "Whisky-App__Whisky__Localizable", "Are you sure you want to remove this bottle? This action is permanent.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonRemoveAlertInfo(locale: Locale?) -> String {
+      lhcString("button.removeAlert.info", "Whisky-App__Whisky__Localizable", "Are you sure you want to remove this bottle? This action is permanent.", locale)
     }
 
     /// Key “button.removeAlert.msg” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// Remove %@?
     /// ```
-    internal nonisolated static func buttonRemoveAlertMsg(_ arg1: String) -> String {
-      lhcFormat(lhcString("button.removeAlert.msg", "Whisky-App__Whisky__Localizable", "Remove %@?"), [arg1])
+    internal nonisolated static func buttonRemoveAlertMsg(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("button.removeAlert.msg", "Whisky-App__Whisky__Localizable", "Remove %@?", [arg1], locale)
     }
 
     /// Key “button.rename” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -139,7 +214,12 @@ extension String {
     /// Rename...
     /// ```
     internal nonisolated static var buttonRename: String {
-      lhcString("button.rename", "Whisky-App__Whisky__Localizable", "Rename...")
+      lhcString("button.rename", "Whisky-App__Whisky__Localizable", "Rename...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonRename(locale: Locale?) -> String {
+      lhcString("button.rename", "Whisky-App__Whisky__Localizable", "Rename...", locale)
     }
 
     /// Key “button.run” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -147,7 +227,12 @@ extension String {
     /// Run...
     /// ```
     internal nonisolated static var buttonRun: String {
-      lhcString("button.run", "Whisky-App__Whisky__Localizable", "Run...")
+      lhcString("button.run", "Whisky-App__Whisky__Localizable", "Run...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonRun(locale: Locale?) -> String {
+      lhcString("button.run", "Whisky-App__Whisky__Localizable", "Run...", locale)
     }
 
     /// Key “button.showInFinder” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -155,7 +240,12 @@ extension String {
     /// Show in Finder
     /// ```
     internal nonisolated static var buttonShowInFinder: String {
-      lhcString("button.showInFinder", "Whisky-App__Whisky__Localizable", "Show in Finder")
+      lhcString("button.showInFinder", "Whisky-App__Whisky__Localizable", "Show in Finder", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonShowInFinder(locale: Locale?) -> String {
+      lhcString("button.showInFinder", "Whisky-App__Whisky__Localizable", "Show in Finder", locale)
     }
 
     /// Key “button.terminal” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -163,7 +253,12 @@ extension String {
     /// Terminal...
     /// ```
     internal nonisolated static var buttonTerminal: String {
-      lhcString("button.terminal", "Whisky-App__Whisky__Localizable", "Terminal...")
+      lhcString("button.terminal", "Whisky-App__Whisky__Localizable", "Terminal...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonTerminal(locale: Locale?) -> String {
+      lhcString("button.terminal", "Whisky-App__Whisky__Localizable", "Terminal...", locale)
     }
 
     /// Key “button.unpin” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -171,7 +266,12 @@ extension String {
     /// Unpin
     /// ```
     internal nonisolated static var buttonUnpin: String {
-      lhcString("button.unpin", "Whisky-App__Whisky__Localizable", "Unpin")
+      lhcString("button.unpin", "Whisky-App__Whisky__Localizable", "Unpin", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonUnpin(locale: Locale?) -> String {
+      lhcString("button.unpin", "Whisky-App__Whisky__Localizable", "Unpin", locale)
     }
 
     /// Key “button.winetricks” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -179,7 +279,12 @@ extension String {
     /// Winetricks...
     /// ```
     internal nonisolated static var buttonWinetricks: String {
-      lhcString("button.winetricks", "Whisky-App__Whisky__Localizable", "Winetricks...")
+      lhcString("button.winetricks", "Whisky-App__Whisky__Localizable", "Winetricks...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buttonWinetricks(locale: Locale?) -> String {
+      lhcString("button.winetricks", "Whisky-App__Whisky__Localizable", "Winetricks...", locale)
     }
 
     /// Key “check.updates” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -187,7 +292,12 @@ extension String {
     /// Check for Updates...
     /// ```
     internal nonisolated static var checkUpdates: String {
-      lhcString("check.updates", "Whisky-App__Whisky__Localizable", "Check for Updates...")
+      lhcString("check.updates", "Whisky-App__Whisky__Localizable", "Check for Updates...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func checkUpdates(locale: Locale?) -> String {
+      lhcString("check.updates", "Whisky-App__Whisky__Localizable", "Check for Updates...", locale)
     }
 
     /// Key “config.avx” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -195,7 +305,12 @@ extension String {
     /// Advertise AVX Support
     /// ```
     internal nonisolated static var configAvx: String {
-      lhcString("config.avx", "Whisky-App__Whisky__Localizable", "Advertise AVX Support")
+      lhcString("config.avx", "Whisky-App__Whisky__Localizable", "Advertise AVX Support", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configAvx(locale: Locale?) -> String {
+      lhcString("config.avx", "Whisky-App__Whisky__Localizable", "Advertise AVX Support", locale)
     }
 
     /// Key “config.avx.warning” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -203,7 +318,12 @@ extension String {
     /// May negatively impact performance
     /// ```
     internal nonisolated static var configAvxWarning: String {
-      lhcString("config.avx.warning", "Whisky-App__Whisky__Localizable", "May negatively impact performance")
+      lhcString("config.avx.warning", "Whisky-App__Whisky__Localizable", "May negatively impact performance", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configAvxWarning(locale: Locale?) -> String {
+      lhcString("config.avx.warning", "Whisky-App__Whisky__Localizable", "May negatively impact performance", locale)
     }
 
     /// Key “config.buildVersion” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -211,7 +331,12 @@ extension String {
     /// Build Version
     /// ```
     internal nonisolated static var configBuildVersion: String {
-      lhcString("config.buildVersion", "Whisky-App__Whisky__Localizable", "Build Version")
+      lhcString("config.buildVersion", "Whisky-App__Whisky__Localizable", "Build Version", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configBuildVersion(locale: Locale?) -> String {
+      lhcString("config.buildVersion", "Whisky-App__Whisky__Localizable", "Build Version", locale)
     }
 
     /// Key “config.controlPanel” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -219,7 +344,12 @@ extension String {
     /// Open Control Panel
     /// ```
     internal nonisolated static var configControlPanel: String {
-      lhcString("config.controlPanel", "Whisky-App__Whisky__Localizable", "Open Control Panel")
+      lhcString("config.controlPanel", "Whisky-App__Whisky__Localizable", "Open Control Panel", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configControlPanel(locale: Locale?) -> String {
+      lhcString("config.controlPanel", "Whisky-App__Whisky__Localizable", "Open Control Panel", locale)
     }
 
     /// Key “config.dpi” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -227,7 +357,12 @@ extension String {
     /// DPI Scaling
     /// ```
     internal nonisolated static var configDpi: String {
-      lhcString("config.dpi", "Whisky-App__Whisky__Localizable", "DPI Scaling")
+      lhcString("config.dpi", "Whisky-App__Whisky__Localizable", "DPI Scaling", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDpi(locale: Locale?) -> String {
+      lhcString("config.dpi", "Whisky-App__Whisky__Localizable", "DPI Scaling", locale)
     }
 
     /// Key “config.dxr” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -235,7 +370,12 @@ extension String {
     /// DirectX Raytracing
     /// ```
     internal nonisolated static var configDxr: String {
-      lhcString("config.dxr", "Whisky-App__Whisky__Localizable", "DirectX Raytracing")
+      lhcString("config.dxr", "Whisky-App__Whisky__Localizable", "DirectX Raytracing", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxr(locale: Locale?) -> String {
+      lhcString("config.dxr", "Whisky-App__Whisky__Localizable", "DirectX Raytracing", locale)
     }
 
     /// Key “config.dxr.info” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -243,7 +383,12 @@ extension String {
     /// Enables raytracing support in DirectX 12 titles
     /// ```
     internal nonisolated static var configDxrInfo: String {
-      lhcString("config.dxr.info", "Whisky-App__Whisky__Localizable", "Enables raytracing support in DirectX 12 titles ")
+      lhcString("config.dxr.info", "Whisky-App__Whisky__Localizable", "Enables raytracing support in DirectX 12 titles ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxrInfo(locale: Locale?) -> String {
+      lhcString("config.dxr.info", "Whisky-App__Whisky__Localizable", "Enables raytracing support in DirectX 12 titles ", locale)
     }
 
     /// Key “config.dxvk” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -251,7 +396,12 @@ extension String {
     /// DXVK
     /// ```
     internal nonisolated static var configDxvk: String {
-      lhcString("config.dxvk", "Whisky-App__Whisky__Localizable", "DXVK")
+      lhcString("config.dxvk", "Whisky-App__Whisky__Localizable", "DXVK", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxvk(locale: Locale?) -> String {
+      lhcString("config.dxvk", "Whisky-App__Whisky__Localizable", "DXVK", locale)
     }
 
     /// Key “config.dxvk.async” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -259,7 +409,12 @@ extension String {
     /// DXVK Async
     /// ```
     internal nonisolated static var configDxvkAsync: String {
-      lhcString("config.dxvk.async", "Whisky-App__Whisky__Localizable", "DXVK Async")
+      lhcString("config.dxvk.async", "Whisky-App__Whisky__Localizable", "DXVK Async", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxvkAsync(locale: Locale?) -> String {
+      lhcString("config.dxvk.async", "Whisky-App__Whisky__Localizable", "DXVK Async", locale)
     }
 
     /// Key “config.dxvkHud” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -267,7 +422,12 @@ extension String {
     /// DXVK HUD
     /// ```
     internal nonisolated static var configDxvkHud: String {
-      lhcString("config.dxvkHud", "Whisky-App__Whisky__Localizable", "DXVK HUD")
+      lhcString("config.dxvkHud", "Whisky-App__Whisky__Localizable", "DXVK HUD", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxvkHud(locale: Locale?) -> String {
+      lhcString("config.dxvkHud", "Whisky-App__Whisky__Localizable", "DXVK HUD", locale)
     }
 
     /// Key “config.dxvkHud.fps” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -275,7 +435,12 @@ extension String {
     /// FPS
     /// ```
     internal nonisolated static var configDxvkHudFps: String {
-      lhcString("config.dxvkHud.fps", "Whisky-App__Whisky__Localizable", "FPS")
+      lhcString("config.dxvkHud.fps", "Whisky-App__Whisky__Localizable", "FPS", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxvkHudFps(locale: Locale?) -> String {
+      lhcString("config.dxvkHud.fps", "Whisky-App__Whisky__Localizable", "FPS", locale)
     }
 
     /// Key “config.dxvkHud.full” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -283,7 +448,12 @@ extension String {
     /// Full
     /// ```
     internal nonisolated static var configDxvkHudFull: String {
-      lhcString("config.dxvkHud.full", "Whisky-App__Whisky__Localizable", "Full")
+      lhcString("config.dxvkHud.full", "Whisky-App__Whisky__Localizable", "Full", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxvkHudFull(locale: Locale?) -> String {
+      lhcString("config.dxvkHud.full", "Whisky-App__Whisky__Localizable", "Full", locale)
     }
 
     /// Key “config.dxvkHud.off” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -291,7 +461,12 @@ extension String {
     /// Off
     /// ```
     internal nonisolated static var configDxvkHudOff: String {
-      lhcString("config.dxvkHud.off", "Whisky-App__Whisky__Localizable", "Off")
+      lhcString("config.dxvkHud.off", "Whisky-App__Whisky__Localizable", "Off", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxvkHudOff(locale: Locale?) -> String {
+      lhcString("config.dxvkHud.off", "Whisky-App__Whisky__Localizable", "Off", locale)
     }
 
     /// Key “config.dxvkHud.partial” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -299,7 +474,12 @@ extension String {
     /// Partial
     /// ```
     internal nonisolated static var configDxvkHudPartial: String {
-      lhcString("config.dxvkHud.partial", "Whisky-App__Whisky__Localizable", "Partial")
+      lhcString("config.dxvkHud.partial", "Whisky-App__Whisky__Localizable", "Partial", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDxvkHudPartial(locale: Locale?) -> String {
+      lhcString("config.dxvkHud.partial", "Whisky-App__Whisky__Localizable", "Partial", locale)
     }
 
     /// Key “config.enhacnedSync.esync” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -307,7 +487,12 @@ extension String {
     /// ESync
     /// ```
     internal nonisolated static var configEnhacnedSyncEsync: String {
-      lhcString("config.enhacnedSync.esync", "Whisky-App__Whisky__Localizable", "ESync")
+      lhcString("config.enhacnedSync.esync", "Whisky-App__Whisky__Localizable", "ESync", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configEnhacnedSyncEsync(locale: Locale?) -> String {
+      lhcString("config.enhacnedSync.esync", "Whisky-App__Whisky__Localizable", "ESync", locale)
     }
 
     /// Key “config.enhacnedSync.msync” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -315,7 +500,12 @@ extension String {
     /// MSync
     /// ```
     internal nonisolated static var configEnhacnedSyncMsync: String {
-      lhcString("config.enhacnedSync.msync", "Whisky-App__Whisky__Localizable", "MSync")
+      lhcString("config.enhacnedSync.msync", "Whisky-App__Whisky__Localizable", "MSync", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configEnhacnedSyncMsync(locale: Locale?) -> String {
+      lhcString("config.enhacnedSync.msync", "Whisky-App__Whisky__Localizable", "MSync", locale)
     }
 
     /// Key “config.enhancedSync” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -323,7 +513,12 @@ extension String {
     /// Enhanced Sync
     /// ```
     internal nonisolated static var configEnhancedSync: String {
-      lhcString("config.enhancedSync", "Whisky-App__Whisky__Localizable", "Enhanced Sync")
+      lhcString("config.enhancedSync", "Whisky-App__Whisky__Localizable", "Enhanced Sync", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configEnhancedSync(locale: Locale?) -> String {
+      lhcString("config.enhancedSync", "Whisky-App__Whisky__Localizable", "Enhanced Sync", locale)
     }
 
     /// Key “config.enhancedSync.none” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -331,7 +526,12 @@ extension String {
     /// None
     /// ```
     internal nonisolated static var configEnhancedSyncNone: String {
-      lhcString("config.enhancedSync.none", "Whisky-App__Whisky__Localizable", "None")
+      lhcString("config.enhancedSync.none", "Whisky-App__Whisky__Localizable", "None", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configEnhancedSyncNone(locale: Locale?) -> String {
+      lhcString("config.enhancedSync.none", "Whisky-App__Whisky__Localizable", "None", locale)
     }
 
     /// Key “config.inspect” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -339,7 +539,12 @@ extension String {
     /// Configure...
     /// ```
     internal nonisolated static var configInspect: String {
-      lhcString("config.inspect", "Whisky-App__Whisky__Localizable", "Configure...")
+      lhcString("config.inspect", "Whisky-App__Whisky__Localizable", "Configure...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configInspect(locale: Locale?) -> String {
+      lhcString("config.inspect", "Whisky-App__Whisky__Localizable", "Configure...", locale)
     }
 
     /// Key “config.metalHud” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -347,7 +552,12 @@ extension String {
     /// Metal HUD
     /// ```
     internal nonisolated static var configMetalHud: String {
-      lhcString("config.metalHud", "Whisky-App__Whisky__Localizable", "Metal HUD")
+      lhcString("config.metalHud", "Whisky-App__Whisky__Localizable", "Metal HUD", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configMetalHud(locale: Locale?) -> String {
+      lhcString("config.metalHud", "Whisky-App__Whisky__Localizable", "Metal HUD", locale)
     }
 
     /// Key “config.metalTrace” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -355,7 +565,12 @@ extension String {
     /// Metal Trace
     /// ```
     internal nonisolated static var configMetalTrace: String {
-      lhcString("config.metalTrace", "Whisky-App__Whisky__Localizable", "Metal Trace")
+      lhcString("config.metalTrace", "Whisky-App__Whisky__Localizable", "Metal Trace", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configMetalTrace(locale: Locale?) -> String {
+      lhcString("config.metalTrace", "Whisky-App__Whisky__Localizable", "Metal Trace", locale)
     }
 
     /// Key “config.metalTrace.info” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -363,7 +578,12 @@ extension String {
     /// Allows you to capture GPU workload in Xcode
     /// ```
     internal nonisolated static var configMetalTraceInfo: String {
-      lhcString("config.metalTrace.info", "Whisky-App__Whisky__Localizable", "Allows you to capture GPU workload in Xcode")
+      lhcString("config.metalTrace.info", "Whisky-App__Whisky__Localizable", "Allows you to capture GPU workload in Xcode", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configMetalTraceInfo(locale: Locale?) -> String {
+      lhcString("config.metalTrace.info", "Whisky-App__Whisky__Localizable", "Allows you to capture GPU workload in Xcode", locale)
     }
 
     /// Key “config.notAvailable” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -371,7 +591,12 @@ extension String {
     /// N/A
     /// ```
     internal nonisolated static var configNotAvailable: String {
-      lhcString("config.notAvailable", "Whisky-App__Whisky__Localizable", "N/A")
+      lhcString("config.notAvailable", "Whisky-App__Whisky__Localizable", "N/A", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configNotAvailable(locale: Locale?) -> String {
+      lhcString("config.notAvailable", "Whisky-App__Whisky__Localizable", "N/A", locale)
     }
 
     /// Key “config.regedit” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -379,7 +604,12 @@ extension String {
     /// Open Registry Editor
     /// ```
     internal nonisolated static var configRegedit: String {
-      lhcString("config.regedit", "Whisky-App__Whisky__Localizable", "Open Registry Editor")
+      lhcString("config.regedit", "Whisky-App__Whisky__Localizable", "Open Registry Editor", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configRegedit(locale: Locale?) -> String {
+      lhcString("config.regedit", "Whisky-App__Whisky__Localizable", "Open Registry Editor", locale)
     }
 
     /// Key “config.retinaMode” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -387,7 +617,12 @@ extension String {
     /// Retina Mode
     /// ```
     internal nonisolated static var configRetinaMode: String {
-      lhcString("config.retinaMode", "Whisky-App__Whisky__Localizable", "Retina Mode")
+      lhcString("config.retinaMode", "Whisky-App__Whisky__Localizable", "Retina Mode", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configRetinaMode(locale: Locale?) -> String {
+      lhcString("config.retinaMode", "Whisky-App__Whisky__Localizable", "Retina Mode", locale)
     }
 
     /// Key “config.title.dxvk” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -395,7 +630,12 @@ extension String {
     /// DXVK
     /// ```
     internal nonisolated static var configTitleDxvk: String {
-      lhcString("config.title.dxvk", "Whisky-App__Whisky__Localizable", "DXVK")
+      lhcString("config.title.dxvk", "Whisky-App__Whisky__Localizable", "DXVK", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configTitleDxvk(locale: Locale?) -> String {
+      lhcString("config.title.dxvk", "Whisky-App__Whisky__Localizable", "DXVK", locale)
     }
 
     /// Key “config.title.metal” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -403,7 +643,12 @@ extension String {
     /// Metal
     /// ```
     internal nonisolated static var configTitleMetal: String {
-      lhcString("config.title.metal", "Whisky-App__Whisky__Localizable", "Metal")
+      lhcString("config.title.metal", "Whisky-App__Whisky__Localizable", "Metal", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configTitleMetal(locale: Locale?) -> String {
+      lhcString("config.title.metal", "Whisky-App__Whisky__Localizable", "Metal", locale)
     }
 
     /// Key “config.title.wine” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -411,7 +656,12 @@ extension String {
     /// Wine
     /// ```
     internal nonisolated static var configTitleWine: String {
-      lhcString("config.title.wine", "Whisky-App__Whisky__Localizable", "Wine")
+      lhcString("config.title.wine", "Whisky-App__Whisky__Localizable", "Wine", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configTitleWine(locale: Locale?) -> String {
+      lhcString("config.title.wine", "Whisky-App__Whisky__Localizable", "Wine", locale)
     }
 
     /// Key “config.winVersion” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -419,7 +669,12 @@ extension String {
     /// Windows Version
     /// ```
     internal nonisolated static var configWinVersion: String {
-      lhcString("config.winVersion", "Whisky-App__Whisky__Localizable", "Windows Version")
+      lhcString("config.winVersion", "Whisky-App__Whisky__Localizable", "Windows Version", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configWinVersion(locale: Locale?) -> String {
+      lhcString("config.winVersion", "Whisky-App__Whisky__Localizable", "Windows Version", locale)
     }
 
     /// Key “config.winecfg” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -427,7 +682,12 @@ extension String {
     /// Open Wine Configuration
     /// ```
     internal nonisolated static var configWinecfg: String {
-      lhcString("config.winecfg", "Whisky-App__Whisky__Localizable", "Open Wine Configuration")
+      lhcString("config.winecfg", "Whisky-App__Whisky__Localizable", "Open Wine Configuration", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configWinecfg(locale: Locale?) -> String {
+      lhcString("config.winecfg", "Whisky-App__Whisky__Localizable", "Open Wine Configuration", locale)
     }
 
     /// Key “configDpi.dpi” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -435,7 +695,12 @@ extension String {
     /// DPI
     /// ```
     internal nonisolated static var configDpiDpi: String {
-      lhcString("configDpi.dpi", "Whisky-App__Whisky__Localizable", "DPI")
+      lhcString("configDpi.dpi", "Whisky-App__Whisky__Localizable", "DPI", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDpiDpi(locale: Locale?) -> String {
+      lhcString("configDpi.dpi", "Whisky-App__Whisky__Localizable", "DPI", locale)
     }
 
     /// Key “configDpi.preview” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -443,7 +708,12 @@ extension String {
     /// Text will look like this:
     /// ```
     internal nonisolated static var configDpiPreview: String {
-      lhcString("configDpi.preview", "Whisky-App__Whisky__Localizable", "Text will look like this:")
+      lhcString("configDpi.preview", "Whisky-App__Whisky__Localizable", "Text will look like this:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDpiPreview(locale: Locale?) -> String {
+      lhcString("configDpi.preview", "Whisky-App__Whisky__Localizable", "Text will look like this:", locale)
     }
 
     /// Key “configDpi.previewText” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -451,7 +721,12 @@ extension String {
     /// The quick brown fox jumps over the lazy dog.
     /// ```
     internal nonisolated static var configDpiPreviewText: String {
-      lhcString("configDpi.previewText", "Whisky-App__Whisky__Localizable", "The quick brown fox jumps over the lazy dog.")
+      lhcString("configDpi.previewText", "Whisky-App__Whisky__Localizable", "The quick brown fox jumps over the lazy dog.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDpiPreviewText(locale: Locale?) -> String {
+      lhcString("configDpi.previewText", "Whisky-App__Whisky__Localizable", "The quick brown fox jumps over the lazy dog.", locale)
     }
 
     /// Key “configDpi.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -459,7 +734,12 @@ extension String {
     /// DPI Settings
     /// ```
     internal nonisolated static var configDpiTitle: String {
-      lhcString("configDpi.title", "Whisky-App__Whisky__Localizable", "DPI Settings")
+      lhcString("configDpi.title", "Whisky-App__Whisky__Localizable", "DPI Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func configDpiTitle(locale: Locale?) -> String {
+      lhcString("configDpi.title", "Whisky-App__Whisky__Localizable", "DPI Settings", locale)
     }
 
     /// Key “create.browse” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -467,7 +747,12 @@ extension String {
     /// Browse
     /// ```
     internal nonisolated static var createBrowse: String {
-      lhcString("create.browse", "Whisky-App__Whisky__Localizable", "Browse")
+      lhcString("create.browse", "Whisky-App__Whisky__Localizable", "Browse", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func createBrowse(locale: Locale?) -> String {
+      lhcString("create.browse", "Whisky-App__Whisky__Localizable", "Browse", locale)
     }
 
     /// Key “create.cancel” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -475,7 +760,12 @@ extension String {
     /// Cancel
     /// ```
     internal nonisolated static var createCancel: String {
-      lhcString("create.cancel", "Whisky-App__Whisky__Localizable", "Cancel")
+      lhcString("create.cancel", "Whisky-App__Whisky__Localizable", "Cancel", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func createCancel(locale: Locale?) -> String {
+      lhcString("create.cancel", "Whisky-App__Whisky__Localizable", "Cancel", locale)
     }
 
     /// Key “create.create” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -483,7 +773,12 @@ extension String {
     /// Create
     /// ```
     internal nonisolated static var createCreate: String {
-      lhcString("create.create", "Whisky-App__Whisky__Localizable", "Create")
+      lhcString("create.create", "Whisky-App__Whisky__Localizable", "Create", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func createCreate(locale: Locale?) -> String {
+      lhcString("create.create", "Whisky-App__Whisky__Localizable", "Create", locale)
     }
 
     /// Key “create.name” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -491,7 +786,12 @@ extension String {
     /// Bottle name:
     /// ```
     internal nonisolated static var createName: String {
-      lhcString("create.name", "Whisky-App__Whisky__Localizable", "Bottle name:")
+      lhcString("create.name", "Whisky-App__Whisky__Localizable", "Bottle name:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func createName(locale: Locale?) -> String {
+      lhcString("create.name", "Whisky-App__Whisky__Localizable", "Bottle name:", locale)
     }
 
     /// Key “create.path” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -499,7 +799,12 @@ extension String {
     /// Bottle path:
     /// ```
     internal nonisolated static var createPath: String {
-      lhcString("create.path", "Whisky-App__Whisky__Localizable", "Bottle path:")
+      lhcString("create.path", "Whisky-App__Whisky__Localizable", "Bottle path:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func createPath(locale: Locale?) -> String {
+      lhcString("create.path", "Whisky-App__Whisky__Localizable", "Bottle path:", locale)
     }
 
     /// Key “create.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -507,7 +812,12 @@ extension String {
     /// Create a new bottle
     /// ```
     internal nonisolated static var createTitle: String {
-      lhcString("create.title", "Whisky-App__Whisky__Localizable", "Create a new bottle")
+      lhcString("create.title", "Whisky-App__Whisky__Localizable", "Create a new bottle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func createTitle(locale: Locale?) -> String {
+      lhcString("create.title", "Whisky-App__Whisky__Localizable", "Create a new bottle", locale)
     }
 
     /// Key “create.win” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -515,7 +825,12 @@ extension String {
     /// Windows version:
     /// ```
     internal nonisolated static var createWin: String {
-      lhcString("create.win", "Whisky-App__Whisky__Localizable", "Windows version:")
+      lhcString("create.win", "Whisky-App__Whisky__Localizable", "Windows version:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func createWin(locale: Locale?) -> String {
+      lhcString("create.win", "Whisky-App__Whisky__Localizable", "Windows version:", locale)
     }
 
     /// Key “environment.add” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -523,7 +838,12 @@ extension String {
     /// Add
     /// ```
     internal nonisolated static var environmentAdd: String {
-      lhcString("environment.add", "Whisky-App__Whisky__Localizable", "Add")
+      lhcString("environment.add", "Whisky-App__Whisky__Localizable", "Add", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func environmentAdd(locale: Locale?) -> String {
+      lhcString("environment.add", "Whisky-App__Whisky__Localizable", "Add", locale)
     }
 
     /// Key “environment.remove” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -531,7 +851,12 @@ extension String {
     /// Remove
     /// ```
     internal nonisolated static var environmentRemove: String {
-      lhcString("environment.remove", "Whisky-App__Whisky__Localizable", "Remove")
+      lhcString("environment.remove", "Whisky-App__Whisky__Localizable", "Remove", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func environmentRemove(locale: Locale?) -> String {
+      lhcString("environment.remove", "Whisky-App__Whisky__Localizable", "Remove", locale)
     }
 
     /// Key “help.discord” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -539,7 +864,12 @@ extension String {
     /// Discord
     /// ```
     internal nonisolated static var helpDiscord: String {
-      lhcString("help.discord", "Whisky-App__Whisky__Localizable", "Discord")
+      lhcString("help.discord", "Whisky-App__Whisky__Localizable", "Discord", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func helpDiscord(locale: Locale?) -> String {
+      lhcString("help.discord", "Whisky-App__Whisky__Localizable", "Discord", locale)
     }
 
     /// Key “help.github” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -547,7 +877,12 @@ extension String {
     /// GitHub
     /// ```
     internal nonisolated static var helpGithub: String {
-      lhcString("help.github", "Whisky-App__Whisky__Localizable", "GitHub")
+      lhcString("help.github", "Whisky-App__Whisky__Localizable", "GitHub", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func helpGithub(locale: Locale?) -> String {
+      lhcString("help.github", "Whisky-App__Whisky__Localizable", "GitHub", locale)
     }
 
     /// Key “help.website” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -555,7 +890,12 @@ extension String {
     /// Website
     /// ```
     internal nonisolated static var helpWebsite: String {
-      lhcString("help.website", "Whisky-App__Whisky__Localizable", "Website")
+      lhcString("help.website", "Whisky-App__Whisky__Localizable", "Website", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func helpWebsite(locale: Locale?) -> String {
+      lhcString("help.website", "Whisky-App__Whisky__Localizable", "Website", locale)
     }
 
     /// Key “install.cli” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -563,7 +903,12 @@ extension String {
     /// Install Whisky CLI...
     /// ```
     internal nonisolated static var installCli: String {
-      lhcString("install.cli", "Whisky-App__Whisky__Localizable", "Install Whisky CLI...")
+      lhcString("install.cli", "Whisky-App__Whisky__Localizable", "Install Whisky CLI...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func installCli(locale: Locale?) -> String {
+      lhcString("install.cli", "Whisky-App__Whisky__Localizable", "Install Whisky CLI...", locale)
     }
 
     /// Key “kill.bottles” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -571,7 +916,12 @@ extension String {
     /// Kill All Bottles
     /// ```
     internal nonisolated static var killBottles: String {
-      lhcString("kill.bottles", "Whisky-App__Whisky__Localizable", "Kill All Bottles")
+      lhcString("kill.bottles", "Whisky-App__Whisky__Localizable", "Kill All Bottles", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func killBottles(locale: Locale?) -> String {
+      lhcString("kill.bottles", "Whisky-App__Whisky__Localizable", "Kill All Bottles", locale)
     }
 
     /// Key “locale.auto” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -579,7 +929,12 @@ extension String {
     /// Automatic
     /// ```
     internal nonisolated static var localeAuto: String {
-      lhcString("locale.auto", "Whisky-App__Whisky__Localizable", "Automatic")
+      lhcString("locale.auto", "Whisky-App__Whisky__Localizable", "Automatic", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func localeAuto(locale: Locale?) -> String {
+      lhcString("locale.auto", "Whisky-App__Whisky__Localizable", "Automatic", locale)
     }
 
     /// Key “locale.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -587,7 +942,12 @@ extension String {
     /// Locale
     /// ```
     internal nonisolated static var localeTitle: String {
-      lhcString("locale.title", "Whisky-App__Whisky__Localizable", "Locale")
+      lhcString("locale.title", "Whisky-App__Whisky__Localizable", "Locale", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func localeTitle(locale: Locale?) -> String {
+      lhcString("locale.title", "Whisky-App__Whisky__Localizable", "Locale", locale)
     }
 
     /// Key “main.createFirst” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -595,7 +955,12 @@ extension String {
     /// Create your first bottle to get started
     /// ```
     internal nonisolated static var mainCreateFirst: String {
-      lhcString("main.createFirst", "Whisky-App__Whisky__Localizable", "Create your first bottle to get started")
+      lhcString("main.createFirst", "Whisky-App__Whisky__Localizable", "Create your first bottle to get started", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func mainCreateFirst(locale: Locale?) -> String {
+      lhcString("main.createFirst", "Whisky-App__Whisky__Localizable", "Create your first bottle to get started", locale)
     }
 
     /// Key “open.bottle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -603,7 +968,12 @@ extension String {
     /// Import Bottle
     /// ```
     internal nonisolated static var openBottle: String {
-      lhcString("open.bottle", "Whisky-App__Whisky__Localizable", "Import Bottle")
+      lhcString("open.bottle", "Whisky-App__Whisky__Localizable", "Import Bottle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func openBottle(locale: Locale?) -> String {
+      lhcString("open.bottle", "Whisky-App__Whisky__Localizable", "Import Bottle", locale)
     }
 
     /// Key “open.logs” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -611,7 +981,12 @@ extension String {
     /// Open Logs Folder
     /// ```
     internal nonisolated static var openLogs: String {
-      lhcString("open.logs", "Whisky-App__Whisky__Localizable", "Open Logs Folder")
+      lhcString("open.logs", "Whisky-App__Whisky__Localizable", "Open Logs Folder", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func openLogs(locale: Locale?) -> String {
+      lhcString("open.logs", "Whisky-App__Whisky__Localizable", "Open Logs Folder", locale)
     }
 
     /// Key “open.setup” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -619,7 +994,12 @@ extension String {
     /// Setup...
     /// ```
     internal nonisolated static var openSetup: String {
-      lhcString("open.setup", "Whisky-App__Whisky__Localizable", "Setup...")
+      lhcString("open.setup", "Whisky-App__Whisky__Localizable", "Setup...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func openSetup(locale: Locale?) -> String {
+      lhcString("open.setup", "Whisky-App__Whisky__Localizable", "Setup...", locale)
     }
 
     /// Key “pin.create” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -627,15 +1007,20 @@ extension String {
     /// Pin
     /// ```
     internal nonisolated static var pinCreate: String {
-      lhcString("pin.create", "Whisky-App__Whisky__Localizable", "Pin")
+      lhcString("pin.create", "Whisky-App__Whisky__Localizable", "Pin", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pinCreate(locale: Locale?) -> String {
+      lhcString("pin.create", "Whisky-App__Whisky__Localizable", "Pin", locale)
     }
 
     /// Key “pin.error.duplicate.%@” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// "%@" is already pinned!
     /// ```
-    internal nonisolated static func pinErrorDuplicate(_ arg1: String) -> String {
-      lhcFormat(lhcString("pin.error.duplicate.%@", "Whisky-App__Whisky__Localizable", "\"%@\" is already pinned!"), [arg1])
+    internal nonisolated static func pinErrorDuplicate(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("pin.error.duplicate.%@", "Whisky-App__Whisky__Localizable", "\"%@\" is already pinned!", [arg1], locale)
     }
 
     /// Key “pin.error.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -643,7 +1028,12 @@ extension String {
     /// Error Pinning Program
     /// ```
     internal nonisolated static var pinErrorTitle: String {
-      lhcString("pin.error.title", "Whisky-App__Whisky__Localizable", "Error Pinning Program")
+      lhcString("pin.error.title", "Whisky-App__Whisky__Localizable", "Error Pinning Program", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pinErrorTitle(locale: Locale?) -> String {
+      lhcString("pin.error.title", "Whisky-App__Whisky__Localizable", "Error Pinning Program", locale)
     }
 
     /// Key “pin.help” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -651,7 +1041,12 @@ extension String {
     /// Pin Program
     /// ```
     internal nonisolated static var pinHelp: String {
-      lhcString("pin.help", "Whisky-App__Whisky__Localizable", "Pin Program")
+      lhcString("pin.help", "Whisky-App__Whisky__Localizable", "Pin Program", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pinHelp(locale: Locale?) -> String {
+      lhcString("pin.help", "Whisky-App__Whisky__Localizable", "Pin Program", locale)
     }
 
     /// Key “pin.name” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -659,7 +1054,12 @@ extension String {
     /// Pin name:
     /// ```
     internal nonisolated static var pinName: String {
-      lhcString("pin.name", "Whisky-App__Whisky__Localizable", "Pin name:")
+      lhcString("pin.name", "Whisky-App__Whisky__Localizable", "Pin name:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pinName(locale: Locale?) -> String {
+      lhcString("pin.name", "Whisky-App__Whisky__Localizable", "Pin name:", locale)
     }
 
     /// Key “pin.path” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -667,7 +1067,12 @@ extension String {
     /// Program path:
     /// ```
     internal nonisolated static var pinPath: String {
-      lhcString("pin.path", "Whisky-App__Whisky__Localizable", "Program path:")
+      lhcString("pin.path", "Whisky-App__Whisky__Localizable", "Program path:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pinPath(locale: Locale?) -> String {
+      lhcString("pin.path", "Whisky-App__Whisky__Localizable", "Program path:", locale)
     }
 
     /// Key “pin.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -675,7 +1080,12 @@ extension String {
     /// Pin Program
     /// ```
     internal nonisolated static var pinTitle: String {
-      lhcString("pin.title", "Whisky-App__Whisky__Localizable", "Pin Program")
+      lhcString("pin.title", "Whisky-App__Whisky__Localizable", "Pin Program", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pinTitle(locale: Locale?) -> String {
+      lhcString("pin.title", "Whisky-App__Whisky__Localizable", "Pin Program", locale)
     }
 
     /// Key “process.table.executable” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -683,7 +1093,12 @@ extension String {
     /// Executable
     /// ```
     internal nonisolated static var processTableExecutable: String {
-      lhcString("process.table.executable", "Whisky-App__Whisky__Localizable", "Executable")
+      lhcString("process.table.executable", "Whisky-App__Whisky__Localizable", "Executable", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func processTableExecutable(locale: Locale?) -> String {
+      lhcString("process.table.executable", "Whisky-App__Whisky__Localizable", "Executable", locale)
     }
 
     /// Key “process.table.kill” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -691,7 +1106,12 @@ extension String {
     /// Stop Process
     /// ```
     internal nonisolated static var processTableKill: String {
-      lhcString("process.table.kill", "Whisky-App__Whisky__Localizable", "Stop Process")
+      lhcString("process.table.kill", "Whisky-App__Whisky__Localizable", "Stop Process", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func processTableKill(locale: Locale?) -> String {
+      lhcString("process.table.kill", "Whisky-App__Whisky__Localizable", "Stop Process", locale)
     }
 
     /// Key “process.table.loading” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -699,7 +1119,12 @@ extension String {
     /// Fetching Processes
     /// ```
     internal nonisolated static var processTableLoading: String {
-      lhcString("process.table.loading", "Whisky-App__Whisky__Localizable", "Fetching Processes")
+      lhcString("process.table.loading", "Whisky-App__Whisky__Localizable", "Fetching Processes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func processTableLoading(locale: Locale?) -> String {
+      lhcString("process.table.loading", "Whisky-App__Whisky__Localizable", "Fetching Processes", locale)
     }
 
     /// Key “process.table.pid” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -707,7 +1132,12 @@ extension String {
     /// Process ID
     /// ```
     internal nonisolated static var processTablePid: String {
-      lhcString("process.table.pid", "Whisky-App__Whisky__Localizable", "Process ID")
+      lhcString("process.table.pid", "Whisky-App__Whisky__Localizable", "Process ID", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func processTablePid(locale: Locale?) -> String {
+      lhcString("process.table.pid", "Whisky-App__Whisky__Localizable", "Process ID", locale)
     }
 
     /// Key “process.table.refresh” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -715,7 +1145,12 @@ extension String {
     /// Refresh
     /// ```
     internal nonisolated static var processTableRefresh: String {
-      lhcString("process.table.refresh", "Whisky-App__Whisky__Localizable", "Refresh")
+      lhcString("process.table.refresh", "Whisky-App__Whisky__Localizable", "Refresh", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func processTableRefresh(locale: Locale?) -> String {
+      lhcString("process.table.refresh", "Whisky-App__Whisky__Localizable", "Refresh", locale)
     }
 
     /// Key “program.add.blocklist” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -723,7 +1158,12 @@ extension String {
     /// Add to Blocklist
     /// ```
     internal nonisolated static var programAddBlocklist: String {
-      lhcString("program.add.blocklist", "Whisky-App__Whisky__Localizable", "Add to Blocklist")
+      lhcString("program.add.blocklist", "Whisky-App__Whisky__Localizable", "Add to Blocklist", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programAddBlocklist(locale: Locale?) -> String {
+      lhcString("program.add.blocklist", "Whisky-App__Whisky__Localizable", "Add to Blocklist", locale)
     }
 
     /// Key “program.add.selected.blocklist” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -731,7 +1171,12 @@ extension String {
     /// Add Selected to Blocklist
     /// ```
     internal nonisolated static var programAddSelectedBlocklist: String {
-      lhcString("program.add.selected.blocklist", "Whisky-App__Whisky__Localizable", "Add Selected to Blocklist")
+      lhcString("program.add.selected.blocklist", "Whisky-App__Whisky__Localizable", "Add Selected to Blocklist", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programAddSelectedBlocklist(locale: Locale?) -> String {
+      lhcString("program.add.selected.blocklist", "Whisky-App__Whisky__Localizable", "Add Selected to Blocklist", locale)
     }
 
     /// Key “program.args” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -739,7 +1184,12 @@ extension String {
     /// Arguments
     /// ```
     internal nonisolated static var programArgs: String {
-      lhcString("program.args", "Whisky-App__Whisky__Localizable", "Arguments")
+      lhcString("program.args", "Whisky-App__Whisky__Localizable", "Arguments", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programArgs(locale: Locale?) -> String {
+      lhcString("program.args", "Whisky-App__Whisky__Localizable", "Arguments", locale)
     }
 
     /// Key “program.blocklist” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -747,7 +1197,12 @@ extension String {
     /// Blocklist
     /// ```
     internal nonisolated static var programBlocklist: String {
-      lhcString("program.blocklist", "Whisky-App__Whisky__Localizable", "Blocklist")
+      lhcString("program.blocklist", "Whisky-App__Whisky__Localizable", "Blocklist", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programBlocklist(locale: Locale?) -> String {
+      lhcString("program.blocklist", "Whisky-App__Whisky__Localizable", "Blocklist", locale)
     }
 
     /// Key “program.config” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -755,7 +1210,12 @@ extension String {
     /// Config
     /// ```
     internal nonisolated static var programConfig: String {
-      lhcString("program.config", "Whisky-App__Whisky__Localizable", "Config")
+      lhcString("program.config", "Whisky-App__Whisky__Localizable", "Config", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programConfig(locale: Locale?) -> String {
+      lhcString("program.config", "Whisky-App__Whisky__Localizable", "Config", locale)
     }
 
     /// Key “program.env” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -763,7 +1223,12 @@ extension String {
     /// Environment Variables
     /// ```
     internal nonisolated static var programEnv: String {
-      lhcString("program.env", "Whisky-App__Whisky__Localizable", "Environment Variables")
+      lhcString("program.env", "Whisky-App__Whisky__Localizable", "Environment Variables", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programEnv(locale: Locale?) -> String {
+      lhcString("program.env", "Whisky-App__Whisky__Localizable", "Environment Variables", locale)
     }
 
     /// Key “program.remove.blocklist” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -771,7 +1236,12 @@ extension String {
     /// Remove from Blocklist
     /// ```
     internal nonisolated static var programRemoveBlocklist: String {
-      lhcString("program.remove.blocklist", "Whisky-App__Whisky__Localizable", "Remove from Blocklist")
+      lhcString("program.remove.blocklist", "Whisky-App__Whisky__Localizable", "Remove from Blocklist", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programRemoveBlocklist(locale: Locale?) -> String {
+      lhcString("program.remove.blocklist", "Whisky-App__Whisky__Localizable", "Remove from Blocklist", locale)
     }
 
     /// Key “program.remove.selected.blocklist” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -779,7 +1249,12 @@ extension String {
     /// Remove Selected from Blocklist
     /// ```
     internal nonisolated static var programRemoveSelectedBlocklist: String {
-      lhcString("program.remove.selected.blocklist", "Whisky-App__Whisky__Localizable", "Remove Selected from Blocklist")
+      lhcString("program.remove.selected.blocklist", "Whisky-App__Whisky__Localizable", "Remove Selected from Blocklist", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programRemoveSelectedBlocklist(locale: Locale?) -> String {
+      lhcString("program.remove.selected.blocklist", "Whisky-App__Whisky__Localizable", "Remove Selected from Blocklist", locale)
     }
 
     /// Key “program.settings” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -787,7 +1262,12 @@ extension String {
     /// Settings
     /// ```
     internal nonisolated static var programSettings: String {
-      lhcString("program.settings", "Whisky-App__Whisky__Localizable", "Settings")
+      lhcString("program.settings", "Whisky-App__Whisky__Localizable", "Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programSettings(locale: Locale?) -> String {
+      lhcString("program.settings", "Whisky-App__Whisky__Localizable", "Settings", locale)
     }
 
     /// Key “program.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -795,7 +1275,12 @@ extension String {
     /// All Programs
     /// ```
     internal nonisolated static var programTitle: String {
-      lhcString("program.title", "Whisky-App__Whisky__Localizable", "All Programs")
+      lhcString("program.title", "Whisky-App__Whisky__Localizable", "All Programs", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func programTitle(locale: Locale?) -> String {
+      lhcString("program.title", "Whisky-App__Whisky__Localizable", "All Programs", locale)
     }
 
     /// Key “rename.bottle.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -803,7 +1288,12 @@ extension String {
     /// Rename bottle
     /// ```
     internal nonisolated static var renameBottleTitle: String {
-      lhcString("rename.bottle.title", "Whisky-App__Whisky__Localizable", "Rename bottle")
+      lhcString("rename.bottle.title", "Whisky-App__Whisky__Localizable", "Rename bottle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func renameBottleTitle(locale: Locale?) -> String {
+      lhcString("rename.bottle.title", "Whisky-App__Whisky__Localizable", "Rename bottle", locale)
     }
 
     /// Key “rename.name” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -811,7 +1301,12 @@ extension String {
     /// New name:
     /// ```
     internal nonisolated static var renameName: String {
-      lhcString("rename.name", "Whisky-App__Whisky__Localizable", "New name:")
+      lhcString("rename.name", "Whisky-App__Whisky__Localizable", "New name:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func renameName(locale: Locale?) -> String {
+      lhcString("rename.name", "Whisky-App__Whisky__Localizable", "New name:", locale)
     }
 
     /// Key “rename.pin.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -819,7 +1314,12 @@ extension String {
     /// Rename pin
     /// ```
     internal nonisolated static var renamePinTitle: String {
-      lhcString("rename.pin.title", "Whisky-App__Whisky__Localizable", "Rename pin")
+      lhcString("rename.pin.title", "Whisky-App__Whisky__Localizable", "Rename pin", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func renamePinTitle(locale: Locale?) -> String {
+      lhcString("rename.pin.title", "Whisky-App__Whisky__Localizable", "Rename pin", locale)
     }
 
     /// Key “rename.rename” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -827,7 +1327,12 @@ extension String {
     /// Rename
     /// ```
     internal nonisolated static var renameRename: String {
-      lhcString("rename.rename", "Whisky-App__Whisky__Localizable", "Rename")
+      lhcString("rename.rename", "Whisky-App__Whisky__Localizable", "Rename", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func renameRename(locale: Locale?) -> String {
+      lhcString("rename.rename", "Whisky-App__Whisky__Localizable", "Rename", locale)
     }
 
     /// Key “run.bottle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -835,15 +1340,20 @@ extension String {
     /// Bottle:
     /// ```
     internal nonisolated static var runBottle: String {
-      lhcString("run.bottle", "Whisky-App__Whisky__Localizable", "Bottle:")
+      lhcString("run.bottle", "Whisky-App__Whisky__Localizable", "Bottle:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func runBottle(locale: Locale?) -> String {
+      lhcString("run.bottle", "Whisky-App__Whisky__Localizable", "Bottle:", locale)
     }
 
     /// Key “run.title” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// Run "%@"
     /// ```
-    internal nonisolated static func runTitle(_ arg1: String) -> String {
-      lhcFormat(lhcString("run.title", "Whisky-App__Whisky__Localizable", "Run \"%@\""), [arg1])
+    internal nonisolated static func runTitle(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("run.title", "Whisky-App__Whisky__Localizable", "Run \"%@\"", [arg1], locale)
     }
 
     /// Key “settings.general” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -851,7 +1361,12 @@ extension String {
     /// General
     /// ```
     internal nonisolated static var settingsGeneral: String {
-      lhcString("settings.general", "Whisky-App__Whisky__Localizable", "General")
+      lhcString("settings.general", "Whisky-App__Whisky__Localizable", "General", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsGeneral(locale: Locale?) -> String {
+      lhcString("settings.general", "Whisky-App__Whisky__Localizable", "General", locale)
     }
 
     /// Key “settings.path” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -859,7 +1374,12 @@ extension String {
     /// Default bottle path:
     /// ```
     internal nonisolated static var settingsPath: String {
-      lhcString("settings.path", "Whisky-App__Whisky__Localizable", "Default bottle path:")
+      lhcString("settings.path", "Whisky-App__Whisky__Localizable", "Default bottle path:", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsPath(locale: Locale?) -> String {
+      lhcString("settings.path", "Whisky-App__Whisky__Localizable", "Default bottle path:", locale)
     }
 
     /// Key “settings.toggle.kill.on.terminate” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -867,7 +1387,12 @@ extension String {
     /// Terminate Wine processes when Whisky closes
     /// ```
     internal nonisolated static var settingsToggleKillOnTerminate: String {
-      lhcString("settings.toggle.kill.on.terminate", "Whisky-App__Whisky__Localizable", "Terminate Wine processes when Whisky closes")
+      lhcString("settings.toggle.kill.on.terminate", "Whisky-App__Whisky__Localizable", "Terminate Wine processes when Whisky closes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsToggleKillOnTerminate(locale: Locale?) -> String {
+      lhcString("settings.toggle.kill.on.terminate", "Whisky-App__Whisky__Localizable", "Terminate Wine processes when Whisky closes", locale)
     }
 
     /// Key “settings.toggle.whisky.updates” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -875,7 +1400,12 @@ extension String {
     /// Automatically check for Whisky updates
     /// ```
     internal nonisolated static var settingsToggleWhiskyUpdates: String {
-      lhcString("settings.toggle.whisky.updates", "Whisky-App__Whisky__Localizable", "Automatically check for Whisky updates")
+      lhcString("settings.toggle.whisky.updates", "Whisky-App__Whisky__Localizable", "Automatically check for Whisky updates", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsToggleWhiskyUpdates(locale: Locale?) -> String {
+      lhcString("settings.toggle.whisky.updates", "Whisky-App__Whisky__Localizable", "Automatically check for Whisky updates", locale)
     }
 
     /// Key “settings.toggle.whiskywine.updates” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -883,7 +1413,12 @@ extension String {
     /// Automatically check for WhiskyWine updates
     /// ```
     internal nonisolated static var settingsToggleWhiskywineUpdates: String {
-      lhcString("settings.toggle.whiskywine.updates", "Whisky-App__Whisky__Localizable", "Automatically check for WhiskyWine updates")
+      lhcString("settings.toggle.whiskywine.updates", "Whisky-App__Whisky__Localizable", "Automatically check for WhiskyWine updates", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsToggleWhiskywineUpdates(locale: Locale?) -> String {
+      lhcString("settings.toggle.whiskywine.updates", "Whisky-App__Whisky__Localizable", "Automatically check for WhiskyWine updates", locale)
     }
 
     /// Key “settings.updates” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -891,7 +1426,12 @@ extension String {
     /// Updates
     /// ```
     internal nonisolated static var settingsUpdates: String {
-      lhcString("settings.updates", "Whisky-App__Whisky__Localizable", "Updates")
+      lhcString("settings.updates", "Whisky-App__Whisky__Localizable", "Updates", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func settingsUpdates(locale: Locale?) -> String {
+      lhcString("settings.updates", "Whisky-App__Whisky__Localizable", "Updates", locale)
     }
 
     /// Key “setup.done” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -899,31 +1439,36 @@ extension String {
     /// Done
     /// ```
     internal nonisolated static var setupDone: String {
-      lhcString("setup.done", "Whisky-App__Whisky__Localizable", "Done")
+      lhcString("setup.done", "Whisky-App__Whisky__Localizable", "Done", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupDone(locale: Locale?) -> String {
+      lhcString("setup.done", "Whisky-App__Whisky__Localizable", "Done", locale)
     }
 
     /// Key “setup.install.checking” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// Checking %@ installation...
     /// ```
-    internal nonisolated static func setupInstallChecking(_ arg1: String) -> String {
-      lhcFormat(lhcString("setup.install.checking", "Whisky-App__Whisky__Localizable", "Checking %@ installation..."), [arg1])
+    internal nonisolated static func setupInstallChecking(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("setup.install.checking", "Whisky-App__Whisky__Localizable", "Checking %@ installation...", [arg1], locale)
     }
 
     /// Key “setup.install.installed” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// %@ installed
     /// ```
-    internal nonisolated static func setupInstallInstalled(_ arg1: String) -> String {
-      lhcFormat(lhcString("setup.install.installed", "Whisky-App__Whisky__Localizable", "%@ installed"), [arg1])
+    internal nonisolated static func setupInstallInstalled(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("setup.install.installed", "Whisky-App__Whisky__Localizable", "%@ installed", [arg1], locale)
     }
 
     /// Key “setup.install.notInstalled” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// %@ not installed
     /// ```
-    internal nonisolated static func setupInstallNotInstalled(_ arg1: String) -> String {
-      lhcFormat(lhcString("setup.install.notInstalled", "Whisky-App__Whisky__Localizable", "%@ not installed"), [arg1])
+    internal nonisolated static func setupInstallNotInstalled(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("setup.install.notInstalled", "Whisky-App__Whisky__Localizable", "%@ not installed", [arg1], locale)
     }
 
     /// Key “setup.next” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -931,7 +1476,12 @@ extension String {
     /// Next
     /// ```
     internal nonisolated static var setupNext: String {
-      lhcString("setup.next", "Whisky-App__Whisky__Localizable", "Next")
+      lhcString("setup.next", "Whisky-App__Whisky__Localizable", "Next", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupNext(locale: Locale?) -> String {
+      lhcString("setup.next", "Whisky-App__Whisky__Localizable", "Next", locale)
     }
 
     /// Key “setup.quit” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -939,7 +1489,12 @@ extension String {
     /// Quit
     /// ```
     internal nonisolated static var setupQuit: String {
-      lhcString("setup.quit", "Whisky-App__Whisky__Localizable", "Quit")
+      lhcString("setup.quit", "Whisky-App__Whisky__Localizable", "Quit", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupQuit(locale: Locale?) -> String {
+      lhcString("setup.quit", "Whisky-App__Whisky__Localizable", "Quit", locale)
     }
 
     /// Key “setup.retry” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -947,7 +1502,12 @@ extension String {
     /// Retry
     /// ```
     internal nonisolated static var setupRetry: String {
-      lhcString("setup.retry", "Whisky-App__Whisky__Localizable", "Retry")
+      lhcString("setup.retry", "Whisky-App__Whisky__Localizable", "Retry", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupRetry(locale: Locale?) -> String {
+      lhcString("setup.retry", "Whisky-App__Whisky__Localizable", "Retry", locale)
     }
 
     /// Key “setup.rosetta” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -955,7 +1515,12 @@ extension String {
     /// Installing Rosetta
     /// ```
     internal nonisolated static var setupRosetta: String {
-      lhcString("setup.rosetta", "Whisky-App__Whisky__Localizable", "Installing Rosetta")
+      lhcString("setup.rosetta", "Whisky-App__Whisky__Localizable", "Installing Rosetta", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupRosetta(locale: Locale?) -> String {
+      lhcString("setup.rosetta", "Whisky-App__Whisky__Localizable", "Installing Rosetta", locale)
     }
 
     /// Key “setup.rosetta.fail” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -963,7 +1528,12 @@ extension String {
     /// Rosetta 2 installation failed. Please install it manually.
     /// ```
     internal nonisolated static var setupRosettaFail: String {
-      lhcString("setup.rosetta.fail", "Whisky-App__Whisky__Localizable", "Rosetta 2 installation failed. Please install it manually.")
+      lhcString("setup.rosetta.fail", "Whisky-App__Whisky__Localizable", "Rosetta 2 installation failed. Please install it manually.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupRosettaFail(locale: Locale?) -> String {
+      lhcString("setup.rosetta.fail", "Whisky-App__Whisky__Localizable", "Rosetta 2 installation failed. Please install it manually.", locale)
     }
 
     /// Key “setup.rosetta.subtitle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -971,7 +1541,12 @@ extension String {
     /// Rosetta allows x86 code, like Wine, to run on your Mac.
     /// ```
     internal nonisolated static var setupRosettaSubtitle: String {
-      lhcString("setup.rosetta.subtitle", "Whisky-App__Whisky__Localizable", "Rosetta allows x86 code, like Wine, to run on your Mac.")
+      lhcString("setup.rosetta.subtitle", "Whisky-App__Whisky__Localizable", "Rosetta allows x86 code, like Wine, to run on your Mac.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupRosettaSubtitle(locale: Locale?) -> String {
+      lhcString("setup.rosetta.subtitle", "Whisky-App__Whisky__Localizable", "Rosetta allows x86 code, like Wine, to run on your Mac.", locale)
     }
 
     /// Key “setup.subtitle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -979,7 +1554,12 @@ extension String {
     /// Manage Whisky's required dependencies.
     /// ```
     internal nonisolated static var setupSubtitle: String {
-      lhcString("setup.subtitle", "Whisky-App__Whisky__Localizable", "Manage Whisky's required dependencies.")
+      lhcString("setup.subtitle", "Whisky-App__Whisky__Localizable", "Manage Whisky's required dependencies.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupSubtitle(locale: Locale?) -> String {
+      lhcString("setup.subtitle", "Whisky-App__Whisky__Localizable", "Manage Whisky's required dependencies.", locale)
     }
 
     /// Key “setup.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -987,7 +1567,12 @@ extension String {
     /// Dependencies Setup
     /// ```
     internal nonisolated static var setupTitle: String {
-      lhcString("setup.title", "Whisky-App__Whisky__Localizable", "Dependencies Setup")
+      lhcString("setup.title", "Whisky-App__Whisky__Localizable", "Dependencies Setup", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupTitle(locale: Locale?) -> String {
+      lhcString("setup.title", "Whisky-App__Whisky__Localizable", "Dependencies Setup", locale)
     }
 
     /// Key “setup.uninstall” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -995,7 +1580,12 @@ extension String {
     /// Uninstall
     /// ```
     internal nonisolated static var setupUninstall: String {
-      lhcString("setup.uninstall", "Whisky-App__Whisky__Localizable", "Uninstall")
+      lhcString("setup.uninstall", "Whisky-App__Whisky__Localizable", "Uninstall", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupUninstall(locale: Locale?) -> String {
+      lhcString("setup.uninstall", "Whisky-App__Whisky__Localizable", "Uninstall", locale)
     }
 
     /// Key “setup.welcome” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1003,7 +1593,12 @@ extension String {
     /// Welcome to Whisky
     /// ```
     internal nonisolated static var setupWelcome: String {
-      lhcString("setup.welcome", "Whisky-App__Whisky__Localizable", "Welcome to Whisky")
+      lhcString("setup.welcome", "Whisky-App__Whisky__Localizable", "Welcome to Whisky", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupWelcome(locale: Locale?) -> String {
+      lhcString("setup.welcome", "Whisky-App__Whisky__Localizable", "Welcome to Whisky", locale)
     }
 
     /// Key “setup.welcome.subtitle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1011,7 +1606,12 @@ extension String {
     /// Let's get you set up. This won't take a minute.
     /// ```
     internal nonisolated static var setupWelcomeSubtitle: String {
-      lhcString("setup.welcome.subtitle", "Whisky-App__Whisky__Localizable", "Let's get you set up. This won't take a minute.")
+      lhcString("setup.welcome.subtitle", "Whisky-App__Whisky__Localizable", "Let's get you set up. This won't take a minute.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupWelcomeSubtitle(locale: Locale?) -> String {
+      lhcString("setup.welcome.subtitle", "Whisky-App__Whisky__Localizable", "Let's get you set up. This won't take a minute.", locale)
     }
 
     /// Key “setup.whiskywine.download” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1019,7 +1619,12 @@ extension String {
     /// Downloading WhiskyWine
     /// ```
     internal nonisolated static var setupWhiskywineDownload: String {
-      lhcString("setup.whiskywine.download", "Whisky-App__Whisky__Localizable", "Downloading WhiskyWine")
+      lhcString("setup.whiskywine.download", "Whisky-App__Whisky__Localizable", "Downloading WhiskyWine", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupWhiskywineDownload(locale: Locale?) -> String {
+      lhcString("setup.whiskywine.download", "Whisky-App__Whisky__Localizable", "Downloading WhiskyWine", locale)
     }
 
     /// Key “setup.whiskywine.download.subtitle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1027,15 +1632,20 @@ extension String {
     /// Speeds will vary on your internet connection.
     /// ```
     internal nonisolated static var setupWhiskywineDownloadSubtitle: String {
-      lhcString("setup.whiskywine.download.subtitle", "Whisky-App__Whisky__Localizable", "Speeds will vary on your internet connection.")
+      lhcString("setup.whiskywine.download.subtitle", "Whisky-App__Whisky__Localizable", "Speeds will vary on your internet connection.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupWhiskywineDownloadSubtitle(locale: Locale?) -> String {
+      lhcString("setup.whiskywine.download.subtitle", "Whisky-App__Whisky__Localizable", "Speeds will vary on your internet connection.", locale)
     }
 
     /// Key “setup.whiskywine.eta” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// - %@ remaining
     /// ```
-    internal nonisolated static func setupWhiskywineEta(_ arg1: String) -> String {
-      lhcFormat(lhcString("setup.whiskywine.eta", "Whisky-App__Whisky__Localizable", "- %@ remaining"), [arg1])
+    internal nonisolated static func setupWhiskywineEta(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("setup.whiskywine.eta", "Whisky-App__Whisky__Localizable", "- %@ remaining", [arg1], locale)
     }
 
     /// Key “setup.whiskywine.install” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1043,7 +1653,12 @@ extension String {
     /// Installing WhiskyWine
     /// ```
     internal nonisolated static var setupWhiskywineInstall: String {
-      lhcString("setup.whiskywine.install", "Whisky-App__Whisky__Localizable", "Installing WhiskyWine")
+      lhcString("setup.whiskywine.install", "Whisky-App__Whisky__Localizable", "Installing WhiskyWine", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupWhiskywineInstall(locale: Locale?) -> String {
+      lhcString("setup.whiskywine.install", "Whisky-App__Whisky__Localizable", "Installing WhiskyWine", locale)
     }
 
     /// Key “setup.whiskywine.install.subtitle” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1051,15 +1666,20 @@ extension String {
     /// Almost there. Don't tune out yet.
     /// ```
     internal nonisolated static var setupWhiskywineInstallSubtitle: String {
-      lhcString("setup.whiskywine.install.subtitle", "Whisky-App__Whisky__Localizable", "Almost there. Don't tune out yet.")
+      lhcString("setup.whiskywine.install.subtitle", "Whisky-App__Whisky__Localizable", "Almost there. Don't tune out yet.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func setupWhiskywineInstallSubtitle(locale: Locale?) -> String {
+      lhcString("setup.whiskywine.install.subtitle", "Whisky-App__Whisky__Localizable", "Almost there. Don't tune out yet.", locale)
     }
 
     /// Key “setup.whiskywine.progress” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// %@ of %@
     /// ```
-    internal nonisolated static func setupWhiskywineProgress(_ arg1: String, _ arg2: String) -> String {
-      lhcFormat(lhcString("setup.whiskywine.progress", "Whisky-App__Whisky__Localizable", "%@ of %@"), [arg1, arg2])
+    internal nonisolated static func setupWhiskywineProgress(_ arg1: String, _ arg2: String, locale: Locale? = nil) -> String {
+      lhcFormat("setup.whiskywine.progress", "Whisky-App__Whisky__Localizable", "%@ of %@", [arg1, arg2], locale)
     }
 
     /// Key “showAlertOnFirstLaunch.button.dontMove” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1067,7 +1687,12 @@ extension String {
     /// Don't Move
     /// ```
     internal nonisolated static var showAlertOnFirstLaunchButtonDontMove: String {
-      lhcString("showAlertOnFirstLaunch.button.dontMove", "Whisky-App__Whisky__Localizable", "Don't Move")
+      lhcString("showAlertOnFirstLaunch.button.dontMove", "Whisky-App__Whisky__Localizable", "Don't Move", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func showAlertOnFirstLaunchButtonDontMove(locale: Locale?) -> String {
+      lhcString("showAlertOnFirstLaunch.button.dontMove", "Whisky-App__Whisky__Localizable", "Don't Move", locale)
     }
 
     /// Key “showAlertOnFirstLaunch.button.moveToApplications” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1075,7 +1700,12 @@ extension String {
     /// Move to Applications
     /// ```
     internal nonisolated static var showAlertOnFirstLaunchButtonMoveToApplications: String {
-      lhcString("showAlertOnFirstLaunch.button.moveToApplications", "Whisky-App__Whisky__Localizable", "Move to Applications")
+      lhcString("showAlertOnFirstLaunch.button.moveToApplications", "Whisky-App__Whisky__Localizable", "Move to Applications", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func showAlertOnFirstLaunchButtonMoveToApplications(locale: Locale?) -> String {
+      lhcString("showAlertOnFirstLaunch.button.moveToApplications", "Whisky-App__Whisky__Localizable", "Move to Applications", locale)
     }
 
     /// Key “showAlertOnFirstLaunch.informativeText” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1083,7 +1713,12 @@ extension String {
     /// In some cases, Whisky wont't be able to function properly from a different folder
     /// ```
     internal nonisolated static var showAlertOnFirstLaunchInformativeText: String {
-      lhcString("showAlertOnFirstLaunch.informativeText", "Whisky-App__Whisky__Localizable", "In some cases, Whisky wont't be able to function properly from a different folder")
+      lhcString("showAlertOnFirstLaunch.informativeText", "Whisky-App__Whisky__Localizable", "In some cases, Whisky wont't be able to function properly from a different folder", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func showAlertOnFirstLaunchInformativeText(locale: Locale?) -> String {
+      lhcString("showAlertOnFirstLaunch.informativeText", "Whisky-App__Whisky__Localizable", "In some cases, Whisky wont't be able to function properly from a different folder", locale)
     }
 
     /// Key “showAlertOnFirstLaunch.messageText” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1091,7 +1726,12 @@ extension String {
     /// Would you like to move Whisky to your Applications folder?
     /// ```
     internal nonisolated static var showAlertOnFirstLaunchMessageText: String {
-      lhcString("showAlertOnFirstLaunch.messageText", "Whisky-App__Whisky__Localizable", "Would you like to move Whisky to your Applications folder?")
+      lhcString("showAlertOnFirstLaunch.messageText", "Whisky-App__Whisky__Localizable", "Would you like to move Whisky to your Applications folder?", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func showAlertOnFirstLaunchMessageText(locale: Locale?) -> String {
+      lhcString("showAlertOnFirstLaunch.messageText", "Whisky-App__Whisky__Localizable", "Would you like to move Whisky to your Applications folder?", locale)
     }
 
     /// Key “tab.config” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1099,7 +1739,12 @@ extension String {
     /// Bottle Configuration
     /// ```
     internal nonisolated static var tabConfig: String {
-      lhcString("tab.config", "Whisky-App__Whisky__Localizable", "Bottle Configuration")
+      lhcString("tab.config", "Whisky-App__Whisky__Localizable", "Bottle Configuration", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabConfig(locale: Locale?) -> String {
+      lhcString("tab.config", "Whisky-App__Whisky__Localizable", "Bottle Configuration", locale)
     }
 
     /// Key “tab.processes” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1107,7 +1752,12 @@ extension String {
     /// Running Processes
     /// ```
     internal nonisolated static var tabProcesses: String {
-      lhcString("tab.processes", "Whisky-App__Whisky__Localizable", "Running Processes")
+      lhcString("tab.processes", "Whisky-App__Whisky__Localizable", "Running Processes", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabProcesses(locale: Locale?) -> String {
+      lhcString("tab.processes", "Whisky-App__Whisky__Localizable", "Running Processes", locale)
     }
 
     /// Key “tab.programs” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1115,15 +1765,20 @@ extension String {
     /// Installed Programs
     /// ```
     internal nonisolated static var tabPrograms: String {
-      lhcString("tab.programs", "Whisky-App__Whisky__Localizable", "Installed Programs")
+      lhcString("tab.programs", "Whisky-App__Whisky__Localizable", "Installed Programs", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tabPrograms(locale: Locale?) -> String {
+      lhcString("tab.programs", "Whisky-App__Whisky__Localizable", "Installed Programs", locale)
     }
 
     /// Key “update.whiskywine.description” in table “Whisky-App__Whisky__Localizable”. Source text:
     /// ```
     /// You are running WhiskyWine %@, but %@ is available. Would you like to update?
     /// ```
-    internal nonisolated static func updateWhiskywineDescription(_ arg1: String, _ arg2: String) -> String {
-      lhcFormat(lhcString("update.whiskywine.description", "Whisky-App__Whisky__Localizable", "You are running WhiskyWine %@, but %@ is available. Would you like to update?"), [arg1, arg2])
+    internal nonisolated static func updateWhiskywineDescription(_ arg1: String, _ arg2: String, locale: Locale? = nil) -> String {
+      lhcFormat("update.whiskywine.description", "Whisky-App__Whisky__Localizable", "You are running WhiskyWine %@, but %@ is available. Would you like to update?", [arg1, arg2], locale)
     }
 
     /// Key “update.whiskywine.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1131,7 +1786,12 @@ extension String {
     /// New Version of WhiskyWine Available
     /// ```
     internal nonisolated static var updateWhiskywineTitle: String {
-      lhcString("update.whiskywine.title", "Whisky-App__Whisky__Localizable", "New Version of WhiskyWine Available")
+      lhcString("update.whiskywine.title", "Whisky-App__Whisky__Localizable", "New Version of WhiskyWine Available", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func updateWhiskywineTitle(locale: Locale?) -> String {
+      lhcString("update.whiskywine.title", "Whisky-App__Whisky__Localizable", "New Version of WhiskyWine Available", locale)
     }
 
     /// Key “update.whiskywine.update” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1139,7 +1799,12 @@ extension String {
     /// Update
     /// ```
     internal nonisolated static var updateWhiskywineUpdate: String {
-      lhcString("update.whiskywine.update", "Whisky-App__Whisky__Localizable", "Update")
+      lhcString("update.whiskywine.update", "Whisky-App__Whisky__Localizable", "Update", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func updateWhiskywineUpdate(locale: Locale?) -> String {
+      lhcString("update.whiskywine.update", "Whisky-App__Whisky__Localizable", "Update", locale)
     }
 
     /// Key “wine.clearShaderCaches” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1147,7 +1812,12 @@ extension String {
     /// Clear Shader Caches
     /// ```
     internal nonisolated static var wineClearShaderCaches: String {
-      lhcString("wine.clearShaderCaches", "Whisky-App__Whisky__Localizable", "Clear Shader Caches")
+      lhcString("wine.clearShaderCaches", "Whisky-App__Whisky__Localizable", "Clear Shader Caches", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func wineClearShaderCaches(locale: Locale?) -> String {
+      lhcString("wine.clearShaderCaches", "Whisky-App__Whisky__Localizable", "Clear Shader Caches", locale)
     }
 
     /// Key “winetricks.category.apps” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1155,7 +1825,12 @@ extension String {
     /// Apps
     /// ```
     internal nonisolated static var winetricksCategoryApps: String {
-      lhcString("winetricks.category.apps", "Whisky-App__Whisky__Localizable", "Apps")
+      lhcString("winetricks.category.apps", "Whisky-App__Whisky__Localizable", "Apps", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksCategoryApps(locale: Locale?) -> String {
+      lhcString("winetricks.category.apps", "Whisky-App__Whisky__Localizable", "Apps", locale)
     }
 
     /// Key “winetricks.category.benchmarks” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1163,7 +1838,12 @@ extension String {
     /// Benchmarks
     /// ```
     internal nonisolated static var winetricksCategoryBenchmarks: String {
-      lhcString("winetricks.category.benchmarks", "Whisky-App__Whisky__Localizable", "Benchmarks")
+      lhcString("winetricks.category.benchmarks", "Whisky-App__Whisky__Localizable", "Benchmarks", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksCategoryBenchmarks(locale: Locale?) -> String {
+      lhcString("winetricks.category.benchmarks", "Whisky-App__Whisky__Localizable", "Benchmarks", locale)
     }
 
     /// Key “winetricks.category.dlls” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1171,7 +1851,12 @@ extension String {
     /// DLLs
     /// ```
     internal nonisolated static var winetricksCategoryDlls: String {
-      lhcString("winetricks.category.dlls", "Whisky-App__Whisky__Localizable", "DLLs")
+      lhcString("winetricks.category.dlls", "Whisky-App__Whisky__Localizable", "DLLs", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksCategoryDlls(locale: Locale?) -> String {
+      lhcString("winetricks.category.dlls", "Whisky-App__Whisky__Localizable", "DLLs", locale)
     }
 
     /// Key “winetricks.category.fonts” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1179,7 +1864,12 @@ extension String {
     /// Fonts
     /// ```
     internal nonisolated static var winetricksCategoryFonts: String {
-      lhcString("winetricks.category.fonts", "Whisky-App__Whisky__Localizable", "Fonts")
+      lhcString("winetricks.category.fonts", "Whisky-App__Whisky__Localizable", "Fonts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksCategoryFonts(locale: Locale?) -> String {
+      lhcString("winetricks.category.fonts", "Whisky-App__Whisky__Localizable", "Fonts", locale)
     }
 
     /// Key “winetricks.category.games” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1187,7 +1877,12 @@ extension String {
     /// Games
     /// ```
     internal nonisolated static var winetricksCategoryGames: String {
-      lhcString("winetricks.category.games", "Whisky-App__Whisky__Localizable", "Games")
+      lhcString("winetricks.category.games", "Whisky-App__Whisky__Localizable", "Games", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksCategoryGames(locale: Locale?) -> String {
+      lhcString("winetricks.category.games", "Whisky-App__Whisky__Localizable", "Games", locale)
     }
 
     /// Key “winetricks.category.settings” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1195,7 +1890,12 @@ extension String {
     /// Settings
     /// ```
     internal nonisolated static var winetricksCategorySettings: String {
-      lhcString("winetricks.category.settings", "Whisky-App__Whisky__Localizable", "Settings")
+      lhcString("winetricks.category.settings", "Whisky-App__Whisky__Localizable", "Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksCategorySettings(locale: Locale?) -> String {
+      lhcString("winetricks.category.settings", "Whisky-App__Whisky__Localizable", "Settings", locale)
     }
 
     /// Key “winetricks.table.description” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1203,7 +1903,12 @@ extension String {
     /// Description
     /// ```
     internal nonisolated static var winetricksTableDescription: String {
-      lhcString("winetricks.table.description", "Whisky-App__Whisky__Localizable", "Description")
+      lhcString("winetricks.table.description", "Whisky-App__Whisky__Localizable", "Description", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksTableDescription(locale: Locale?) -> String {
+      lhcString("winetricks.table.description", "Whisky-App__Whisky__Localizable", "Description", locale)
     }
 
     /// Key “winetricks.table.name” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1211,7 +1916,12 @@ extension String {
     /// Command
     /// ```
     internal nonisolated static var winetricksTableName: String {
-      lhcString("winetricks.table.name", "Whisky-App__Whisky__Localizable", "Command")
+      lhcString("winetricks.table.name", "Whisky-App__Whisky__Localizable", "Command", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksTableName(locale: Locale?) -> String {
+      lhcString("winetricks.table.name", "Whisky-App__Whisky__Localizable", "Command", locale)
     }
 
     /// Key “winetricks.title” in table “Whisky-App__Whisky__Localizable”. Source text:
@@ -1219,7 +1929,12 @@ extension String {
     /// Run Winetricks Command
     /// ```
     internal nonisolated static var winetricksTitle: String {
-      lhcString("winetricks.title", "Whisky-App__Whisky__Localizable", "Run Winetricks Command")
+      lhcString("winetricks.title", "Whisky-App__Whisky__Localizable", "Run Winetricks Command", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func winetricksTitle(locale: Locale?) -> String {
+      lhcString("winetricks.title", "Whisky-App__Whisky__Localizable", "Run Winetricks Command", locale)
     }
   }
 }
@@ -2765,12 +3480,347 @@ private nonisolated var lhcBundle: Bundle {
   Bundle.main
 }
 
-/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none.
-private nonisolated func lhcString(_ key: String, _ table: String, _ fallback: String) -> String {
-  lhcBundle.localizedString(forKey: key, value: fallback, table: table)
+#if canImport(Darwin)
+/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none: in
+/// the localization Foundation picks for `locale`, or for the user's languages when it is nil.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLocalizedBundle(locale).localizedString(forKey: key, value: fallback, table: table)
 }
 
-/// A looked-up format with its arguments, formatted for the current locale.
-private nonisolated func lhcFormat(_ format: String, _ arguments: [any CVarArg]) -> String {
-  String(format: format, locale: Locale.current, arguments: arguments)
+/// The looked-up format with its arguments, formatted for `locale` (nil: the current locale).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  let format = lhcString(key, table, fallback, locale)
+  return String(format: format, locale: locale ?? Locale.current, arguments: arguments)
 }
+
+/// The bundle; for `locale`, its `.lproj` folder of the localization Foundation picks for it.
+private nonisolated func lhcLocalizedBundle(_ locale: Locale?) -> Bundle {
+  let bundle = lhcBundle
+  guard let locale,
+    let language = Bundle.preferredLocalizations(
+      from: bundle.localizations, forPreferences: [locale.identifier]
+    ).first,
+    let path = bundle.path(forResource: language, ofType: "lproj"),
+    let localized = Bundle(path: path)
+  else { return bundle }
+  return localized
+}
+#else
+// Off Apple platforms Foundation crashes looking up `.stringsdict` keys and ignores the
+// environment's language: the compiled tables are read here and Apple's rules applied.
+
+/// The string for `key` in the language of `locale` (nil: the environment's, see
+/// `lhcRequestedLanguages`), or `fallback` (the source-language text) when the bundle has none.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, nil, locale)
+}
+
+/// The looked-up format with its arguments (plural forms chosen for them), formatted for the
+/// language of `locale` (nil: the environment's).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, arguments, locale)
+}
+
+/// The first requested language the bundle has the table in (else the development language:
+/// the bundle's `CFBundleDevelopmentRegion`, else the catalog's source language):
+/// its `.stringsdict` entry, else its `.strings` value, else `fallback`; formatted for the
+/// locale (else the matched language) when there are `arguments`.
+private nonisolated func lhcLookup(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg]?,
+  _ locale: Locale?
+) -> String {
+  let bundle = lhcBundle
+  // Not `developmentLocalization`: it crashes for a bundle without Info.plist.
+  let region = bundle.object(forInfoDictionaryKey: "CFBundleDevelopmentRegion") as? String
+  let development = region ?? lhcDevelopmentLanguage(table)
+  let requested = (locale.map { [$0.identifier] } ?? lhcRequestedLanguages()) + [development]
+  var text: String?
+  var formatting = locale ?? Locale(identifier: development)
+  search: for tag in requested {
+    for language in lhcLocalizations(matching: tag, in: bundle.localizations) {
+      guard let found = lhcTables.table(bundle, table, language) else { continue }
+      formatting = locale ?? Locale(identifier: tag)
+      let languages = [formatting.identifier, language]
+      let plain = found.strings[key]
+      text = lhcText(found.rules[key], arguments ?? [], languages, other: plain) ?? plain
+      break search
+    }
+  }
+  guard let arguments else { return text ?? fallback }
+  return String(format: text ?? fallback, locale: formatting, arguments: arguments)
+}
+
+/// The languages the environment asks for, in gettext's order: each entry of LANGUAGE (`ru:de`),
+/// then the first of LC_ALL, LC_MESSAGES, LANG that is set; codesets and modifiers (`.UTF-8`,
+/// `@euro`) dropped, `C` and `POSIX` skipped.
+private nonisolated func lhcRequestedLanguages() -> [String] {
+  let environment = ProcessInfo.processInfo.environment
+  var values: [Substring] = (environment["LANGUAGE"] ?? "").split(separator: ":")
+  for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    guard let value = environment[name], !value.isEmpty else { continue }
+    values.append(Substring(value))
+    break
+  }
+  var tags: [String] = []
+  for value in values {
+    let tag = String(value.prefix { $0 != "." && $0 != "@" })
+    if !tag.isEmpty && tag != "C" && tag != "POSIX" { tags.append(tag) }
+  }
+  return tags
+}
+
+/// The bundle's localizations for a language tag, best first: the same tag, the tag cut at a
+/// subtag (`zh-Hant-TW`, `zh-Hant`, `zh`), then the others of its language; case, `-` and `_`
+/// ignored.
+private nonisolated func lhcLocalizations(matching tag: String, in localizations: [String])
+  -> [String]
+{
+  func normalized(_ tag: String) -> String {
+    tag.lowercased().replacingOccurrences(of: "_", with: "-")
+  }
+  var wanted = normalized(tag)
+  var result: [String] = []
+  while true {
+    result += localizations.filter { normalized($0) == wanted }
+    guard let cut = wanted.lastIndex(of: "-") else { break }
+    wanted = String(wanted[..<cut])
+  }
+  return result + localizations.sorted().filter { normalized($0).hasPrefix(wanted + "-") }
+}
+
+/// One language's compiled table: `<language>.lproj/<Table>.strings` and `.stringsdict`.
+private typealias LHCTable = (strings: [String: String], rules: [String: Any])
+
+/// Tables read once per bundle, table and language, with `PropertyListSerialization`.
+private final class LHCTableCache: @unchecked Sendable {
+  private let lock = NSLock()
+  nonisolated(unsafe) private var tables: [String: LHCTable?] = [:]
+
+  /// The table, or nil when the bundle has neither file.
+  nonisolated func table(_ bundle: Bundle, _ table: String, _ language: String) -> LHCTable? {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = [bundle.bundlePath, table, language].joined(separator: "\u{0}")
+    if let cached = tables[key] { return cached }
+    let folder = (bundle.resourceURL ?? bundle.bundleURL)
+      .appendingPathComponent(language + ".lproj")
+    func read(_ type: String) -> Any? {
+      let url = folder.appendingPathComponent(table + "." + type)
+      guard let data = try? Data(contentsOf: url) else { return nil }
+      return try? PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+    let strings = read("strings")
+    let rules = read("stringsdict")
+    var found: LHCTable?
+    if strings != nil || rules != nil {
+      found = (strings as? [String: String] ?? [:], rules as? [String: Any] ?? [:])
+    }
+    tables[key] = .some(found)
+    return found
+  }
+}
+
+private nonisolated let lhcTables = LHCTableCache()
+
+/// The text of a `.stringsdict` value (a string or a rule dictionary) by Apple's rules, nil when
+/// it has none: the device `other` case (there is no Apple device here: at the top, `other`, the
+/// key's `.strings` value; nested, the case most device classes share), the widest width case
+/// (there is no display width), plural forms for the `arguments` in the first of `languages`
+/// that has rules.
+private nonisolated func lhcText(
+  _ value: Any?, _ arguments: [any CVarArg], _ languages: [String], other: String? = nil,
+  depth: Int = 0
+) -> String? {
+  if let text = value as? String { return text }
+  guard depth < 8, let rule = value as? [String: Any] else { return nil }
+  if let devices = rule["NSStringDeviceSpecificRuleType"] as? [String: Any] {
+    let chosen = devices["other"] ?? other ?? lhcCommonCase(devices)
+    return lhcText(chosen, arguments, languages, depth: depth + 1)
+  }
+  if let widths = rule["NSStringVariableWidthRuleType"] as? [String: Any] {
+    let widest = widths.keys.max { (Int($0) ?? .min) < (Int($1) ?? .min) }
+    return lhcText(widest.flatMap { widths[$0] }, arguments, languages, depth: depth + 1)
+  }
+  guard let format = rule["NSStringLocalizedFormatKey"] as? String else { return nil }
+  return lhcExpand(format, rule, arguments, languages, depth)
+}
+
+/// The case most device classes share, the first by name on a tie: a compiled device rule
+/// inside a width variation spells the catalog's `other` out as every Apple device class the
+/// catalog does not name.
+private nonisolated func lhcCommonCase(_ devices: [String: Any]) -> Any? {
+  func same(_ one: Any?, _ two: Any?) -> Bool {
+    if let one = one as? String, let two = two as? String { return one == two }
+    guard let one = one as? [String: Any], let two = two as? [String: Any] else { return false }
+    return one.count == two.count && one.allSatisfy { same($0.value, two[$0.key]) }
+  }
+  var best: (key: String, count: Int)?
+  for key in devices.keys.sorted() {
+    let count = devices.values.filter { same($0, devices[key]) }.count
+    if count > best?.count ?? 0 { best = (key, count) }
+  }
+  return best.flatMap { devices[$0.key] }
+}
+
+/// `format` with each `%#@name@` replaced by the form of variable `name` for the argument it
+/// reads (`%N$#@name@`: argument N, else the next one in order), forms expanded in turn.
+private nonisolated func lhcExpand(
+  _ format: String, _ rule: [String: Any], _ arguments: [any CVarArg], _ languages: [String],
+  _ depth: Int
+) -> String {
+  var result = ""
+  var rest = Substring(format)
+  var next = 1
+  while let percent = rest.firstIndex(of: "%") {
+    result += rest[..<percent]
+    var spec = rest[rest.index(after: percent)...]
+    let digits = spec.prefix { $0.isASCII && $0.isNumber }
+    var position: Int?
+    if !digits.isEmpty, spec.dropFirst(digits.count).first == "$" {
+      position = Int(digits)
+      spec = spec.dropFirst(digits.count + 1)
+    }
+    let modifiers = spec.prefix { "-+ #0'123456789.*$hlqLztj".contains($0) }
+    spec = spec.dropFirst(modifiers.count)
+    guard let conversion = spec.first else {
+      result += rest[percent...]
+      rest = ""
+      break
+    }
+    let after = spec.index(after: spec.startIndex)
+    if conversion == "%" {
+      result += "%%"
+      rest = spec[after...]
+      continue
+    }
+    let argument = position ?? next + modifiers.filter { $0 == "*" }.count
+    if position == nil { next = argument + 1 }
+    guard conversion == "@", modifiers.contains("#"),
+      let close = spec[after...].firstIndex(of: "@")
+    else {
+      result += rest[percent..<after]
+      rest = spec[after...]
+      continue
+    }
+    let forms = rule[String(spec[after..<close])] as? [String: Any] ?? [:]
+    let value = arguments.indices.contains(argument - 1) ? arguments[argument - 1] : nil
+    let category = lhcCategory(value, forms, languages)
+    let form = forms[category] as? String ?? forms["other"] as? String ?? ""
+    result += depth < 8 ? lhcExpand(form, rule, arguments, languages, depth + 1) : form
+    rest = spec[spec.index(after: close)...]
+  }
+  return result + rest
+}
+
+/// The plural category of a number argument: `zero` for 0 when the forms have it (Apple's rule,
+/// in every language), else CLDR's in the first of `languages` with rules; `other` for the rest.
+private nonisolated func lhcCategory(_ value: Any?, _ forms: [String: Any], _ languages: [String])
+  -> String
+{
+  guard let operands = lhcOperands(value) else { return "other" }
+  if operands.i == 0 && operands.v == 0 && forms["zero"] != nil { return "zero" }
+  return languages.lazy.compactMap { lhcPluralCategory($0, operands) }.first ?? "other"
+}
+
+/// The CLDR plural operands `i`, `v`, `f` of a number (TR35): integers as they are, floating-point
+/// values in their shortest decimal form (`1.5`: 1, 1, 5; `2.0` is the integer 2), so `w` is `v`
+/// and `t` is `f`; `e` (compact notation) is 0. Nil for a non-number.
+private nonisolated func lhcOperands(_ value: Any?) -> (i: UInt64, v: UInt64, f: UInt64)? {
+  if let integer = value as? any BinaryInteger {
+    return (UInt64(truncatingIfNeeded: integer.magnitude), 0, 0)
+  }
+  guard let number = (value as? Double) ?? (value as? Float).map(Double.init), number.isFinite
+  else { return nil }
+  let i = UInt64(min(number.magnitude.rounded(.towardZero), 1e18))
+  let parts = "\(number.magnitude)".split(separator: ".")
+  guard parts.count == 2, parts[1] != "0", let f = UInt64(parts[1].prefix(18)) else {
+    return (i, 0, 0)
+  }
+  return (i, UInt64(min(parts[1].count, 18)), f)
+}
+
+/// The development language of a table in a bundle without one: its catalog's source language.
+private nonisolated func lhcDevelopmentLanguage(_ table: String) -> String {
+  "en"
+}
+
+/// CLDR 41 cardinal plural rules of the catalogs' languages: the category of `o` in
+/// the language of `tag` (with its script or region, then alone), nil for other languages.
+private nonisolated func lhcPluralCategory(_ tag: String, _ o: (i: UInt64, v: UInt64, f: UInt64))
+  -> String?
+{
+  let subtags = tag.split { $0 == "-" || $0 == "_" }
+  guard let first = subtags.first else { return nil }
+  let language = first.lowercased()
+  let variants = subtags.dropFirst().prefix(2).map {
+    language + "_" + ($0.count == 4 ? $0.prefix(1).uppercased() + $0.dropFirst().lowercased() : $0.uppercased())
+  }
+  for id in variants + [language] {
+    switch id {
+    case "ja", "ko", "vi", "zh":
+      return "other"
+    case "de", "en", "fi", "nl":
+      if o.i == 1 && o.v == 0 { return "one" }
+      return "other"
+    case "tr":
+      if o.f == 0 && o.i == 1 { return "one" }
+      return "other"
+    case "da":
+      if o.f == 0 && o.i == 1 || o.f != 0 && (o.i == 0 || o.i == 1) { return "one" }
+      return "other"
+    case "ro":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.v != 0 || o.f == 0 && o.i == 0 || o.f == 0 && (2...19).contains(o.i % 100) { return "few" }
+      return "other"
+    case "fr":
+      if (o.i == 0 || o.i == 1) { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "pt":
+      if (0...1).contains(o.i) { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "it", "pt_PT":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "es":
+      if o.f == 0 && o.i == 1 { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "cs":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if (2...4).contains(o.i) && o.v == 0 { return "few" }
+      if o.v != 0 { return "many" }
+      return "other"
+    case "pl":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.v == 0 && (2...4).contains(o.i % 10) && !((12...14).contains(o.i % 100)) { return "few" }
+      if o.v == 0 && o.i != 1 && (0...1).contains(o.i % 10) || o.v == 0 && (5...9).contains(o.i % 10) || o.v == 0 && (12...14).contains(o.i % 100) { return "many" }
+      return "other"
+    case "ru", "uk":
+      if o.v == 0 && o.i % 10 == 1 && o.i % 100 != 11 { return "one" }
+      if o.v == 0 && (2...4).contains(o.i % 10) && !((12...14).contains(o.i % 100)) { return "few" }
+      if o.v == 0 && o.i % 10 == 0 || o.v == 0 && (5...9).contains(o.i % 10) || o.v == 0 && (11...14).contains(o.i % 100) { return "many" }
+      return "other"
+    case "ar":
+      if o.f == 0 && o.i == 0 { return "zero" }
+      if o.f == 0 && o.i == 1 { return "one" }
+      if o.f == 0 && o.i == 2 { return "two" }
+      if o.f == 0 && (3...10).contains(o.i % 100) { return "few" }
+      if o.f == 0 && (11...99).contains(o.i % 100) { return "many" }
+      return "other"
+    default: continue
+    }
+  }
+  return nil
+}
+#endif

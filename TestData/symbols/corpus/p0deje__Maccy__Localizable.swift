@@ -11,7 +11,12 @@ extension String {
     /// About
     /// ```
     internal nonisolated static var about: String {
-      lhcString("about", "p0deje__Maccy__Localizable", "About")
+      lhcString("about", "p0deje__Maccy__Localizable", "About", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func about(locale: Locale?) -> String {
+      lhcString("about", "p0deje__Maccy__Localizable", "About", locale)
     }
 
     /// Key “about_tooltip” in table “p0deje__Maccy__Localizable”. Source text:
@@ -19,7 +24,12 @@ extension String {
     /// Read more about application.
     /// ```
     internal nonisolated static var aboutTooltip: String {
-      lhcString("about_tooltip", "p0deje__Maccy__Localizable", "Read more about application.")
+      lhcString("about_tooltip", "p0deje__Maccy__Localizable", "Read more about application.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func aboutTooltip(locale: Locale?) -> String {
+      lhcString("about_tooltip", "p0deje__Maccy__Localizable", "Read more about application.", locale)
     }
 
     /// Key “accessibility_alert_comment” in table “p0deje__Maccy__Localizable”. Source text:
@@ -29,7 +39,12 @@ extension String {
     /// Click + button, select Maccy and toggle on the checkbox next to it.
     /// ```
     internal nonisolated static var accessibilityAlertComment: String {
-      lhcString("accessibility_alert_comment", "p0deje__Maccy__Localizable", "Grant access to this application in {pane}, located in {settings}.\n\nClick + button, select Maccy and toggle on the checkbox next to it.")
+      lhcString("accessibility_alert_comment", "p0deje__Maccy__Localizable", "Grant access to this application in {pane}, located in {settings}.\n\nClick + button, select Maccy and toggle on the checkbox next to it.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityAlertComment(locale: Locale?) -> String {
+      lhcString("accessibility_alert_comment", "p0deje__Maccy__Localizable", "Grant access to this application in {pane}, located in {settings}.\n\nClick + button, select Maccy and toggle on the checkbox next to it.", locale)
     }
 
     /// Key “accessibility_alert_deny” in table “p0deje__Maccy__Localizable”. Source text:
@@ -37,7 +52,12 @@ extension String {
     /// Deny
     /// ```
     internal nonisolated static var accessibilityAlertDeny: String {
-      lhcString("accessibility_alert_deny", "p0deje__Maccy__Localizable", "Deny")
+      lhcString("accessibility_alert_deny", "p0deje__Maccy__Localizable", "Deny", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityAlertDeny(locale: Locale?) -> String {
+      lhcString("accessibility_alert_deny", "p0deje__Maccy__Localizable", "Deny", locale)
     }
 
     /// Key “accessibility_alert_message” in table “p0deje__Maccy__Localizable”. Source text:
@@ -45,7 +65,12 @@ extension String {
     /// “Maccy” would like to control this computer using accessibility features.
     /// ```
     internal nonisolated static var accessibilityAlertMessage: String {
-      lhcString("accessibility_alert_message", "p0deje__Maccy__Localizable", "“Maccy” would like to control this computer using accessibility features.")
+      lhcString("accessibility_alert_message", "p0deje__Maccy__Localizable", "“Maccy” would like to control this computer using accessibility features.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityAlertMessage(locale: Locale?) -> String {
+      lhcString("accessibility_alert_message", "p0deje__Maccy__Localizable", "“Maccy” would like to control this computer using accessibility features.", locale)
     }
 
     /// Key “accessibility_alert_open” in table “p0deje__Maccy__Localizable”. Source text:
@@ -53,7 +78,12 @@ extension String {
     /// Open System Preferences
     /// ```
     internal nonisolated static var accessibilityAlertOpen: String {
-      lhcString("accessibility_alert_open", "p0deje__Maccy__Localizable", "Open System Preferences")
+      lhcString("accessibility_alert_open", "p0deje__Maccy__Localizable", "Open System Preferences", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func accessibilityAlertOpen(locale: Locale?) -> String {
+      lhcString("accessibility_alert_open", "p0deje__Maccy__Localizable", "Open System Preferences", locale)
     }
 
     /// Key “active_screen” in table “p0deje__Maccy__Localizable”. Source text:
@@ -61,7 +91,12 @@ extension String {
     /// Active screen
     /// ```
     internal nonisolated static var activeScreen: String {
-      lhcString("active_screen", "p0deje__Maccy__Localizable", "Active screen")
+      lhcString("active_screen", "p0deje__Maccy__Localizable", "Active screen", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func activeScreen(locale: Locale?) -> String {
+      lhcString("active_screen", "p0deje__Maccy__Localizable", "Active screen", locale)
     }
 
     /// Key “clear” in table “p0deje__Maccy__Localizable”. Source text:
@@ -69,7 +104,12 @@ extension String {
     /// Clear
     /// ```
     internal nonisolated static var clear: String {
-      lhcString("clear", "p0deje__Maccy__Localizable", "Clear")
+      lhcString("clear", "p0deje__Maccy__Localizable", "Clear", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func clear(locale: Locale?) -> String {
+      lhcString("clear", "p0deje__Maccy__Localizable", "Clear", locale)
     }
 
     /// Key “clear_alert_cancel” in table “p0deje__Maccy__Localizable”. Source text:
@@ -77,7 +117,12 @@ extension String {
     /// Cancel
     /// ```
     internal nonisolated static var clearAlertCancel: String {
-      lhcString("clear_alert_cancel", "p0deje__Maccy__Localizable", "Cancel")
+      lhcString("clear_alert_cancel", "p0deje__Maccy__Localizable", "Cancel", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func clearAlertCancel(locale: Locale?) -> String {
+      lhcString("clear_alert_cancel", "p0deje__Maccy__Localizable", "Cancel", locale)
     }
 
     /// Key “clear_alert_comment” in table “p0deje__Maccy__Localizable”. Source text:
@@ -85,7 +130,12 @@ extension String {
     /// You can't undo this action.
     /// ```
     internal nonisolated static var clearAlertComment: String {
-      lhcString("clear_alert_comment", "p0deje__Maccy__Localizable", "You can't undo this action.")
+      lhcString("clear_alert_comment", "p0deje__Maccy__Localizable", "You can't undo this action.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func clearAlertComment(locale: Locale?) -> String {
+      lhcString("clear_alert_comment", "p0deje__Maccy__Localizable", "You can't undo this action.", locale)
     }
 
     /// Key “clear_alert_confirm” in table “p0deje__Maccy__Localizable”. Source text:
@@ -93,7 +143,12 @@ extension String {
     /// Clear
     /// ```
     internal nonisolated static var clearAlertConfirm: String {
-      lhcString("clear_alert_confirm", "p0deje__Maccy__Localizable", "Clear")
+      lhcString("clear_alert_confirm", "p0deje__Maccy__Localizable", "Clear", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func clearAlertConfirm(locale: Locale?) -> String {
+      lhcString("clear_alert_confirm", "p0deje__Maccy__Localizable", "Clear", locale)
     }
 
     /// Key “clear_alert_message” in table “p0deje__Maccy__Localizable”. Source text:
@@ -101,7 +156,12 @@ extension String {
     /// Are you sure you want to clear the history?
     /// ```
     internal nonisolated static var clearAlertMessage: String {
-      lhcString("clear_alert_message", "p0deje__Maccy__Localizable", "Are you sure you want to clear the history?")
+      lhcString("clear_alert_message", "p0deje__Maccy__Localizable", "Are you sure you want to clear the history?", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func clearAlertMessage(locale: Locale?) -> String {
+      lhcString("clear_alert_message", "p0deje__Maccy__Localizable", "Are you sure you want to clear the history?", locale)
     }
 
     /// Key “clear_all” in table “p0deje__Maccy__Localizable”. Source text:
@@ -109,7 +169,12 @@ extension String {
     /// Clear all
     /// ```
     internal nonisolated static var clearAll: String {
-      lhcString("clear_all", "p0deje__Maccy__Localizable", "Clear all")
+      lhcString("clear_all", "p0deje__Maccy__Localizable", "Clear all", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func clearAll(locale: Locale?) -> String {
+      lhcString("clear_all", "p0deje__Maccy__Localizable", "Clear all", locale)
     }
 
     /// Key “clear_all_tooltip” in table “p0deje__Maccy__Localizable”. Source text:
@@ -117,7 +182,12 @@ extension String {
     /// Clear all items.
     /// ```
     internal nonisolated static var clearAllTooltip: String {
-      lhcString("clear_all_tooltip", "p0deje__Maccy__Localizable", "Clear all items.")
+      lhcString("clear_all_tooltip", "p0deje__Maccy__Localizable", "Clear all items.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func clearAllTooltip(locale: Locale?) -> String {
+      lhcString("clear_all_tooltip", "p0deje__Maccy__Localizable", "Clear all items.", locale)
     }
 
     /// Key “clear_tooltip” in table “p0deje__Maccy__Localizable”. Source text:
@@ -126,23 +196,28 @@ extension String {
     /// Select with ⇧ to clear all.
     /// ```
     internal nonisolated static var clearTooltip: String {
-      lhcString("clear_tooltip", "p0deje__Maccy__Localizable", "Clear unpinned items.\nSelect with ⇧ to clear all.")
+      lhcString("clear_tooltip", "p0deje__Maccy__Localizable", "Clear unpinned items.\nSelect with ⇧ to clear all.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func clearTooltip(locale: Locale?) -> String {
+      lhcString("clear_tooltip", "p0deje__Maccy__Localizable", "Clear unpinned items.\nSelect with ⇧ to clear all.", locale)
     }
 
     /// Key “copy_modifiers_config” in table “p0deje__Maccy__Localizable”. Source text:
     /// ```
     /// • Select with %@ pressed to copy item.
     /// ```
-    internal nonisolated static func copyModifiersConfig(_ arg1: String) -> String {
-      lhcFormat(lhcString("copy_modifiers_config", "p0deje__Maccy__Localizable", "• Select with %@ pressed to copy item."), [arg1])
+    internal nonisolated static func copyModifiersConfig(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("copy_modifiers_config", "p0deje__Maccy__Localizable", "• Select with %@ pressed to copy item.", [arg1], locale)
     }
 
     /// Key “format_modifiers_config” in table “p0deje__Maccy__Localizable”. Source text:
     /// ```
     /// • Select with %@ pressed to copy, clear formatting and paste item.
     /// ```
-    internal nonisolated static func formatModifiersConfig(_ arg1: String) -> String {
-      lhcFormat(lhcString("format_modifiers_config", "p0deje__Maccy__Localizable", "• Select with %@ pressed to copy, clear formatting and paste item."), [arg1])
+    internal nonisolated static func formatModifiersConfig(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("format_modifiers_config", "p0deje__Maccy__Localizable", "• Select with %@ pressed to copy, clear formatting and paste item.", [arg1], locale)
     }
 
     /// Key “key_used_error” in table “p0deje__Maccy__Localizable”. Source text:
@@ -150,15 +225,20 @@ extension String {
     /// Key is already used.
     /// ```
     internal nonisolated static var keyUsedError: String {
-      lhcString("key_used_error", "p0deje__Maccy__Localizable", "Key is already used.")
+      lhcString("key_used_error", "p0deje__Maccy__Localizable", "Key is already used.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func keyUsedError(locale: Locale?) -> String {
+      lhcString("key_used_error", "p0deje__Maccy__Localizable", "Key is already used.", locale)
     }
 
     /// Key “paste_modifiers_config” in table “p0deje__Maccy__Localizable”. Source text:
     /// ```
     /// • Select with %@ pressed to copy and paste item.
     /// ```
-    internal nonisolated static func pasteModifiersConfig(_ arg1: String) -> String {
-      lhcFormat(lhcString("paste_modifiers_config", "p0deje__Maccy__Localizable", "• Select with %@ pressed to copy and paste item."), [arg1])
+    internal nonisolated static func pasteModifiersConfig(_ arg1: String, locale: Locale? = nil) -> String {
+      lhcFormat("paste_modifiers_config", "p0deje__Maccy__Localizable", "• Select with %@ pressed to copy and paste item.", [arg1], locale)
     }
 
     /// Key “preferences” in table “p0deje__Maccy__Localizable”. Source text:
@@ -166,7 +246,12 @@ extension String {
     /// Preferences...
     /// ```
     internal nonisolated static var preferences: String {
-      lhcString("preferences", "p0deje__Maccy__Localizable", "Preferences...")
+      lhcString("preferences", "p0deje__Maccy__Localizable", "Preferences...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func preferences(locale: Locale?) -> String {
+      lhcString("preferences", "p0deje__Maccy__Localizable", "Preferences...", locale)
     }
 
     /// Key “preferences_advanced” in table “p0deje__Maccy__Localizable”. Source text:
@@ -174,7 +259,12 @@ extension String {
     /// Advanced
     /// ```
     internal nonisolated static var preferencesAdvanced: String {
-      lhcString("preferences_advanced", "p0deje__Maccy__Localizable", "Advanced")
+      lhcString("preferences_advanced", "p0deje__Maccy__Localizable", "Advanced", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func preferencesAdvanced(locale: Locale?) -> String {
+      lhcString("preferences_advanced", "p0deje__Maccy__Localizable", "Advanced", locale)
     }
 
     /// Key “preferences_appearance” in table “p0deje__Maccy__Localizable”. Source text:
@@ -182,7 +272,12 @@ extension String {
     /// Appearance
     /// ```
     internal nonisolated static var preferencesAppearance: String {
-      lhcString("preferences_appearance", "p0deje__Maccy__Localizable", "Appearance")
+      lhcString("preferences_appearance", "p0deje__Maccy__Localizable", "Appearance", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func preferencesAppearance(locale: Locale?) -> String {
+      lhcString("preferences_appearance", "p0deje__Maccy__Localizable", "Appearance", locale)
     }
 
     /// Key “preferences_general” in table “p0deje__Maccy__Localizable”. Source text:
@@ -190,7 +285,12 @@ extension String {
     /// General
     /// ```
     internal nonisolated static var preferencesGeneral: String {
-      lhcString("preferences_general", "p0deje__Maccy__Localizable", "General")
+      lhcString("preferences_general", "p0deje__Maccy__Localizable", "General", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func preferencesGeneral(locale: Locale?) -> String {
+      lhcString("preferences_general", "p0deje__Maccy__Localizable", "General", locale)
     }
 
     /// Key “preferences_ignore” in table “p0deje__Maccy__Localizable”. Source text:
@@ -198,7 +298,12 @@ extension String {
     /// Ignore
     /// ```
     internal nonisolated static var preferencesIgnore: String {
-      lhcString("preferences_ignore", "p0deje__Maccy__Localizable", "Ignore")
+      lhcString("preferences_ignore", "p0deje__Maccy__Localizable", "Ignore", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func preferencesIgnore(locale: Locale?) -> String {
+      lhcString("preferences_ignore", "p0deje__Maccy__Localizable", "Ignore", locale)
     }
 
     /// Key “preferences_pins” in table “p0deje__Maccy__Localizable”. Source text:
@@ -206,7 +311,12 @@ extension String {
     /// Pins
     /// ```
     internal nonisolated static var preferencesPins: String {
-      lhcString("preferences_pins", "p0deje__Maccy__Localizable", "Pins")
+      lhcString("preferences_pins", "p0deje__Maccy__Localizable", "Pins", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func preferencesPins(locale: Locale?) -> String {
+      lhcString("preferences_pins", "p0deje__Maccy__Localizable", "Pins", locale)
     }
 
     /// Key “preferences_storage” in table “p0deje__Maccy__Localizable”. Source text:
@@ -214,7 +324,12 @@ extension String {
     /// Storage
     /// ```
     internal nonisolated static var preferencesStorage: String {
-      lhcString("preferences_storage", "p0deje__Maccy__Localizable", "Storage")
+      lhcString("preferences_storage", "p0deje__Maccy__Localizable", "Storage", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func preferencesStorage(locale: Locale?) -> String {
+      lhcString("preferences_storage", "p0deje__Maccy__Localizable", "Storage", locale)
     }
 
     /// Key “quit” in table “p0deje__Maccy__Localizable”. Source text:
@@ -222,7 +337,12 @@ extension String {
     /// Quit
     /// ```
     internal nonisolated static var quit: String {
-      lhcString("quit", "p0deje__Maccy__Localizable", "Quit")
+      lhcString("quit", "p0deje__Maccy__Localizable", "Quit", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func quit(locale: Locale?) -> String {
+      lhcString("quit", "p0deje__Maccy__Localizable", "Quit", locale)
     }
 
     /// Key “quit_tooltip” in table “p0deje__Maccy__Localizable”. Source text:
@@ -230,7 +350,12 @@ extension String {
     /// Quit application.
     /// ```
     internal nonisolated static var quitTooltip: String {
-      lhcString("quit_tooltip", "p0deje__Maccy__Localizable", "Quit application.")
+      lhcString("quit_tooltip", "p0deje__Maccy__Localizable", "Quit application.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func quitTooltip(locale: Locale?) -> String {
+      lhcString("quit_tooltip", "p0deje__Maccy__Localizable", "Quit application.", locale)
     }
 
     /// Key “screen” in table “p0deje__Maccy__Localizable”. Source text:
@@ -238,7 +363,12 @@ extension String {
     /// Screen
     /// ```
     internal nonisolated static var screen: String {
-      lhcString("screen", "p0deje__Maccy__Localizable", "Screen")
+      lhcString("screen", "p0deje__Maccy__Localizable", "Screen", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func screen(locale: Locale?) -> String {
+      lhcString("screen", "p0deje__Maccy__Localizable", "Screen", locale)
     }
 
     /// Key “search_placeholder” in table “p0deje__Maccy__Localizable”. Source text:
@@ -246,7 +376,12 @@ extension String {
     /// type to search...
     /// ```
     internal nonisolated static var searchPlaceholder: String {
-      lhcString("search_placeholder", "p0deje__Maccy__Localizable", "type to search...")
+      lhcString("search_placeholder", "p0deje__Maccy__Localizable", "type to search...", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func searchPlaceholder(locale: Locale?) -> String {
+      lhcString("search_placeholder", "p0deje__Maccy__Localizable", "type to search...", locale)
     }
 
     /// Key “system_preferences_name” in table “p0deje__Maccy__Localizable”. Source text:
@@ -254,7 +389,12 @@ extension String {
     /// System Preferences
     /// ```
     internal nonisolated static var systemPreferencesName: String {
-      lhcString("system_preferences_name", "p0deje__Maccy__Localizable", "System Preferences")
+      lhcString("system_preferences_name", "p0deje__Maccy__Localizable", "System Preferences", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func systemPreferencesName(locale: Locale?) -> String {
+      lhcString("system_preferences_name", "p0deje__Maccy__Localizable", "System Preferences", locale)
     }
 
     /// Key “system_preferences_pane” in table “p0deje__Maccy__Localizable”. Source text:
@@ -262,7 +402,12 @@ extension String {
     /// Security & Privacy preferences
     /// ```
     internal nonisolated static var systemPreferencesPane: String {
-      lhcString("system_preferences_pane", "p0deje__Maccy__Localizable", "Security & Privacy preferences")
+      lhcString("system_preferences_pane", "p0deje__Maccy__Localizable", "Security & Privacy preferences", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func systemPreferencesPane(locale: Locale?) -> String {
+      lhcString("system_preferences_pane", "p0deje__Maccy__Localizable", "Security & Privacy preferences", locale)
     }
 
     /// Key “system_settings_name” in table “p0deje__Maccy__Localizable”. Source text:
@@ -270,7 +415,12 @@ extension String {
     /// System Settings
     /// ```
     internal nonisolated static var systemSettingsName: String {
-      lhcString("system_settings_name", "p0deje__Maccy__Localizable", "System Settings")
+      lhcString("system_settings_name", "p0deje__Maccy__Localizable", "System Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func systemSettingsName(locale: Locale?) -> String {
+      lhcString("system_settings_name", "p0deje__Maccy__Localizable", "System Settings", locale)
     }
 
     /// Key “system_settings_pane” in table “p0deje__Maccy__Localizable”. Source text:
@@ -278,7 +428,12 @@ extension String {
     /// Privacy & Security settings
     /// ```
     internal nonisolated static var systemSettingsPane: String {
-      lhcString("system_settings_pane", "p0deje__Maccy__Localizable", "Privacy & Security settings")
+      lhcString("system_settings_pane", "p0deje__Maccy__Localizable", "Privacy & Security settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func systemSettingsPane(locale: Locale?) -> String {
+      lhcString("system_settings_pane", "p0deje__Maccy__Localizable", "Privacy & Security settings", locale)
     }
   }
 }
@@ -647,12 +802,335 @@ private nonisolated var lhcBundle: Bundle {
   Bundle.main
 }
 
-/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none.
-private nonisolated func lhcString(_ key: String, _ table: String, _ fallback: String) -> String {
-  lhcBundle.localizedString(forKey: key, value: fallback, table: table)
+#if canImport(Darwin)
+/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none: in
+/// the localization Foundation picks for `locale`, or for the user's languages when it is nil.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLocalizedBundle(locale).localizedString(forKey: key, value: fallback, table: table)
 }
 
-/// A looked-up format with its arguments, formatted for the current locale.
-private nonisolated func lhcFormat(_ format: String, _ arguments: [any CVarArg]) -> String {
-  String(format: format, locale: Locale.current, arguments: arguments)
+/// The looked-up format with its arguments, formatted for `locale` (nil: the current locale).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  let format = lhcString(key, table, fallback, locale)
+  return String(format: format, locale: locale ?? Locale.current, arguments: arguments)
 }
+
+/// The bundle; for `locale`, its `.lproj` folder of the localization Foundation picks for it.
+private nonisolated func lhcLocalizedBundle(_ locale: Locale?) -> Bundle {
+  let bundle = lhcBundle
+  guard let locale,
+    let language = Bundle.preferredLocalizations(
+      from: bundle.localizations, forPreferences: [locale.identifier]
+    ).first,
+    let path = bundle.path(forResource: language, ofType: "lproj"),
+    let localized = Bundle(path: path)
+  else { return bundle }
+  return localized
+}
+#else
+// Off Apple platforms Foundation crashes looking up `.stringsdict` keys and ignores the
+// environment's language: the compiled tables are read here and Apple's rules applied.
+
+/// The string for `key` in the language of `locale` (nil: the environment's, see
+/// `lhcRequestedLanguages`), or `fallback` (the source-language text) when the bundle has none.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, nil, locale)
+}
+
+/// The looked-up format with its arguments (plural forms chosen for them), formatted for the
+/// language of `locale` (nil: the environment's).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, arguments, locale)
+}
+
+/// The first requested language the bundle has the table in (else the development language:
+/// the bundle's `CFBundleDevelopmentRegion`, else the catalog's source language):
+/// its `.stringsdict` entry, else its `.strings` value, else `fallback`; formatted for the
+/// locale (else the matched language) when there are `arguments`.
+private nonisolated func lhcLookup(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg]?,
+  _ locale: Locale?
+) -> String {
+  let bundle = lhcBundle
+  // Not `developmentLocalization`: it crashes for a bundle without Info.plist.
+  let region = bundle.object(forInfoDictionaryKey: "CFBundleDevelopmentRegion") as? String
+  let development = region ?? lhcDevelopmentLanguage(table)
+  let requested = (locale.map { [$0.identifier] } ?? lhcRequestedLanguages()) + [development]
+  var text: String?
+  var formatting = locale ?? Locale(identifier: development)
+  search: for tag in requested {
+    for language in lhcLocalizations(matching: tag, in: bundle.localizations) {
+      guard let found = lhcTables.table(bundle, table, language) else { continue }
+      formatting = locale ?? Locale(identifier: tag)
+      let languages = [formatting.identifier, language]
+      let plain = found.strings[key]
+      text = lhcText(found.rules[key], arguments ?? [], languages, other: plain) ?? plain
+      break search
+    }
+  }
+  guard let arguments else { return text ?? fallback }
+  return String(format: text ?? fallback, locale: formatting, arguments: arguments)
+}
+
+/// The languages the environment asks for, in gettext's order: each entry of LANGUAGE (`ru:de`),
+/// then the first of LC_ALL, LC_MESSAGES, LANG that is set; codesets and modifiers (`.UTF-8`,
+/// `@euro`) dropped, `C` and `POSIX` skipped.
+private nonisolated func lhcRequestedLanguages() -> [String] {
+  let environment = ProcessInfo.processInfo.environment
+  var values: [Substring] = (environment["LANGUAGE"] ?? "").split(separator: ":")
+  for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    guard let value = environment[name], !value.isEmpty else { continue }
+    values.append(Substring(value))
+    break
+  }
+  var tags: [String] = []
+  for value in values {
+    let tag = String(value.prefix { $0 != "." && $0 != "@" })
+    if !tag.isEmpty && tag != "C" && tag != "POSIX" { tags.append(tag) }
+  }
+  return tags
+}
+
+/// The bundle's localizations for a language tag, best first: the same tag, the tag cut at a
+/// subtag (`zh-Hant-TW`, `zh-Hant`, `zh`), then the others of its language; case, `-` and `_`
+/// ignored.
+private nonisolated func lhcLocalizations(matching tag: String, in localizations: [String])
+  -> [String]
+{
+  func normalized(_ tag: String) -> String {
+    tag.lowercased().replacingOccurrences(of: "_", with: "-")
+  }
+  var wanted = normalized(tag)
+  var result: [String] = []
+  while true {
+    result += localizations.filter { normalized($0) == wanted }
+    guard let cut = wanted.lastIndex(of: "-") else { break }
+    wanted = String(wanted[..<cut])
+  }
+  return result + localizations.sorted().filter { normalized($0).hasPrefix(wanted + "-") }
+}
+
+/// One language's compiled table: `<language>.lproj/<Table>.strings` and `.stringsdict`.
+private typealias LHCTable = (strings: [String: String], rules: [String: Any])
+
+/// Tables read once per bundle, table and language, with `PropertyListSerialization`.
+private final class LHCTableCache: @unchecked Sendable {
+  private let lock = NSLock()
+  nonisolated(unsafe) private var tables: [String: LHCTable?] = [:]
+
+  /// The table, or nil when the bundle has neither file.
+  nonisolated func table(_ bundle: Bundle, _ table: String, _ language: String) -> LHCTable? {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = [bundle.bundlePath, table, language].joined(separator: "\u{0}")
+    if let cached = tables[key] { return cached }
+    let folder = (bundle.resourceURL ?? bundle.bundleURL)
+      .appendingPathComponent(language + ".lproj")
+    func read(_ type: String) -> Any? {
+      let url = folder.appendingPathComponent(table + "." + type)
+      guard let data = try? Data(contentsOf: url) else { return nil }
+      return try? PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+    let strings = read("strings")
+    let rules = read("stringsdict")
+    var found: LHCTable?
+    if strings != nil || rules != nil {
+      found = (strings as? [String: String] ?? [:], rules as? [String: Any] ?? [:])
+    }
+    tables[key] = .some(found)
+    return found
+  }
+}
+
+private nonisolated let lhcTables = LHCTableCache()
+
+/// The text of a `.stringsdict` value (a string or a rule dictionary) by Apple's rules, nil when
+/// it has none: the device `other` case (there is no Apple device here: at the top, `other`, the
+/// key's `.strings` value; nested, the case most device classes share), the widest width case
+/// (there is no display width), plural forms for the `arguments` in the first of `languages`
+/// that has rules.
+private nonisolated func lhcText(
+  _ value: Any?, _ arguments: [any CVarArg], _ languages: [String], other: String? = nil,
+  depth: Int = 0
+) -> String? {
+  if let text = value as? String { return text }
+  guard depth < 8, let rule = value as? [String: Any] else { return nil }
+  if let devices = rule["NSStringDeviceSpecificRuleType"] as? [String: Any] {
+    let chosen = devices["other"] ?? other ?? lhcCommonCase(devices)
+    return lhcText(chosen, arguments, languages, depth: depth + 1)
+  }
+  if let widths = rule["NSStringVariableWidthRuleType"] as? [String: Any] {
+    let widest = widths.keys.max { (Int($0) ?? .min) < (Int($1) ?? .min) }
+    return lhcText(widest.flatMap { widths[$0] }, arguments, languages, depth: depth + 1)
+  }
+  guard let format = rule["NSStringLocalizedFormatKey"] as? String else { return nil }
+  return lhcExpand(format, rule, arguments, languages, depth)
+}
+
+/// The case most device classes share, the first by name on a tie: a compiled device rule
+/// inside a width variation spells the catalog's `other` out as every Apple device class the
+/// catalog does not name.
+private nonisolated func lhcCommonCase(_ devices: [String: Any]) -> Any? {
+  func same(_ one: Any?, _ two: Any?) -> Bool {
+    if let one = one as? String, let two = two as? String { return one == two }
+    guard let one = one as? [String: Any], let two = two as? [String: Any] else { return false }
+    return one.count == two.count && one.allSatisfy { same($0.value, two[$0.key]) }
+  }
+  var best: (key: String, count: Int)?
+  for key in devices.keys.sorted() {
+    let count = devices.values.filter { same($0, devices[key]) }.count
+    if count > best?.count ?? 0 { best = (key, count) }
+  }
+  return best.flatMap { devices[$0.key] }
+}
+
+/// `format` with each `%#@name@` replaced by the form of variable `name` for the argument it
+/// reads (`%N$#@name@`: argument N, else the next one in order), forms expanded in turn.
+private nonisolated func lhcExpand(
+  _ format: String, _ rule: [String: Any], _ arguments: [any CVarArg], _ languages: [String],
+  _ depth: Int
+) -> String {
+  var result = ""
+  var rest = Substring(format)
+  var next = 1
+  while let percent = rest.firstIndex(of: "%") {
+    result += rest[..<percent]
+    var spec = rest[rest.index(after: percent)...]
+    let digits = spec.prefix { $0.isASCII && $0.isNumber }
+    var position: Int?
+    if !digits.isEmpty, spec.dropFirst(digits.count).first == "$" {
+      position = Int(digits)
+      spec = spec.dropFirst(digits.count + 1)
+    }
+    let modifiers = spec.prefix { "-+ #0'123456789.*$hlqLztj".contains($0) }
+    spec = spec.dropFirst(modifiers.count)
+    guard let conversion = spec.first else {
+      result += rest[percent...]
+      rest = ""
+      break
+    }
+    let after = spec.index(after: spec.startIndex)
+    if conversion == "%" {
+      result += "%%"
+      rest = spec[after...]
+      continue
+    }
+    let argument = position ?? next + modifiers.filter { $0 == "*" }.count
+    if position == nil { next = argument + 1 }
+    guard conversion == "@", modifiers.contains("#"),
+      let close = spec[after...].firstIndex(of: "@")
+    else {
+      result += rest[percent..<after]
+      rest = spec[after...]
+      continue
+    }
+    let forms = rule[String(spec[after..<close])] as? [String: Any] ?? [:]
+    let value = arguments.indices.contains(argument - 1) ? arguments[argument - 1] : nil
+    let category = lhcCategory(value, forms, languages)
+    let form = forms[category] as? String ?? forms["other"] as? String ?? ""
+    result += depth < 8 ? lhcExpand(form, rule, arguments, languages, depth + 1) : form
+    rest = spec[spec.index(after: close)...]
+  }
+  return result + rest
+}
+
+/// The plural category of a number argument: `zero` for 0 when the forms have it (Apple's rule,
+/// in every language), else CLDR's in the first of `languages` with rules; `other` for the rest.
+private nonisolated func lhcCategory(_ value: Any?, _ forms: [String: Any], _ languages: [String])
+  -> String
+{
+  guard let operands = lhcOperands(value) else { return "other" }
+  if operands.i == 0 && operands.v == 0 && forms["zero"] != nil { return "zero" }
+  return languages.lazy.compactMap { lhcPluralCategory($0, operands) }.first ?? "other"
+}
+
+/// The CLDR plural operands `i`, `v`, `f` of a number (TR35): integers as they are, floating-point
+/// values in their shortest decimal form (`1.5`: 1, 1, 5; `2.0` is the integer 2), so `w` is `v`
+/// and `t` is `f`; `e` (compact notation) is 0. Nil for a non-number.
+private nonisolated func lhcOperands(_ value: Any?) -> (i: UInt64, v: UInt64, f: UInt64)? {
+  if let integer = value as? any BinaryInteger {
+    return (UInt64(truncatingIfNeeded: integer.magnitude), 0, 0)
+  }
+  guard let number = (value as? Double) ?? (value as? Float).map(Double.init), number.isFinite
+  else { return nil }
+  let i = UInt64(min(number.magnitude.rounded(.towardZero), 1e18))
+  let parts = "\(number.magnitude)".split(separator: ".")
+  guard parts.count == 2, parts[1] != "0", let f = UInt64(parts[1].prefix(18)) else {
+    return (i, 0, 0)
+  }
+  return (i, UInt64(min(parts[1].count, 18)), f)
+}
+
+/// The development language of a table in a bundle without one: its catalog's source language.
+private nonisolated func lhcDevelopmentLanguage(_ table: String) -> String {
+  "en"
+}
+
+/// CLDR 41 cardinal plural rules of the catalogs' languages: the category of `o` in
+/// the language of `tag` (with its script or region, then alone), nil for other languages.
+private nonisolated func lhcPluralCategory(_ tag: String, _ o: (i: UInt64, v: UInt64, f: UInt64))
+  -> String?
+{
+  let subtags = tag.split { $0 == "-" || $0 == "_" }
+  guard let first = subtags.first else { return nil }
+  let language = first.lowercased()
+  let variants = subtags.dropFirst().prefix(2).map {
+    language + "_" + ($0.count == 4 ? $0.prefix(1).uppercased() + $0.dropFirst().lowercased() : $0.uppercased())
+  }
+  for id in variants + [language] {
+    switch id {
+    case "ja", "ko", "th", "zh":
+      return "other"
+    case "de", "en", "nl":
+      if o.i == 1 && o.v == 0 { return "one" }
+      return "other"
+    case "nb", "tr":
+      if o.f == 0 && o.i == 1 { return "one" }
+      return "other"
+    case "bs", "hr":
+      if o.v == 0 && o.i % 10 == 1 && o.i % 100 != 11 || o.f % 10 == 1 && o.f % 100 != 11 { return "one" }
+      if o.v == 0 && (2...4).contains(o.i % 10) && !((12...14).contains(o.i % 100)) || (2...4).contains(o.f % 10) && !((12...14).contains(o.f % 100)) { return "few" }
+      return "other"
+    case "fr":
+      if (o.i == 0 || o.i == 1) { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "it":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "es":
+      if o.f == 0 && o.i == 1 { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "he":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.i == 2 && o.v == 0 { return "two" }
+      if o.v == 0 && !(o.f == 0 && (0...10).contains(o.i)) && o.f == 0 && o.i % 10 == 0 { return "many" }
+      return "other"
+    case "ru", "uk":
+      if o.v == 0 && o.i % 10 == 1 && o.i % 100 != 11 { return "one" }
+      if o.v == 0 && (2...4).contains(o.i % 10) && !((12...14).contains(o.i % 100)) { return "few" }
+      if o.v == 0 && o.i % 10 == 0 || o.v == 0 && (5...9).contains(o.i % 10) || o.v == 0 && (11...14).contains(o.i % 100) { return "many" }
+      return "other"
+    case "ar":
+      if o.f == 0 && o.i == 0 { return "zero" }
+      if o.f == 0 && o.i == 1 { return "one" }
+      if o.f == 0 && o.i == 2 { return "two" }
+      if o.f == 0 && (3...10).contains(o.i % 100) { return "few" }
+      if o.f == 0 && (11...99).contains(o.i % 100) { return "many" }
+      return "other"
+    default: continue
+    }
+  }
+  return nil
+}
+#endif

@@ -13,7 +13,12 @@ extension String {
     /// If you repeat move or side actions, the window will move to the next display instead of 1/2, 2/3, and 1/3 size.
     /// ```
     internal nonisolated static var _01zT3CBmTitle: String {
-      lhcString("01Z-t3-cBm.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If you repeat move or side actions, the window will move to the next display instead of 1/2, 2/3, and 1/3 size.")
+      lhcString("01Z-t3-cBm.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If you repeat move or side actions, the window will move to the next display instead of 1/2, 2/3, and 1/3 size.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _01zT3CBmTitle(locale: Locale?) -> String {
+      lhcString("01Z-t3-cBm.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If you repeat move or side actions, the window will move to the next display instead of 1/2, 2/3, and 1/3 size.", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Last Two Thirds"; ObjectID = "08q-Ce-1QL";
@@ -23,7 +28,12 @@ extension String {
     /// Last Two Thirds
     /// ```
     internal nonisolated static var _08qCe1qlTitle: String {
-      lhcString("08q-Ce-1QL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Two Thirds")
+      lhcString("08q-Ce-1QL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Two Thirds", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _08qCe1qlTitle(locale: Locale?) -> String {
+      lhcString("08q-Ce-1QL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Two Thirds", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Top Right"; ObjectID = "0Ak-33-SM7";
@@ -33,7 +43,12 @@ extension String {
     /// Top Right
     /// ```
     internal nonisolated static var _0Ak33Sm7Title: String {
-      lhcString("0Ak-33-SM7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Right")
+      lhcString("0Ak-33-SM7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Right", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _0Ak33Sm7Title(locale: Locale?) -> String {
+      lhcString("0Ak-33-SM7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Right", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "0 px"; ObjectID = "0eh-6G-rMp";
@@ -43,7 +58,12 @@ extension String {
     /// 0 px
     /// ```
     internal nonisolated static var _0eh6gRMpTitle: String {
-      lhcString("0eh-6G-rMp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "0 px")
+      lhcString("0eh-6G-rMp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "0 px", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _0eh6gRMpTitle(locale: Locale?) -> String {
+      lhcString("0eh-6G-rMp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "0 px", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Move Down"; ObjectID = "1Rc-Od-eP5";
@@ -53,7 +73,12 @@ extension String {
     /// Move Down
     /// ```
     internal nonisolated static var _1RcOdEP5Title: String {
-      lhcString("1Rc-Od-eP5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Down")
+      lhcString("1Rc-Od-eP5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Down", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _1RcOdEP5Title(locale: Locale?) -> String {
+      lhcString("1Rc-Od-eP5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Down", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Rectangle"; ObjectID = "1Xt-HY-uBw";
@@ -63,7 +88,12 @@ extension String {
     /// Rectangle
     /// ```
     internal nonisolated static var _1XtHyUBwTitle: String {
-      lhcString("1Xt-HY-uBw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle")
+      lhcString("1Xt-HY-uBw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _1XtHyUBwTitle(locale: Locale?) -> String {
+      lhcString("1Xt-HY-uBw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle", locale)
     }
 
     /// Class = "NSMenu"; title = "Find"; ObjectID = "1b7-l0-nxx";
@@ -73,7 +103,12 @@ extension String {
     /// Find
     /// ```
     internal nonisolated static var _1b7L0NxxTitle: String {
-      lhcString("1b7-l0-nxx.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find")
+      lhcString("1b7-l0-nxx.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _1b7L0NxxTitle(locale: Locale?) -> String {
+      lhcString("1b7-l0-nxx.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Snap windows by dragging"; ObjectID = "1ui-PL-TkR";
@@ -83,7 +118,12 @@ extension String {
     /// Snap windows by dragging
     /// ```
     internal nonisolated static var _1uiPlTkRTitle: String {
-      lhcString("1ui-PL-TkR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Snap windows by dragging")
+      lhcString("1ui-PL-TkR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Snap windows by dragging", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _1uiPlTkRTitle(locale: Locale?) -> String {
+      lhcString("1ui-PL-TkR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Snap windows by dragging", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Version"; ObjectID = "1zK-sf-CSX";
@@ -93,7 +133,12 @@ extension String {
     /// Version
     /// ```
     internal nonisolated static var _1zKSfCsxTitle: String {
-      lhcString("1zK-sf-CSX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Version")
+      lhcString("1zK-sf-CSX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Version", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _1zKSfCsxTitle(locale: Locale?) -> String {
+      lhcString("1zK-sf-CSX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Version", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Spectacle"; ObjectID = "2XJ-Ca-9di";
@@ -103,7 +148,12 @@ extension String {
     /// Spectacle
     /// ```
     internal nonisolated static var _2xjCa9diTitle: String {
-      lhcString("2XJ-Ca-9di.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Spectacle")
+      lhcString("2XJ-Ca-9di.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Spectacle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _2xjCa9diTitle(locale: Locale?) -> String {
+      lhcString("2XJ-Ca-9di.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Spectacle", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Repeated commands"; ObjectID = "2Zm-fl-PcC";
@@ -113,7 +163,12 @@ extension String {
     /// Repeated commands
     /// ```
     internal nonisolated static var _2ZmFlPcCTitle: String {
-      lhcString("2Zm-fl-PcC.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Repeated commands")
+      lhcString("2Zm-fl-PcC.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Repeated commands", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _2ZmFlPcCTitle(locale: Locale?) -> String {
+      lhcString("2Zm-fl-PcC.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Repeated commands", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "2ue-Mv-5Wh";
@@ -123,7 +178,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var _2ueMv5WhTitle: String {
-      lhcString("2ue-Mv-5Wh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("2ue-Mv-5Wh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _2ueMv5WhTitle(locale: Locale?) -> String {
+      lhcString("2ue-Mv-5Wh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSMenuItem"; title = "move to adjacent on left/right, or cycle size on side"; ObjectID = "3GE-la-fAZ";
@@ -133,7 +193,12 @@ extension String {
     /// move to adjacent on left/right, or cycle size on side
     /// ```
     internal nonisolated static var _3geLaFAZTitle: String {
-      lhcString("3GE-la-fAZ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "move to adjacent on left/right, or cycle size on side")
+      lhcString("3GE-la-fAZ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "move to adjacent on left/right, or cycle size on side", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _3geLaFAZTitle(locale: Locale?) -> String {
+      lhcString("3GE-la-fAZ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "move to adjacent on left/right, or cycle size on side", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Disable fast dragging to Mission Control"; ObjectID = "3hZ-Cs-EZ6";
@@ -143,7 +208,12 @@ extension String {
     /// Disable fast dragging to Mission Control
     /// ```
     internal nonisolated static var _3hZCsEz6Title: String {
-      lhcString("3hZ-Cs-EZ6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Disable fast dragging to Mission Control")
+      lhcString("3hZ-Cs-EZ6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Disable fast dragging to Mission Control", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _3hZCsEz6Title(locale: Locale?) -> String {
+      lhcString("3hZ-Cs-EZ6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Disable fast dragging to Mission Control", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "First Two Thirds"; ObjectID = "3zd-xE-oWl";
@@ -153,7 +223,12 @@ extension String {
     /// First Two Thirds
     /// ```
     internal nonisolated static var _3zdXEOWlTitle: String {
-      lhcString("3zd-xE-oWl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Two Thirds")
+      lhcString("3zd-xE-oWl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Two Thirds", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _3zdXEOWlTitle(locale: Locale?) -> String {
+      lhcString("3zd-xE-oWl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Two Thirds", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Find"; ObjectID = "4EN-yA-p0u";
@@ -163,7 +238,12 @@ extension String {
     /// Find
     /// ```
     internal nonisolated static var _4enYAP0uTitle: String {
-      lhcString("4EN-yA-p0u.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find")
+      lhcString("4EN-yA-p0u.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _4enYAP0uTitle(locale: Locale?) -> String {
+      lhcString("4EN-yA-p0u.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Enter Full Screen"; ObjectID = "4J7-dP-txa";
@@ -173,7 +253,12 @@ extension String {
     /// Enter Full Screen
     /// ```
     internal nonisolated static var _4j7DPTxaTitle: String {
-      lhcString("4J7-dP-txa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Enter Full Screen")
+      lhcString("4J7-dP-txa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Enter Full Screen", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _4j7DPTxaTitle(locale: Locale?) -> String {
+      lhcString("4J7-dP-txa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Enter Full Screen", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Quit Rectangle"; ObjectID = "4sb-4s-VLi";
@@ -183,7 +268,12 @@ extension String {
     /// Quit Rectangle
     /// ```
     internal nonisolated static var _4sb4sVLiTitle: String {
-      lhcString("4sb-4s-VLi.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle")
+      lhcString("4sb-4s-VLi.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _4sb4sVLiTitle(locale: Locale?) -> String {
+      lhcString("4sb-4s-VLi.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle", locale)
     }
 
     /// Class = "NSMenuItem"; title = "px"; ObjectID = "5LN-YU-Bwy";
@@ -193,7 +283,12 @@ extension String {
     /// px
     /// ```
     internal nonisolated static var _5lnYuBwyTitle: String {
-      lhcString("5LN-YU-Bwy.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "px")
+      lhcString("5LN-YU-Bwy.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "px", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _5lnYuBwyTitle(locale: Locale?) -> String {
+      lhcString("5LN-YU-Bwy.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "px", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Edit"; ObjectID = "5QF-Oa-p0T";
@@ -203,7 +298,12 @@ extension String {
     /// Edit
     /// ```
     internal nonisolated static var _5qfOaP0TTitle: String {
-      lhcString("5QF-Oa-p0T.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Edit")
+      lhcString("5QF-Oa-p0T.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Edit", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _5qfOaP0TTitle(locale: Locale?) -> String {
+      lhcString("5QF-Oa-p0T.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Edit", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "5WR-Ui-uYB";
@@ -213,7 +313,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var _5wrUiUYBTitle: String {
-      lhcString("5WR-Ui-uYB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("5WR-Ui-uYB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _5wrUiUYBTitle(locale: Locale?) -> String {
+      lhcString("5WR-Ui-uYB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSMenuItem"; title = "About Rectangle"; ObjectID = "5kV-Vb-QxS";
@@ -223,7 +328,12 @@ extension String {
     /// About Rectangle
     /// ```
     internal nonisolated static var _5kVVbQxSTitle: String {
-      lhcString("5kV-Vb-QxS.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Rectangle")
+      lhcString("5kV-Vb-QxS.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _5kVVbQxSTitle(locale: Locale?) -> String {
+      lhcString("5kV-Vb-QxS.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Rectangle", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Maximize Height"; ObjectID = "6DV-cd-fda";
@@ -233,7 +343,12 @@ extension String {
     /// Maximize Height
     /// ```
     internal nonisolated static var _6dvCdFdaTitle: String {
-      lhcString("6DV-cd-fda.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Maximize Height")
+      lhcString("6DV-cd-fda.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Maximize Height", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _6dvCdFdaTitle(locale: Locale?) -> String {
+      lhcString("6DV-cd-fda.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Maximize Height", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Last Fourth"; ObjectID = "6HX-rn-VIp";
@@ -243,7 +358,12 @@ extension String {
     /// Last Fourth
     /// ```
     internal nonisolated static var _6hxRnVIpTitle: String {
-      lhcString("6HX-rn-VIp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Fourth")
+      lhcString("6HX-rn-VIp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Fourth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _6hxRnVIpTitle(locale: Locale?) -> String {
+      lhcString("6HX-rn-VIp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Fourth", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Redo"; ObjectID = "6dh-zS-Vam";
@@ -253,7 +373,12 @@ extension String {
     /// Redo
     /// ```
     internal nonisolated static var _6dhZSVamTitle: String {
-      lhcString("6dh-zS-Vam.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Redo")
+      lhcString("6dh-zS-Vam.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Redo", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _6dhZSVamTitle(locale: Locale?) -> String {
+      lhcString("6dh-zS-Vam.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Redo", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Todo app width"; ObjectID = "6e0-ji-qXw";
@@ -263,7 +388,12 @@ extension String {
     /// Todo app width
     /// ```
     internal nonisolated static var _6e0JiQXwTitle: String {
-      lhcString("6e0-ji-qXw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Todo app width")
+      lhcString("6e0-ji-qXw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Todo app width", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _6e0JiQXwTitle(locale: Locale?) -> String {
+      lhcString("6e0-ji-qXw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Todo app width", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Bottom Left"; ObjectID = "6ma-hP-5xX";
@@ -273,7 +403,12 @@ extension String {
     /// Bottom Left
     /// ```
     internal nonisolated static var _6maHP5xXTitle: String {
-      lhcString("6ma-hP-5xX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Left")
+      lhcString("6ma-hP-5xX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Left", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _6maHP5xXTitle(locale: Locale?) -> String {
+      lhcString("6ma-hP-5xX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Left", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Check for Updates…"; ObjectID = "74m-kw-w1f";
@@ -283,7 +418,12 @@ extension String {
     /// Check for Updates…
     /// ```
     internal nonisolated static var _74mKwW1fTitle: String {
-      lhcString("74m-kw-w1f.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for Updates…")
+      lhcString("74m-kw-w1f.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for Updates…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _74mKwW1fTitle(locale: Locale?) -> String {
+      lhcString("74m-kw-w1f.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for Updates…", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Center Third"; ObjectID = "7YK-9Z-lzw";
@@ -293,7 +433,12 @@ extension String {
     /// Center Third
     /// ```
     internal nonisolated static var _7yk9zLzwTitle: String {
-      lhcString("7YK-9Z-lzw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Third")
+      lhcString("7YK-9Z-lzw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Third", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _7yk9zLzwTitle(locale: Locale?) -> String {
+      lhcString("7YK-9Z-lzw.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Third", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Show Todo Mode in menu"; ObjectID = "7yS-wj-uWD";
@@ -303,7 +448,12 @@ extension String {
     /// Show Todo Mode in menu
     /// ```
     internal nonisolated static var _7ySWjUWDTitle: String {
-      lhcString("7yS-wj-uWD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Show Todo Mode in menu")
+      lhcString("7yS-wj-uWD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Show Todo Mode in menu", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _7ySWjUWDTitle(locale: Locale?) -> String {
+      lhcString("7yS-wj-uWD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Show Todo Mode in menu", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Move to Center"; ObjectID = "8Bg-SZ-hDO";
@@ -313,7 +463,12 @@ extension String {
     /// Move to Center
     /// ```
     internal nonisolated static var _8BgSzHDOTitle: String {
-      lhcString("8Bg-SZ-hDO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move to Center")
+      lhcString("8Bg-SZ-hDO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move to Center", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _8BgSzHDOTitle(locale: Locale?) -> String {
+      lhcString("8Bg-SZ-hDO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move to Center", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "3. In the Rectangle menu, enable Todo Mode."; ObjectID = "8dv-v2-SPu";
@@ -323,7 +478,12 @@ extension String {
     /// 3. In the Rectangle menu, enable Todo Mode.
     /// ```
     internal nonisolated static var _8dvV2SPuTitle: String {
-      lhcString("8dv-v2-SPu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "3. In the Rectangle menu, enable Todo Mode.")
+      lhcString("8dv-v2-SPu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "3. In the Rectangle menu, enable Todo Mode.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _8dvV2SPuTitle(locale: Locale?) -> String {
+      lhcString("8dv-v2-SPu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "3. In the Rectangle menu, enable Todo Mode.", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Maximize"; ObjectID = "8oe-J2-oUU";
@@ -333,7 +493,12 @@ extension String {
     /// Maximize
     /// ```
     internal nonisolated static var _8oeJ2OUUTitle: String {
-      lhcString("8oe-J2-oUU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Maximize")
+      lhcString("8oe-J2-oUU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Maximize", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _8oeJ2OUUTitle(locale: Locale?) -> String {
+      lhcString("8oe-J2-oUU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Maximize", locale)
     }
 
     /// Class = "NSWindow"; title = "Authorize Rectangle"; ObjectID = "9JD-tZ-7jf";
@@ -343,7 +508,12 @@ extension String {
     /// Authorize Rectangle
     /// ```
     internal nonisolated static var _9jdTZ7jfTitle: String {
-      lhcString("9JD-tZ-7jf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize Rectangle")
+      lhcString("9JD-tZ-7jf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _9jdTZ7jfTitle(locale: Locale?) -> String {
+      lhcString("9JD-tZ-7jf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize Rectangle", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "If the checkbox is disabled, click the padlock and enter your password"; ObjectID = "9XM-Zb-HEb";
@@ -353,7 +523,12 @@ extension String {
     /// If the checkbox is disabled, click the padlock and enter your password
     /// ```
     internal nonisolated static var _9xmZbHEbTitle: String {
-      lhcString("9XM-Zb-HEb.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If the checkbox is disabled, click the padlock and enter your password")
+      lhcString("9XM-Zb-HEb.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If the checkbox is disabled, click the padlock and enter your password", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func _9xmZbHEbTitle(locale: Locale?) -> String {
+      lhcString("9XM-Zb-HEb.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If the checkbox is disabled, click the padlock and enter your password", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Quit Rectangle"; ObjectID = "A66-A4-cGD";
@@ -363,7 +538,12 @@ extension String {
     /// Quit Rectangle
     /// ```
     internal nonisolated static var a66A4CGDTitle: String {
-      lhcString("A66-A4-cGD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle")
+      lhcString("A66-A4-cGD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func a66A4CGDTitle(locale: Locale?) -> String {
+      lhcString("A66-A4-cGD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "190 px"; ObjectID = "AEr-NX-9wW";
@@ -373,7 +553,12 @@ extension String {
     /// 190 px
     /// ```
     internal nonisolated static var aerNx9wWTitle: String {
-      lhcString("AEr-NX-9wW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "190 px")
+      lhcString("AEr-NX-9wW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "190 px", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func aerNx9wWTitle(locale: Locale?) -> String {
+      lhcString("AEr-NX-9wW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "190 px", locale)
     }
 
     /// Class = "NSMenu"; title = "Main Menu"; ObjectID = "AYu-sK-qS6";
@@ -383,7 +568,12 @@ extension String {
     /// Main Menu
     /// ```
     internal nonisolated static var ayuSKQS6Title: String {
-      lhcString("AYu-sK-qS6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Main Menu")
+      lhcString("AYu-sK-qS6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Main Menu", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func ayuSKQS6Title(locale: Locale?) -> String {
+      lhcString("AYu-sK-qS6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Main Menu", locale)
     }
 
     /// Class = "NSMenuItem"; title = "%"; ObjectID = "AgV-lP-6XB";
@@ -393,7 +583,12 @@ extension String {
     /// %
     /// ```
     internal nonisolated static var agVLP6xbTitle: String {
-      lhcString("AgV-lP-6XB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "%")
+      lhcString("AgV-lP-6XB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "%", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func agVLP6xbTitle(locale: Locale?) -> String {
+      lhcString("AgV-lP-6XB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "%", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Preferences…"; ObjectID = "BOF-NM-1cW";
@@ -403,7 +598,12 @@ extension String {
     /// Preferences…
     /// ```
     internal nonisolated static var bofNm1cWTitle: String {
-      lhcString("BOF-NM-1cW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Preferences…")
+      lhcString("BOF-NM-1cW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Preferences…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func bofNm1cWTitle(locale: Locale?) -> String {
+      lhcString("BOF-NM-1cW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Preferences…", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Restore"; ObjectID = "C9v-g0-DH8";
@@ -413,7 +613,12 @@ extension String {
     /// Restore
     /// ```
     internal nonisolated static var c9vG0Dh8Title: String {
-      lhcString("C9v-g0-DH8.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore")
+      lhcString("C9v-g0-DH8.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func c9vG0Dh8Title(locale: Locale?) -> String {
+      lhcString("C9v-g0-DH8.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Use cursor position for screen detection"; ObjectID = "CUR-SD-CEL";
@@ -423,7 +628,12 @@ extension String {
     /// Use cursor position for screen detection
     /// ```
     internal nonisolated static var curSdCelTitle: String {
-      lhcString("CUR-SD-CEL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Use cursor position for screen detection")
+      lhcString("CUR-SD-CEL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Use cursor position for screen detection", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func curSdCelTitle(locale: Locale?) -> String {
+      lhcString("CUR-SD-CEL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Use cursor position for screen detection", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Ignore frontmost.app"; ObjectID = "D99-0O-MB6";
@@ -433,7 +643,12 @@ extension String {
     /// Ignore frontmost.app
     /// ```
     internal nonisolated static var d990oMb6Title: String {
-      lhcString("D99-0O-MB6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Ignore frontmost.app")
+      lhcString("D99-0O-MB6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Ignore frontmost.app", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func d990oMb6Title(locale: Locale?) -> String {
+      lhcString("D99-0O-MB6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Ignore frontmost.app", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Right"; ObjectID = "DG2-BN-GPE";
@@ -443,7 +658,12 @@ extension String {
     /// Right
     /// ```
     internal nonisolated static var dg2BnGpeTitle: String {
-      lhcString("DG2-BN-GPE.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Right")
+      lhcString("DG2-BN-GPE.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Right", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func dg2BnGpeTitle(locale: Locale?) -> String {
+      lhcString("DG2-BN-GPE.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Right", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Toggle Todo"; ObjectID = "DHt-cE-Bl0";
@@ -453,7 +673,12 @@ extension String {
     /// Toggle Todo
     /// ```
     internal nonisolated static var dhtCEBl0Title: String {
-      lhcString("DHt-cE-Bl0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Toggle Todo")
+      lhcString("DHt-cE-Bl0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Toggle Todo", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func dhtCEBl0Title(locale: Locale?) -> String {
+      lhcString("DHt-cE-Bl0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Toggle Todo", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Close"; ObjectID = "DVo-aG-piG";
@@ -463,7 +688,12 @@ extension String {
     /// Close
     /// ```
     internal nonisolated static var dvoAGPiGTitle: String {
-      lhcString("DVo-aG-piG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Close")
+      lhcString("DVo-aG-piG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Close", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func dvoAGPiGTitle(locale: Locale?) -> String {
+      lhcString("DVo-aG-piG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Close", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "EBt-5H-0z6";
@@ -473,7 +703,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var ebt5h0z6Title: String {
-      lhcString("EBt-5H-0z6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("EBt-5H-0z6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func ebt5h0z6Title(locale: Locale?) -> String {
+      lhcString("EBt-5H-0z6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Make Larger"; ObjectID = "Eah-KL-kbn";
@@ -483,7 +718,12 @@ extension String {
     /// Make Larger
     /// ```
     internal nonisolated static var eahKlKbnTitle: String {
-      lhcString("Eah-KL-kbn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Make Larger")
+      lhcString("Eah-KL-kbn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Make Larger", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func eahKlKbnTitle(locale: Locale?) -> String {
+      lhcString("Eah-KL-kbn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Make Larger", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Extras"; ObjectID = "Ext-Set-Cel";
@@ -493,7 +733,12 @@ extension String {
     /// Extras
     /// ```
     internal nonisolated static var extSetCelTitle: String {
-      lhcString("Ext-Set-Cel.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Extras")
+      lhcString("Ext-Set-Cel.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Extras", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func extSetCelTitle(locale: Locale?) -> String {
+      lhcString("Ext-Set-Cel.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Extras", locale)
     }
 
     /// Key “Extra Shortcuts” in table “rxhanson__Rectangle__Rectangle_mul.lproj_Main”. Source text:
@@ -501,7 +746,12 @@ extension String {
     /// Extra Shortcuts
     /// ```
     internal nonisolated static var extraShortcuts: String {
-      lhcString("Extra Shortcuts", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Extra Shortcuts")
+      lhcString("Extra Shortcuts", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Extra Shortcuts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func extraShortcuts(locale: Locale?) -> String {
+      lhcString("Extra Shortcuts", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Extra Shortcuts", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "First Third"; ObjectID = "F12-EV-Lfz";
@@ -511,7 +761,12 @@ extension String {
     /// First Third
     /// ```
     internal nonisolated static var f12EvLfzTitle: String {
-      lhcString("F12-EV-Lfz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Third")
+      lhcString("F12-EV-Lfz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Third", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func f12EvLfzTitle(locale: Locale?) -> String {
+      lhcString("F12-EV-Lfz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Third", locale)
     }
 
     /// Class = "NSMenu"; title = "Help"; ObjectID = "F2S-fz-NVQ";
@@ -521,7 +776,12 @@ extension String {
     /// Help
     /// ```
     internal nonisolated static var f2sFzNvqTitle: String {
-      lhcString("F2S-fz-NVQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Help")
+      lhcString("F2S-fz-NVQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Help", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func f2sFzNvqTitle(locale: Locale?) -> String {
+      lhcString("F2S-fz-NVQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Help", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Right"; ObjectID = "F8S-GI-LiB";
@@ -531,7 +791,12 @@ extension String {
     /// Right
     /// ```
     internal nonisolated static var f8sGiLiBTitle: String {
-      lhcString("F8S-GI-LiB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Right")
+      lhcString("F8S-GI-LiB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Right", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func f8sGiLiBTitle(locale: Locale?) -> String {
+      lhcString("F8S-GI-LiB.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Right", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Keep a chosen application visible on the right of your primary screen at all times"; ObjectID = "FCh-1Q-Xms";
@@ -541,7 +806,12 @@ extension String {
     /// Keep a chosen application visible on the right of your primary screen at all times
     /// ```
     internal nonisolated static var fch1qXmsTitle: String {
-      lhcString("FCh-1Q-Xms.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Keep a chosen application visible on the right of your primary screen at all times")
+      lhcString("FCh-1Q-Xms.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Keep a chosen application visible on the right of your primary screen at all times", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func fch1qXmsTitle(locale: Locale?) -> String {
+      lhcString("FCh-1Q-Xms.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Keep a chosen application visible on the right of your primary screen at all times", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Rectangle Help"; ObjectID = "FKE-Sm-Kum";
@@ -551,7 +821,12 @@ extension String {
     /// Rectangle Help
     /// ```
     internal nonisolated static var fkeSmKumTitle: String {
-      lhcString("FKE-Sm-Kum.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle Help")
+      lhcString("FKE-Sm-Kum.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle Help", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func fkeSmKumTitle(locale: Locale?) -> String {
+      lhcString("FKE-Sm-Kum.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle Help", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "FLh-CI-WNK";
@@ -561,7 +836,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var flhCiWnkTitle: String {
-      lhcString("FLh-CI-WNK.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("FLh-CI-WNK.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func flhCiWnkTitle(locale: Locale?) -> String {
+      lhcString("FLh-CI-WNK.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSTabViewItem"; label = "Snap Areas"; ObjectID = "Fap-R2-Aj6";
@@ -571,7 +851,12 @@ extension String {
     /// Snap Areas
     /// ```
     internal nonisolated static var fapR2Aj6Label: String {
-      lhcString("Fap-R2-Aj6.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Snap Areas")
+      lhcString("Fap-R2-Aj6.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Snap Areas", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func fapR2Aj6Label(locale: Locale?) -> String {
+      lhcString("Fap-R2-Aj6.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Snap Areas", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Second Fourth"; ObjectID = "Fko-xs-gN5";
@@ -581,7 +866,12 @@ extension String {
     /// Second Fourth
     /// ```
     internal nonisolated static var fkoXsGN5Title: String {
-      lhcString("Fko-xs-gN5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Second Fourth")
+      lhcString("Fko-xs-gN5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Second Fourth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func fkoXsGN5Title(locale: Locale?) -> String {
+      lhcString("Fko-xs-gN5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Second Fourth", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Reflow Todo"; ObjectID = "Fx0-sm-DrT";
@@ -591,7 +881,12 @@ extension String {
     /// Reflow Todo
     /// ```
     internal nonisolated static var fx0SmDrTTitle: String {
-      lhcString("Fx0-sm-DrT.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Reflow Todo")
+      lhcString("Fx0-sm-DrT.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Reflow Todo", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func fx0SmDrTTitle(locale: Locale?) -> String {
+      lhcString("Fx0-sm-DrT.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Reflow Todo", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Remove gap on top screen edge"; ObjectID = "GTP-tg-Cel";
@@ -601,7 +896,12 @@ extension String {
     /// Remove gap on top screen edge
     /// ```
     internal nonisolated static var gtpTgCelTitle: String {
-      lhcString("GTP-tg-Cel.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Remove gap on top screen edge")
+      lhcString("GTP-tg-Cel.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Remove gap on top screen edge", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func gtpTgCelTitle(locale: Locale?) -> String {
+      lhcString("GTP-tg-Cel.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Remove gap on top screen edge", locale)
     }
 
     /// Class = "NSMenuItem"; title = "View"; ObjectID = "H8h-7b-M4v";
@@ -611,7 +911,12 @@ extension String {
     /// View
     /// ```
     internal nonisolated static var h8h7bM4vTitle: String {
-      lhcString("H8h-7b-M4v.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View")
+      lhcString("H8h-7b-M4v.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func h8h7bM4vTitle(locale: Locale?) -> String {
+      lhcString("H8h-7b-M4v.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Check for Updates…"; ObjectID = "HIK-3r-i7E";
@@ -621,7 +926,12 @@ extension String {
     /// Check for Updates…
     /// ```
     internal nonisolated static var hik3rI7ETitle: String {
-      lhcString("HIK-3r-i7E.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for Updates…")
+      lhcString("HIK-3r-i7E.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for Updates…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func hik3rI7ETitle(locale: Locale?) -> String {
+      lhcString("HIK-3r-i7E.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for Updates…", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Move Up"; ObjectID = "HOm-BV-2jc";
@@ -631,7 +941,12 @@ extension String {
     /// Move Up
     /// ```
     internal nonisolated static var homBv2jcTitle: String {
-      lhcString("HOm-BV-2jc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Up")
+      lhcString("HOm-BV-2jc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Up", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func homBv2jcTitle(locale: Locale?) -> String {
+      lhcString("HOm-BV-2jc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Up", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Recommended"; ObjectID = "HOp-Kd-vhY";
@@ -641,7 +956,12 @@ extension String {
     /// Recommended
     /// ```
     internal nonisolated static var hopKdVhYTitle: String {
-      lhcString("HOp-Kd-vhY.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Recommended")
+      lhcString("HOp-Kd-vhY.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Recommended", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func hopKdVhYTitle(locale: Locale?) -> String {
+      lhcString("HOp-Kd-vhY.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Recommended", locale)
     }
 
     /// Class = "NSWindow"; title = "Welcome!"; ObjectID = "HtH-yF-lBR";
@@ -651,7 +971,12 @@ extension String {
     /// Welcome!
     /// ```
     internal nonisolated static var htHYFLBRTitle: String {
-      lhcString("HtH-yF-lBR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Welcome!")
+      lhcString("HtH-yF-lBR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Welcome!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func htHYFLBRTitle(locale: Locale?) -> String {
+      lhcString("HtH-yF-lBR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Welcome!", locale)
     }
 
     /// Class = "NSMenu"; title = "View"; ObjectID = "HyV-fh-RgO";
@@ -661,7 +986,12 @@ extension String {
     /// View
     /// ```
     internal nonisolated static var hyVFhRgOTitle: String {
-      lhcString("HyV-fh-RgO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View")
+      lhcString("HyV-fh-RgO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func hyVFhRgOTitle(locale: Locale?) -> String {
+      lhcString("HyV-fh-RgO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "I97-ob-ue4";
@@ -671,7 +1001,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var i97ObUe4Title: String {
-      lhcString("I97-ob-ue4.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("I97-ob-ue4.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func i97ObUe4Title(locale: Locale?) -> String {
+      lhcString("I97-ob-ue4.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Open…"; ObjectID = "IAo-SY-fd9";
@@ -681,7 +1016,12 @@ extension String {
     /// Open…
     /// ```
     internal nonisolated static var iaoSyFd9Title: String {
-      lhcString("IAo-SY-fd9.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Open…")
+      lhcString("IAo-SY-fd9.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Open…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func iaoSyFd9Title(locale: Locale?) -> String {
+      lhcString("IAo-SY-fd9.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Open…", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Export"; ObjectID = "IO3-Hi-7gC";
@@ -691,7 +1031,12 @@ extension String {
     /// Export
     /// ```
     internal nonisolated static var io3Hi7gCTitle: String {
-      lhcString("IO3-Hi-7gC.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Export")
+      lhcString("IO3-Hi-7gC.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Export", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func io3Hi7gCTitle(locale: Locale?) -> String {
+      lhcString("IO3-Hi-7gC.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Export", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Bottom Right"; ObjectID = "J6t-sg-Wwz";
@@ -701,7 +1046,12 @@ extension String {
     /// Bottom Right
     /// ```
     internal nonisolated static var j6tSgWwzTitle: String {
-      lhcString("J6t-sg-Wwz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Right")
+      lhcString("J6t-sg-Wwz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Right", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func j6tSgWwzTitle(locale: Locale?) -> String {
+      lhcString("J6t-sg-Wwz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Right", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "JSl-FY-MF0";
@@ -711,7 +1061,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var jslFyMf0Title: String {
-      lhcString("JSl-FY-MF0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("JSl-FY-MF0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func jslFyMf0Title(locale: Locale?) -> String {
+      lhcString("JSl-FY-MF0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Next Display"; ObjectID = "Jnd-Lc-nlh";
@@ -721,7 +1076,12 @@ extension String {
     /// Next Display
     /// ```
     internal nonisolated static var jndLcNlhTitle: String {
-      lhcString("Jnd-Lc-nlh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Next Display")
+      lhcString("Jnd-Lc-nlh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Next Display", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func jndLcNlhTitle(locale: Locale?) -> String {
+      lhcString("Jnd-Lc-nlh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Next Display", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Show All"; ObjectID = "Kd2-mp-pUS";
@@ -731,7 +1091,12 @@ extension String {
     /// Show All
     /// ```
     internal nonisolated static var kd2MpPUSTitle: String {
-      lhcString("Kd2-mp-pUS.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Show All")
+      lhcString("Kd2-mp-pUS.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Show All", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func kd2MpPUSTitle(locale: Locale?) -> String {
+      lhcString("Kd2-mp-pUS.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Show All", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "KfQ-dw-3jk";
@@ -741,7 +1106,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var kfQDw3jkTitle: String {
-      lhcString("KfQ-dw-3jk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("KfQ-dw-3jk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func kfQDw3jkTitle(locale: Locale?) -> String {
+      lhcString("KfQ-dw-3jk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Key “Larger Width” in table “rxhanson__Rectangle__Rectangle_mul.lproj_Main”. Source text:
@@ -749,7 +1119,12 @@ extension String {
     /// Larger Width
     /// ```
     internal nonisolated static var largerWidth: String {
-      lhcString("Larger Width", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Larger Width")
+      lhcString("Larger Width", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Larger Width", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func largerWidth(locale: Locale?) -> String {
+      lhcString("Larger Width", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Larger Width", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Bottom Left Sixth"; ObjectID = "LqQ-pM-jRN";
@@ -759,7 +1134,12 @@ extension String {
     /// Bottom Left Sixth
     /// ```
     internal nonisolated static var lqQPMJRNTitle: String {
-      lhcString("LqQ-pM-jRN.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Left Sixth")
+      lhcString("LqQ-pM-jRN.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Left Sixth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func lqQPMJRNTitle(locale: Locale?) -> String {
+      lhcString("LqQ-pM-jRN.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Left Sixth", locale)
     }
 
     /// Class = "NSWindow"; title = "About Todo Mode"; ObjectID = "MDd-Sm-sUx";
@@ -769,7 +1149,12 @@ extension String {
     /// About Todo Mode
     /// ```
     internal nonisolated static var mddSmSUxTitle: String {
-      lhcString("MDd-Sm-sUx.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Todo Mode")
+      lhcString("MDd-Sm-sUx.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Todo Mode", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func mddSmSUxTitle(locale: Locale?) -> String {
+      lhcString("MDd-Sm-sUx.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Todo Mode", locale)
     }
 
     /// Class = "NSButtonCell"; title = "▶︎ ⋯"; ObjectID = "MKW-qf-Q2C";
@@ -779,7 +1164,12 @@ extension String {
     /// ▶︎ ⋯
     /// ```
     internal nonisolated static var mkwQfQ2cTitle: String {
-      lhcString("MKW-qf-Q2C.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "▶︎ ⋯")
+      lhcString("MKW-qf-Q2C.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "▶︎ ⋯", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func mkwQfQ2cTitle(locale: Locale?) -> String {
+      lhcString("MKW-qf-Q2C.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "▶︎ ⋯", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Make Smaller"; ObjectID = "MzN-CJ-ASD";
@@ -789,7 +1179,12 @@ extension String {
     /// Make Smaller
     /// ```
     internal nonisolated static var mzNCjAsdTitle: String {
-      lhcString("MzN-CJ-ASD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Make Smaller")
+      lhcString("MzN-CJ-ASD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Make Smaller", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func mzNCjAsdTitle(locale: Locale?) -> String {
+      lhcString("MzN-CJ-ASD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Make Smaller", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Keep a chosen application visible on the right side of your primary screen at all times"; ObjectID = "N2U-pY-CLq";
@@ -799,7 +1194,12 @@ extension String {
     /// Keep a chosen application visible on the right side of your primary screen at all times
     /// ```
     internal nonisolated static var n2uPYCLqTitle: String {
-      lhcString("N2U-pY-CLq.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Keep a chosen application visible on the right side of your primary screen at all times")
+      lhcString("N2U-pY-CLq.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Keep a chosen application visible on the right side of your primary screen at all times", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func n2uPYCLqTitle(locale: Locale?) -> String {
+      lhcString("N2U-pY-CLq.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Keep a chosen application visible on the right side of your primary screen at all times", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Services"; ObjectID = "NMo-om-nkz";
@@ -809,7 +1209,12 @@ extension String {
     /// Services
     /// ```
     internal nonisolated static var nmoOmNkzTitle: String {
-      lhcString("NMo-om-nkz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Services")
+      lhcString("NMo-om-nkz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Services", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func nmoOmNkzTitle(locale: Locale?) -> String {
+      lhcString("NMo-om-nkz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Services", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "NMu-W8-Awa";
@@ -819,7 +1224,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var nmuW8AwaTitle: String {
-      lhcString("NMu-W8-Awa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("NMu-W8-Awa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func nmuW8AwaTitle(locale: Locale?) -> String {
+      lhcString("NMu-W8-Awa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSMenuItem"; title = "View Logging…"; ObjectID = "O8K-y6-bva";
@@ -829,7 +1239,12 @@ extension String {
     /// View Logging…
     /// ```
     internal nonisolated static var o8kY6BvaTitle: String {
-      lhcString("O8K-y6-bva.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View Logging…")
+      lhcString("O8K-y6-bva.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View Logging…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func o8kY6BvaTitle(locale: Locale?) -> String {
+      lhcString("O8K-y6-bva.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "View Logging…", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Todo side"; ObjectID = "O9a-3Q-HB1";
@@ -839,7 +1254,12 @@ extension String {
     /// Todo side
     /// ```
     internal nonisolated static var o9a3qHb1Title: String {
-      lhcString("O9a-3Q-HB1.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Todo side")
+      lhcString("O9a-3Q-HB1.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Todo side", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func o9a3qHb1Title(locale: Locale?) -> String {
+      lhcString("O9a-3Q-HB1.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Todo side", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Minimize"; ObjectID = "OY7-WF-poV";
@@ -849,7 +1269,12 @@ extension String {
     /// Minimize
     /// ```
     internal nonisolated static var oy7WfPoVTitle: String {
-      lhcString("OY7-WF-poV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Minimize")
+      lhcString("OY7-WF-poV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Minimize", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func oy7WfPoVTitle(locale: Locale?) -> String {
+      lhcString("OY7-WF-poV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Minimize", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Hide Rectangle"; ObjectID = "Olw-nP-bQN";
@@ -859,7 +1284,12 @@ extension String {
     /// Hide Rectangle
     /// ```
     internal nonisolated static var olwNPBQNTitle: String {
-      lhcString("Olw-nP-bQN.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide Rectangle")
+      lhcString("Olw-nP-bQN.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func olwNPBQNTitle(locale: Locale?) -> String {
+      lhcString("Olw-nP-bQN.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide Rectangle", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Find Previous"; ObjectID = "OwM-mh-QMV";
@@ -869,7 +1299,12 @@ extension String {
     /// Find Previous
     /// ```
     internal nonisolated static var owMMhQmvTitle: String {
-      lhcString("OwM-mh-QMV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find Previous")
+      lhcString("OwM-mh-QMV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find Previous", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func owMMhQmvTitle(locale: Locale?) -> String {
+      lhcString("OwM-mh-QMV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find Previous", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Move cursor along with window across displays"; ObjectID = "Pbz-DF-hgG";
@@ -879,7 +1314,12 @@ extension String {
     /// Move cursor along with window across displays
     /// ```
     internal nonisolated static var pbzDfHgGTitle: String {
-      lhcString("Pbz-DF-hgG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move cursor along with window across displays")
+      lhcString("Pbz-DF-hgG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move cursor along with window across displays", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pbzDfHgGTitle(locale: Locale?) -> String {
+      lhcString("Pbz-DF-hgG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move cursor along with window across displays", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "Q2j-YZ-1jU";
@@ -889,7 +1329,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var q2jYz1jUTitle: String {
-      lhcString("Q2j-YZ-1jU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("Q2j-YZ-1jU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func q2jYz1jUTitle(locale: Locale?) -> String {
+      lhcString("Q2j-YZ-1jU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "First Fourth"; ObjectID = "Q6Q-6J-okH";
@@ -899,7 +1344,12 @@ extension String {
     /// First Fourth
     /// ```
     internal nonisolated static var q6q6jOkHTitle: String {
-      lhcString("Q6Q-6J-okH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Fourth")
+      lhcString("Q6Q-6J-okH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Fourth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func q6q6jOkHTitle(locale: Locale?) -> String {
+      lhcString("Q6Q-6J-okH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Fourth", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Previous Display"; ObjectID = "QwF-QN-YH7";
@@ -909,7 +1359,12 @@ extension String {
     /// Previous Display
     /// ```
     internal nonisolated static var qwFQnYh7Title: String {
-      lhcString("QwF-QN-YH7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Previous Display")
+      lhcString("QwF-QN-YH7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Previous Display", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func qwFQnYh7Title(locale: Locale?) -> String {
+      lhcString("QwF-QN-YH7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Previous Display", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Import"; ObjectID = "RgZ-Jw-XQZ";
@@ -919,7 +1374,12 @@ extension String {
     /// Import
     /// ```
     internal nonisolated static var rgZJwXqzTitle: String {
-      lhcString("RgZ-Jw-XQZ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Import")
+      lhcString("RgZ-Jw-XQZ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Import", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func rgZJwXqzTitle(locale: Locale?) -> String {
+      lhcString("RgZ-Jw-XQZ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Import", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Select All"; ObjectID = "Ruw-6m-B2m";
@@ -929,7 +1389,12 @@ extension String {
     /// Select All
     /// ```
     internal nonisolated static var ruw6mB2mTitle: String {
-      lhcString("Ruw-6m-B2m.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Select All")
+      lhcString("Ruw-6m-B2m.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Select All", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func ruw6mB2mTitle(locale: Locale?) -> String {
+      lhcString("Ruw-6m-B2m.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Select All", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Jump to Selection"; ObjectID = "S0p-oC-mLd";
@@ -939,7 +1404,12 @@ extension String {
     /// Jump to Selection
     /// ```
     internal nonisolated static var s0pOCMLdTitle: String {
-      lhcString("S0p-oC-mLd.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Jump to Selection")
+      lhcString("S0p-oC-mLd.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Jump to Selection", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func s0pOCMLdTitle(locale: Locale?) -> String {
+      lhcString("S0p-oC-mLd.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Jump to Selection", locale)
     }
 
     /// Class = "NSWindow"; title = "Rectangle Settings"; ObjectID = "STb-JK-oB1";
@@ -949,7 +1419,12 @@ extension String {
     /// Rectangle Settings
     /// ```
     internal nonisolated static var stbJkOB1Title: String {
-      lhcString("STb-JK-oB1.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle Settings")
+      lhcString("STb-JK-oB1.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle Settings", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func stbJkOB1Title(locale: Locale?) -> String {
+      lhcString("STb-JK-oB1.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle Settings", locale)
     }
 
     /// Key “Smaller Width” in table “rxhanson__Rectangle__Rectangle_mul.lproj_Main”. Source text:
@@ -957,7 +1432,12 @@ extension String {
     /// Smaller Width
     /// ```
     internal nonisolated static var smallerWidth: String {
-      lhcString("Smaller Width", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Smaller Width")
+      lhcString("Smaller Width", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Smaller Width", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func smallerWidth(locale: Locale?) -> String {
+      lhcString("Smaller Width", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Smaller Width", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "First Three Fourths"; ObjectID = "T9Z-QF-gwc";
@@ -967,7 +1447,12 @@ extension String {
     /// First Three Fourths
     /// ```
     internal nonisolated static var t9zQfGwcTitle: String {
-      lhcString("T9Z-QF-gwc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Three Fourths")
+      lhcString("T9Z-QF-gwc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Three Fourths", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func t9zQfGwcTitle(locale: Locale?) -> String {
+      lhcString("T9Z-QF-gwc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "First Three Fourths", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Top Center Sixth"; ObjectID = "TTx-7X-Wie";
@@ -977,7 +1462,12 @@ extension String {
     /// Top Center Sixth
     /// ```
     internal nonisolated static var ttx7xWieTitle: String {
-      lhcString("TTx-7X-Wie.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Center Sixth")
+      lhcString("TTx-7X-Wie.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Center Sixth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func ttx7xWieTitle(locale: Locale?) -> String {
+      lhcString("TTx-7X-Wie.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Center Sixth", locale)
     }
 
     /// Class = "NSMenu"; title = "Window"; ObjectID = "Td7-aD-5lo";
@@ -987,7 +1477,12 @@ extension String {
     /// Window
     /// ```
     internal nonisolated static var td7AD5loTitle: String {
-      lhcString("Td7-aD-5lo.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Window")
+      lhcString("Td7-aD-5lo.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Window", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func td7AD5loTitle(locale: Locale?) -> String {
+      lhcString("Td7-aD-5lo.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Window", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "Tt8-3X-UpT";
@@ -997,7 +1492,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var tt83xUpTTitle: String {
-      lhcString("Tt8-3X-UpT.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("Tt8-3X-UpT.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func tt83xUpTTitle(locale: Locale?) -> String {
+      lhcString("Tt8-3X-UpT.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Restore window size when unsnapped"; ObjectID = "UZP-5q-D5Y";
@@ -1007,7 +1507,12 @@ extension String {
     /// Restore window size when unsnapped
     /// ```
     internal nonisolated static var uzp5qD5yTitle: String {
-      lhcString("UZP-5q-D5Y.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore window size when unsnapped")
+      lhcString("UZP-5q-D5Y.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore window size when unsnapped", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func uzp5qD5yTitle(locale: Locale?) -> String {
+      lhcString("UZP-5q-D5Y.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore window size when unsnapped", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Authorize…"; ObjectID = "VIf-4h-MJW";
@@ -1017,7 +1522,12 @@ extension String {
     /// Authorize…
     /// ```
     internal nonisolated static var vif4hMjwTitle: String {
-      lhcString("VIf-4h-MJW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize…")
+      lhcString("VIf-4h-MJW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func vif4hMjwTitle(locale: Locale?) -> String {
+      lhcString("VIf-4h-MJW.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize…", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Hide Others"; ObjectID = "Vdr-fp-XzO";
@@ -1027,7 +1537,12 @@ extension String {
     /// Hide Others
     /// ```
     internal nonisolated static var vdrFpXzOTitle: String {
-      lhcString("Vdr-fp-XzO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide Others")
+      lhcString("Vdr-fp-XzO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide Others", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func vdrFpXzOTitle(locale: Locale?) -> String {
+      lhcString("Vdr-fp-XzO.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide Others", locale)
     }
 
     /// Class = "NSButtonCell"; title = "ⓘ"; ObjectID = "Vfd-fe-hCe";
@@ -1037,7 +1552,12 @@ extension String {
     /// ⓘ
     /// ```
     internal nonisolated static var vfdFeHCeTitle: String {
-      lhcString("Vfd-fe-hCe.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "ⓘ")
+      lhcString("Vfd-fe-hCe.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "ⓘ", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func vfdFeHCeTitle(locale: Locale?) -> String {
+      lhcString("Vfd-fe-hCe.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "ⓘ", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Center Three Fourths"; ObjectID = "Vph-Z0-euH";
@@ -1047,7 +1567,12 @@ extension String {
     /// Center Three Fourths
     /// ```
     internal nonisolated static var vphZ0EuHTitle: String {
-      lhcString("Vph-Z0-euH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Three Fourths")
+      lhcString("Vph-Z0-euH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Three Fourths", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func vphZ0EuHTitle(locale: Locale?) -> String {
+      lhcString("Vph-Z0-euH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Three Fourths", locale)
     }
 
     /// Class = "NSMenu"; title = "Edit"; ObjectID = "W48-6f-4Dl";
@@ -1057,7 +1582,12 @@ extension String {
     /// Edit
     /// ```
     internal nonisolated static var w486f4DlTitle: String {
-      lhcString("W48-6f-4Dl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Edit")
+      lhcString("W48-6f-4Dl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Edit", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func w486f4DlTitle(locale: Locale?) -> String {
+      lhcString("W48-6f-4Dl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Edit", locale)
     }
 
     /// Class = "NSMenuItem"; title = "New"; ObjectID = "Was-JA-tGl";
@@ -1067,7 +1597,12 @@ extension String {
     /// New
     /// ```
     internal nonisolated static var wasJaTGlTitle: String {
-      lhcString("Was-JA-tGl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "New")
+      lhcString("Was-JA-tGl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "New", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func wasJaTGlTitle(locale: Locale?) -> String {
+      lhcString("Was-JA-tGl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "New", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Paste and Match Style"; ObjectID = "WeT-3V-zwk";
@@ -1077,7 +1612,12 @@ extension String {
     /// Paste and Match Style
     /// ```
     internal nonisolated static var weT3vZwkTitle: String {
-      lhcString("WeT-3V-zwk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Paste and Match Style")
+      lhcString("WeT-3V-zwk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Paste and Match Style", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func weT3vZwkTitle(locale: Locale?) -> String {
+      lhcString("WeT-3V-zwk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Paste and Match Style", locale)
     }
 
     /// Key “Width Step (px)” in table “rxhanson__Rectangle__Rectangle_mul.lproj_Main”. Source text:
@@ -1085,7 +1625,12 @@ extension String {
     /// Width Step (px)
     /// ```
     internal nonisolated static var widthStepPx: String {
-      lhcString("Width Step (px)", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Width Step (px)")
+      lhcString("Width Step (px)", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Width Step (px)", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func widthStepPx(locale: Locale?) -> String {
+      lhcString("Width Step (px)", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Width Step (px)", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Left"; ObjectID = "Xc8-Sm-pig";
@@ -1095,7 +1640,12 @@ extension String {
     /// Left
     /// ```
     internal nonisolated static var xc8SmPigTitle: String {
-      lhcString("Xc8-Sm-pig.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Left")
+      lhcString("Xc8-Sm-pig.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Left", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func xc8SmPigTitle(locale: Locale?) -> String {
+      lhcString("Xc8-Sm-pig.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Left", locale)
     }
 
     /// Class = "NSMenuItem"; title = "cycle through displays"; ObjectID = "XlM-ch-cLG";
@@ -1105,7 +1655,12 @@ extension String {
     /// cycle through displays
     /// ```
     internal nonisolated static var xlMChCLGTitle: String {
-      lhcString("XlM-ch-cLG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle through displays")
+      lhcString("XlM-ch-cLG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle through displays", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func xlMChCLGTitle(locale: Locale?) -> String {
+      lhcString("XlM-ch-cLG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle through displays", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Find…"; ObjectID = "Xz5-n4-O0W";
@@ -1115,7 +1670,12 @@ extension String {
     /// Find…
     /// ```
     internal nonisolated static var xz5N4O0wTitle: String {
-      lhcString("Xz5-n4-O0W.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find…")
+      lhcString("Xz5-n4-O0W.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func xz5N4O0wTitle(locale: Locale?) -> String {
+      lhcString("Xz5-n4-O0W.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find…", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Find and Replace…"; ObjectID = "YEy-JH-Tfz";
@@ -1125,7 +1685,12 @@ extension String {
     /// Find and Replace…
     /// ```
     internal nonisolated static var yeyJhTfzTitle: String {
-      lhcString("YEy-JH-Tfz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find and Replace…")
+      lhcString("YEy-JH-Tfz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find and Replace…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func yeyJhTfzTitle(locale: Locale?) -> String {
+      lhcString("YEy-JH-Tfz.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find and Replace…", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Settings…"; ObjectID = "YRC-4a-xGg";
@@ -1135,7 +1700,12 @@ extension String {
     /// Settings…
     /// ```
     internal nonisolated static var yrc4aXGgTitle: String {
-      lhcString("YRC-4a-xGg.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Settings…")
+      lhcString("YRC-4a-xGg.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Settings…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func yrc4aXGgTitle(locale: Locale?) -> String {
+      lhcString("YRC-4a-xGg.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Settings…", locale)
     }
 
     /// Class = "NSMenuItem"; title = "move to adjacent display on left or right"; ObjectID = "Z9d-Rl-RVq";
@@ -1145,7 +1715,12 @@ extension String {
     /// move to adjacent display on left or right
     /// ```
     internal nonisolated static var z9dRlRVqTitle: String {
-      lhcString("Z9d-Rl-RVq.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "move to adjacent display on left or right")
+      lhcString("Z9d-Rl-RVq.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "move to adjacent display on left or right", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func z9dRlRVqTitle(locale: Locale?) -> String {
+      lhcString("Z9d-Rl-RVq.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "move to adjacent display on left or right", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Third Fourth"; ObjectID = "ZTK-rS-b17";
@@ -1155,7 +1730,12 @@ extension String {
     /// Third Fourth
     /// ```
     internal nonisolated static var ztkRSB17Title: String {
-      lhcString("ZTK-rS-b17.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Third Fourth")
+      lhcString("ZTK-rS-b17.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Third Fourth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func ztkRSB17Title(locale: Locale?) -> String {
+      lhcString("ZTK-rS-b17.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Third Fourth", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "About Todo Mode"; ObjectID = "ZVi-DR-1zj";
@@ -1165,7 +1745,12 @@ extension String {
     /// About Todo Mode
     /// ```
     internal nonisolated static var zviDr1zjTitle: String {
-      lhcString("ZVi-DR-1zj.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Todo Mode")
+      lhcString("ZVi-DR-1zj.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Todo Mode", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func zviDr1zjTitle(locale: Locale?) -> String {
+      lhcString("ZVi-DR-1zj.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About Todo Mode", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Window"; ObjectID = "aUF-d1-5bR";
@@ -1175,7 +1760,12 @@ extension String {
     /// Window
     /// ```
     internal nonisolated static var aUFD15bRTitle: String {
-      lhcString("aUF-d1-5bR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Window")
+      lhcString("aUF-d1-5bR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Window", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func aUFD15bRTitle(locale: Locale?) -> String {
+      lhcString("aUF-d1-5bR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Window", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Top Left"; ObjectID = "adp-cN-qkh";
@@ -1185,7 +1775,12 @@ extension String {
     /// Top Left
     /// ```
     internal nonisolated static var adpCNQkhTitle: String {
-      lhcString("adp-cN-qkh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Left")
+      lhcString("adp-cN-qkh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Left", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func adpCNQkhTitle(locale: Locale?) -> String {
+      lhcString("adp-cN-qkh.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Left", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Stage Manager recent apps area"; ObjectID = "ayu-YO-10p";
@@ -1195,7 +1790,12 @@ extension String {
     /// Stage Manager recent apps area
     /// ```
     internal nonisolated static var ayuYo10pTitle: String {
-      lhcString("ayu-YO-10p.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Stage Manager recent apps area")
+      lhcString("ayu-YO-10p.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Stage Manager recent apps area", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func ayuYo10pTitle(locale: Locale?) -> String {
+      lhcString("ayu-YO-10p.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Stage Manager recent apps area", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Center"; ObjectID = "bRX-dV-iAR";
@@ -1205,7 +1805,12 @@ extension String {
     /// Center
     /// ```
     internal nonisolated static var bRXDVIARTitle: String {
-      lhcString("bRX-dV-iAR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center")
+      lhcString("bRX-dV-iAR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func bRXDVIARTitle(locale: Locale?) -> String {
+      lhcString("bRX-dV-iAR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Gaps between windows"; ObjectID = "bg9-nw-YvU";
@@ -1215,7 +1820,12 @@ extension String {
     /// Gaps between windows
     /// ```
     internal nonisolated static var bg9NwYvUTitle: String {
-      lhcString("bg9-nw-YvU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Gaps between windows")
+      lhcString("bg9-nw-YvU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Gaps between windows", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func bg9NwYvUTitle(locale: Locale?) -> String {
+      lhcString("bg9-nw-YvU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Gaps between windows", locale)
     }
 
     /// Class = "NSMenu"; title = "File"; ObjectID = "bib-Uj-vzu";
@@ -1225,7 +1835,12 @@ extension String {
     /// File
     /// ```
     internal nonisolated static var bibUjVzuTitle: String {
-      lhcString("bib-Uj-vzu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "File")
+      lhcString("bib-Uj-vzu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "File", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func bibUjVzuTitle(locale: Locale?) -> String {
+      lhcString("bib-Uj-vzu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "File", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Use Selection for Find"; ObjectID = "buJ-ug-pKt";
@@ -1235,7 +1850,12 @@ extension String {
     /// Use Selection for Find
     /// ```
     internal nonisolated static var buJUgPKtTitle: String {
-      lhcString("buJ-ug-pKt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Use Selection for Find")
+      lhcString("buJ-ug-pKt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Use Selection for Find", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func buJUgPKtTitle(locale: Locale?) -> String {
+      lhcString("buJ-ug-pKt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Use Selection for Find", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Not Authorized to Control Your Computer"; ObjectID = "cBj-76-2E7";
@@ -1245,7 +1865,12 @@ extension String {
     /// Not Authorized to Control Your Computer
     /// ```
     internal nonisolated static var cBj762e7Title: String {
-      lhcString("cBj-76-2E7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Not Authorized to Control Your Computer")
+      lhcString("cBj-76-2E7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Not Authorized to Control Your Computer", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func cBj762e7Title(locale: Locale?) -> String {
+      lhcString("cBj-76-2E7.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Not Authorized to Control Your Computer", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Last Third"; ObjectID = "cRm-wn-Yv6";
@@ -1255,7 +1880,12 @@ extension String {
     /// Last Third
     /// ```
     internal nonisolated static var cRmWnYv6Title: String {
-      lhcString("cRm-wn-Yv6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Third")
+      lhcString("cRm-wn-Yv6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Third", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func cRmWnYv6Title(locale: Locale?) -> String {
+      lhcString("cRm-wn-Yv6.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Third", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Top"; ObjectID = "d7y-s8-7GE";
@@ -1265,7 +1895,12 @@ extension String {
     /// Top
     /// ```
     internal nonisolated static var d7yS87geTitle: String {
-      lhcString("d7y-s8-7GE.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top")
+      lhcString("d7y-s8-7GE.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func d7yS87geTitle(locale: Locale?) -> String {
+      lhcString("d7y-s8-7GE.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top", locale)
     }
 
     /// Class = "NSMenuItem"; title = "File"; ObjectID = "dMs-cI-mzQ";
@@ -1275,7 +1910,12 @@ extension String {
     /// File
     /// ```
     internal nonisolated static var dMsCIMzQTitle: String {
-      lhcString("dMs-cI-mzQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "File")
+      lhcString("dMs-cI-mzQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "File", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func dMsCIMzQTitle(locale: Locale?) -> String {
+      lhcString("dMs-cI-mzQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "File", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Undo"; ObjectID = "dRJ-4n-Yzg";
@@ -1285,7 +1925,12 @@ extension String {
     /// Undo
     /// ```
     internal nonisolated static var dRJ4nYzgTitle: String {
-      lhcString("dRJ-4n-Yzg.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Undo")
+      lhcString("dRJ-4n-Yzg.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Undo", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func dRJ4nYzgTitle(locale: Locale?) -> String {
+      lhcString("dRJ-4n-Yzg.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Undo", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Almost Maximize"; ObjectID = "e57-QJ-6bL";
@@ -1295,7 +1940,12 @@ extension String {
     /// Almost Maximize
     /// ```
     internal nonisolated static var e57Qj6bLTitle: String {
-      lhcString("e57-QJ-6bL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Almost Maximize")
+      lhcString("e57-QJ-6bL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Almost Maximize", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func e57Qj6bLTitle(locale: Locale?) -> String {
+      lhcString("e57-QJ-6bL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Almost Maximize", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Launch on login"; ObjectID = "e9j-DR-MEH";
@@ -1305,7 +1955,12 @@ extension String {
     /// Launch on login
     /// ```
     internal nonisolated static var e9jDrMehTitle: String {
-      lhcString("e9j-DR-MEH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Launch on login")
+      lhcString("e9j-DR-MEH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Launch on login", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func e9jDrMehTitle(locale: Locale?) -> String {
+      lhcString("e9j-DR-MEH.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Launch on login", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Bottom"; ObjectID = "ec4-FB-fMa";
@@ -1315,7 +1970,12 @@ extension String {
     /// Bottom
     /// ```
     internal nonisolated static var ec4FbFMaTitle: String {
-      lhcString("ec4-FB-fMa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom")
+      lhcString("ec4-FB-fMa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func ec4FbFMaTitle(locale: Locale?) -> String {
+      lhcString("ec4-FB-fMa.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Top Right Sixth"; ObjectID = "f3Q-q7-Pcy";
@@ -1325,7 +1985,12 @@ extension String {
     /// Top Right Sixth
     /// ```
     internal nonisolated static var f3QQ7PcyTitle: String {
-      lhcString("f3Q-q7-Pcy.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Right Sixth")
+      lhcString("f3Q-q7-Pcy.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Right Sixth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func f3QQ7PcyTitle(locale: Locale?) -> String {
+      lhcString("f3Q-q7-Pcy.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Right Sixth", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "fL5-gz-pOD";
@@ -1335,7 +2000,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var fL5GzPODTitle: String {
-      lhcString("fL5-gz-pOD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("fL5-gz-pOD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func fL5GzPODTitle(locale: Locale?) -> String {
+      lhcString("fL5-gz-pOD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Please select your default shortcuts and behavior"; ObjectID = "gEd-S9-Cfp";
@@ -1345,7 +2015,12 @@ extension String {
     /// Please select your default shortcuts and behavior
     /// ```
     internal nonisolated static var gEdS9CfpTitle: String {
-      lhcString("gEd-S9-Cfp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Please select your default shortcuts and behavior")
+      lhcString("gEd-S9-Cfp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Please select your default shortcuts and behavior", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func gEdS9CfpTitle(locale: Locale?) -> String {
+      lhcString("gEd-S9-Cfp.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Please select your default shortcuts and behavior", locale)
     }
 
     /// Class = "NSMenuItem"; title = "About"; ObjectID = "gFy-Zj-RGl";
@@ -1355,7 +2030,12 @@ extension String {
     /// About
     /// ```
     internal nonisolated static var gFyZjRGlTitle: String {
-      lhcString("gFy-Zj-RGl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About")
+      lhcString("gFy-Zj-RGl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func gFyZjRGlTitle(locale: Locale?) -> String {
+      lhcString("gFy-Zj-RGl.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About", locale)
     }
 
     /// Class = "NSMenuItem"; title = "cycle sizes on side actions"; ObjectID = "gHH-BV-5kP";
@@ -1365,7 +2045,12 @@ extension String {
     /// cycle sizes on side actions
     /// ```
     internal nonisolated static var gHHBv5kPTitle: String {
-      lhcString("gHH-BV-5kP.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle sizes on side actions")
+      lhcString("gHH-BV-5kP.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle sizes on side actions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func gHHBv5kPTitle(locale: Locale?) -> String {
+      lhcString("gHH-BV-5kP.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle sizes on side actions", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Paste"; ObjectID = "gVA-U4-sdL";
@@ -1375,7 +2060,12 @@ extension String {
     /// Paste
     /// ```
     internal nonisolated static var gVAU4SdLTitle: String {
-      lhcString("gVA-U4-sdL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Paste")
+      lhcString("gVA-U4-sdL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Paste", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func gVAU4SdLTitle(locale: Locale?) -> String {
+      lhcString("gVA-U4-sdL.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Paste", locale)
     }
 
     /// Class = "NSTabViewItem"; label = "General"; ObjectID = "gtf-PD-IHm";
@@ -1385,7 +2075,12 @@ extension String {
     /// General
     /// ```
     internal nonisolated static var gtfPdIHmLabel: String {
-      lhcString("gtf-PD-IHm.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "General")
+      lhcString("gtf-PD-IHm.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "General", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func gtfPdIHmLabel(locale: Locale?) -> String {
+      lhcString("gtf-PD-IHm.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "General", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Rectangle needs your permission to control your window positions."; ObjectID = "gyg-xl-dPn";
@@ -1395,7 +2090,12 @@ extension String {
     /// Rectangle needs your permission to control your window positions.
     /// ```
     internal nonisolated static var gygXlDPnTitle: String {
-      lhcString("gyg-xl-dPn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle needs your permission to control your window positions.")
+      lhcString("gyg-xl-dPn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle needs your permission to control your window positions.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func gygXlDPnTitle(locale: Locale?) -> String {
+      lhcString("gyg-xl-dPn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle needs your permission to control your window positions.", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Double-click window title bar to maximize/restore"; ObjectID = "heT-W6-Fyf";
@@ -1405,7 +2105,12 @@ extension String {
     /// Double-click window title bar to maximize/restore
     /// ```
     internal nonisolated static var heTW6FyfTitle: String {
-      lhcString("heT-W6-Fyf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Double-click window title bar to maximize/restore")
+      lhcString("heT-W6-Fyf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Double-click window title bar to maximize/restore", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func heTW6FyfTitle(locale: Locale?) -> String {
+      lhcString("heT-W6-Fyf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Double-click window title bar to maximize/restore", locale)
     }
 
     /// Class = "NSMenu"; title = "Services"; ObjectID = "hz9-B4-Xy5";
@@ -1415,7 +2120,12 @@ extension String {
     /// Services
     /// ```
     internal nonisolated static var hz9B4Xy5Title: String {
-      lhcString("hz9-B4-Xy5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Services")
+      lhcString("hz9-B4-Xy5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Services", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func hz9B4Xy5Title(locale: Locale?) -> String {
+      lhcString("hz9-B4-Xy5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Services", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Bottom Center Sixth"; ObjectID = "iOQ-1e-esP";
@@ -1425,7 +2135,12 @@ extension String {
     /// Bottom Center Sixth
     /// ```
     internal nonisolated static var iOQ1eEsPTitle: String {
-      lhcString("iOQ-1e-esP.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Center Sixth")
+      lhcString("iOQ-1e-esP.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Center Sixth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func iOQ1eEsPTitle(locale: Locale?) -> String {
+      lhcString("iOQ-1e-esP.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Center Sixth", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Open System Preferences"; ObjectID = "iWV-c2-BJD";
@@ -1435,7 +2150,12 @@ extension String {
     /// Open System Preferences
     /// ```
     internal nonisolated static var iWVC2BjdTitle: String {
-      lhcString("iWV-c2-BJD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Open System Preferences")
+      lhcString("iWV-c2-BJD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Open System Preferences", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func iWVC2BjdTitle(locale: Locale?) -> String {
+      lhcString("iWV-c2-BJD.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Open System Preferences", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Authorize Rectangle"; ObjectID = "iXo-XL-T6q";
@@ -1445,7 +2165,12 @@ extension String {
     /// Authorize Rectangle
     /// ```
     internal nonisolated static var iXoXlT6qTitle: String {
-      lhcString("iXo-XL-T6q.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize Rectangle")
+      lhcString("iXo-XL-T6q.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func iXoXlT6qTitle(locale: Locale?) -> String {
+      lhcString("iXo-XL-T6q.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Authorize Rectangle", locale)
     }
 
     /// Class = "NSMenuItem"; title = "do nothing"; ObjectID = "jww-Ju-S3d";
@@ -1455,7 +2180,12 @@ extension String {
     /// do nothing
     /// ```
     internal nonisolated static var jwwJuS3dTitle: String {
-      lhcString("jww-Ju-S3d.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "do nothing")
+      lhcString("jww-Ju-S3d.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "do nothing", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func jwwJuS3dTitle(locale: Locale?) -> String {
+      lhcString("jww-Ju-S3d.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "do nothing", locale)
     }
 
     /// Class = "NSMenuItem"; title = "About"; ObjectID = "jxe-nr-LDQ";
@@ -1465,7 +2195,12 @@ extension String {
     /// About
     /// ```
     internal nonisolated static var jxeNrLdqTitle: String {
-      lhcString("jxe-nr-LDQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About")
+      lhcString("jxe-nr-LDQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func jxeNrLdqTitle(locale: Locale?) -> String {
+      lhcString("jxe-nr-LDQ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "About", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Spectacle shortcuts are more likely to conflict with other shortcuts"; ObjectID = "kXi-dT-zSF";
@@ -1475,7 +2210,12 @@ extension String {
     /// Spectacle shortcuts are more likely to conflict with other shortcuts
     /// ```
     internal nonisolated static var kXiDTZSFTitle: String {
-      lhcString("kXi-dT-zSF.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Spectacle shortcuts are more likely to conflict with other shortcuts")
+      lhcString("kXi-dT-zSF.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Spectacle shortcuts are more likely to conflict with other shortcuts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func kXiDTZSFTitle(locale: Locale?) -> String {
+      lhcString("kXi-dT-zSF.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Spectacle shortcuts are more likely to conflict with other shortcuts", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Welcome to Rectangle!"; ObjectID = "kYm-Ye-gOR";
@@ -1485,7 +2225,12 @@ extension String {
     /// Welcome to Rectangle!
     /// ```
     internal nonisolated static var kYmYeGORTitle: String {
-      lhcString("kYm-Ye-gOR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Welcome to Rectangle!")
+      lhcString("kYm-Ye-gOR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Welcome to Rectangle!", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func kYmYeGORTitle(locale: Locale?) -> String {
+      lhcString("kYm-Ye-gOR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Welcome to Rectangle!", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Animate footprint"; ObjectID = "kx2-tZ-lk8";
@@ -1495,7 +2240,12 @@ extension String {
     /// Animate footprint
     /// ```
     internal nonisolated static var kx2TZLk8Title: String {
-      lhcString("kx2-tZ-lk8.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Animate footprint")
+      lhcString("kx2-tZ-lk8.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Animate footprint", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func kx2TZLk8Title(locale: Locale?) -> String {
+      lhcString("kx2-tZ-lk8.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Animate footprint", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "400"; ObjectID = "lUu-Hs-vuk";
@@ -1505,7 +2255,12 @@ extension String {
     /// 400
     /// ```
     internal nonisolated static var lUuHsVukTitle: String {
-      lhcString("lUu-Hs-vuk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "400")
+      lhcString("lUu-Hs-vuk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "400", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func lUuHsVukTitle(locale: Locale?) -> String {
+      lhcString("lUu-Hs-vuk.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "400", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Go to System Preferences → Security & Privacy → Privacy → Accessibility"; ObjectID = "lgE-cR-cQ5";
@@ -1515,7 +2270,12 @@ extension String {
     /// Go to System Preferences → Security & Privacy → Privacy → Accessibility
     /// ```
     internal nonisolated static var lgECRCQ5Title: String {
-      lhcString("lgE-cR-cQ5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Go to System Preferences → Security & Privacy → Privacy → Accessibility")
+      lhcString("lgE-cR-cQ5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Go to System Preferences → Security & Privacy → Privacy → Accessibility", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func lgECRCQ5Title(locale: Locale?) -> String {
+      lhcString("lgE-cR-cQ5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Go to System Preferences → Security & Privacy → Privacy → Accessibility", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "When the menu bar icon is hidden, relaunch Rectangle from Finder to open"; ObjectID = "ltc-mf-BHr";
@@ -1525,7 +2285,12 @@ extension String {
     /// When the menu bar icon is hidden, relaunch Rectangle from Finder to open
     /// ```
     internal nonisolated static var ltcMfBHrTitle: String {
-      lhcString("ltc-mf-BHr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "When the menu bar icon is hidden, relaunch Rectangle from Finder to open")
+      lhcString("ltc-mf-BHr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "When the menu bar icon is hidden, relaunch Rectangle from Finder to open", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func ltcMfBHrTitle(locale: Locale?) -> String {
+      lhcString("ltc-mf-BHr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "When the menu bar icon is hidden, relaunch Rectangle from Finder to open", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Bottom Right Sixth"; ObjectID = "m2F-eA-g7w";
@@ -1535,7 +2300,12 @@ extension String {
     /// Bottom Right Sixth
     /// ```
     internal nonisolated static var m2FEAG7wTitle: String {
-      lhcString("m2F-eA-g7w.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Right Sixth")
+      lhcString("m2F-eA-g7w.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Right Sixth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func m2FEAG7wTitle(locale: Locale?) -> String {
+      lhcString("m2F-eA-g7w.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Bottom Right Sixth", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Top Left Sixth"; ObjectID = "mFt-Kg-UYG";
@@ -1545,7 +2315,12 @@ extension String {
     /// Top Left Sixth
     /// ```
     internal nonisolated static var mFtKgUygTitle: String {
-      lhcString("mFt-Kg-UYG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Left Sixth")
+      lhcString("mFt-Kg-UYG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Left Sixth", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func mFtKgUygTitle(locale: Locale?) -> String {
+      lhcString("mFt-Kg-UYG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Top Left Sixth", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Left"; ObjectID = "mpl-sd-2Wc";
@@ -1555,7 +2330,12 @@ extension String {
     /// Left
     /// ```
     internal nonisolated static var mplSd2WcTitle: String {
-      lhcString("mpl-sd-2Wc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Left")
+      lhcString("mpl-sd-2Wc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Left", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func mplSd2WcTitle(locale: Locale?) -> String {
+      lhcString("mpl-sd-2Wc.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Left", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Remove keyboard shortcut restrictions"; ObjectID = "n4U-FC-L9s";
@@ -1565,7 +2345,12 @@ extension String {
     /// Remove keyboard shortcut restrictions
     /// ```
     internal nonisolated static var n4UFcL9sTitle: String {
-      lhcString("n4U-FC-L9s.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Remove keyboard shortcut restrictions")
+      lhcString("n4U-FC-L9s.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Remove keyboard shortcut restrictions", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func n4UFcL9sTitle(locale: Locale?) -> String {
+      lhcString("n4U-FC-L9s.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Remove keyboard shortcut restrictions", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Last Three Fourths"; ObjectID = "nwX-h6-fwm";
@@ -1575,7 +2360,12 @@ extension String {
     /// Last Three Fourths
     /// ```
     internal nonisolated static var nwXH6FwmTitle: String {
-      lhcString("nwX-h6-fwm.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Three Fourths")
+      lhcString("nwX-h6-fwm.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Three Fourths", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func nwXH6FwmTitle(locale: Locale?) -> String {
+      lhcString("nwX-h6-fwm.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Last Three Fourths", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "oEQ-RN-TTJ";
@@ -1585,7 +2375,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var oEQRnTtjTitle: String {
-      lhcString("oEQ-RN-TTJ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("oEQ-RN-TTJ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func oEQRnTtjTitle(locale: Locale?) -> String {
+      lhcString("oEQ-RN-TTJ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Center Two Thirds"; ObjectID = "oSu-n4-8Yu";
@@ -1595,7 +2390,12 @@ extension String {
     /// Center Two Thirds
     /// ```
     internal nonisolated static var oSuN48YuTitle: String {
-      lhcString("oSu-n4-8Yu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Two Thirds")
+      lhcString("oSu-n4-8Yu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Two Thirds", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func oSuN48YuTitle(locale: Locale?) -> String {
+      lhcString("oSu-n4-8Yu.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Center Two Thirds", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Delete"; ObjectID = "pa3-QI-u2k";
@@ -1605,7 +2405,12 @@ extension String {
     /// Delete
     /// ```
     internal nonisolated static var pa3QiU2kTitle: String {
-      lhcString("pa3-QI-u2k.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Delete")
+      lhcString("pa3-QI-u2k.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Delete", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pa3QiU2kTitle(locale: Locale?) -> String {
+      lhcString("pa3-QI-u2k.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Delete", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Save…"; ObjectID = "pxx-59-PXV";
@@ -1615,7 +2420,12 @@ extension String {
     /// Save…
     /// ```
     internal nonisolated static var pxx59PxvTitle: String {
-      lhcString("pxx-59-PXV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Save…")
+      lhcString("pxx-59-PXV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Save…", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func pxx59PxvTitle(locale: Locale?) -> String {
+      lhcString("pxx-59-PXV.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Save…", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Find Next"; ObjectID = "q09-fT-Sye";
@@ -1625,7 +2435,12 @@ extension String {
     /// Find Next
     /// ```
     internal nonisolated static var q09FTSyeTitle: String {
-      lhcString("q09-fT-Sye.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find Next")
+      lhcString("q09-fT-Sye.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find Next", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func q09FTSyeTitle(locale: Locale?) -> String {
+      lhcString("q09-fT-Sye.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Find Next", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "While in Todo Mode, you can refresh the Todo Mode layout by selecting \"Reflow Todo\" in the Rectangle menu or executing the associated keyboard shortcut."; ObjectID = "q9C-qZ-xw5";
@@ -1635,7 +2450,12 @@ extension String {
     /// While in Todo Mode, you can refresh the Todo Mode layout by selecting "Reflow Todo" in the Rectangle menu or executing the associated keyboard shortcut.
     /// ```
     internal nonisolated static var q9CQZXw5Title: String {
-      lhcString("q9C-qZ-xw5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "While in Todo Mode, you can refresh the Todo Mode layout by selecting \"Reflow Todo\" in the Rectangle menu or executing the associated keyboard shortcut.")
+      lhcString("q9C-qZ-xw5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "While in Todo Mode, you can refresh the Todo Mode layout by selecting \"Reflow Todo\" in the Rectangle menu or executing the associated keyboard shortcut.", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func q9CQZXw5Title(locale: Locale?) -> String {
+      lhcString("q9C-qZ-xw5.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "While in Todo Mode, you can refresh the Todo Mode layout by selecting \"Reflow Todo\" in the Rectangle menu or executing the associated keyboard shortcut.", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "qBm-QP-s63";
@@ -1645,7 +2465,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var qBmQpS63Title: String {
-      lhcString("qBm-QP-s63.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("qBm-QP-s63.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func qBmQpS63Title(locale: Locale?) -> String {
+      lhcString("qBm-QP-s63.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSMenuItem"; title = "cycle positions on quadrants, cycle sizes on side"; ObjectID = "qCy-Kx-9mR";
@@ -1655,7 +2480,12 @@ extension String {
     /// cycle positions on quadrants, cycle sizes on side
     /// ```
     internal nonisolated static var qCyKx9mRTitle: String {
-      lhcString("qCy-Kx-9mR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle positions on quadrants, cycle sizes on side")
+      lhcString("qCy-Kx-9mR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle positions on quadrants, cycle sizes on side", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func qCyKx9mRTitle(locale: Locale?) -> String {
+      lhcString("qCy-Kx-9mR.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "cycle positions on quadrants, cycle sizes on side", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Hide menu bar icon"; ObjectID = "qlg-kC-FMr";
@@ -1665,7 +2495,12 @@ extension String {
     /// Hide menu bar icon
     /// ```
     internal nonisolated static var qlgKCFMrTitle: String {
-      lhcString("qlg-kC-FMr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide menu bar icon")
+      lhcString("qlg-kC-FMr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide menu bar icon", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func qlgKCFMrTitle(locale: Locale?) -> String {
+      lhcString("qlg-kC-FMr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Hide menu bar icon", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "1. Bring your chosen todo application frontmost"; ObjectID = "qze-7p-m1X";
@@ -1675,7 +2510,12 @@ extension String {
     /// 1. Bring your chosen todo application frontmost
     /// ```
     internal nonisolated static var qze7pM1XTitle: String {
-      lhcString("qze-7p-m1X.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "1. Bring your chosen todo application frontmost")
+      lhcString("qze-7p-m1X.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "1. Bring your chosen todo application frontmost", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func qze7pM1XTitle(locale: Locale?) -> String {
+      lhcString("qze-7p-m1X.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "1. Bring your chosen todo application frontmost", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Haptic feedback"; ObjectID = "r2Y-cY-tgn";
@@ -1685,7 +2525,12 @@ extension String {
     /// Haptic feedback
     /// ```
     internal nonisolated static var r2YCYTgnTitle: String {
-      lhcString("r2Y-cY-tgn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Haptic feedback")
+      lhcString("r2Y-cY-tgn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Haptic feedback", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func r2YCYTgnTitle(locale: Locale?) -> String {
+      lhcString("r2Y-cY-tgn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Haptic feedback", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "r4Q-q9-FLt";
@@ -1695,7 +2540,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var r4QQ9FLtTitle: String {
-      lhcString("r4Q-q9-FLt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("r4Q-q9-FLt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func r4QQ9FLtTitle(locale: Locale?) -> String {
+      lhcString("r4Q-q9-FLt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Check for updates automatically"; ObjectID = "rmV-YD-Hzj";
@@ -1705,7 +2555,12 @@ extension String {
     /// Check for updates automatically
     /// ```
     internal nonisolated static var rmVYdHzjTitle: String {
-      lhcString("rmV-YD-Hzj.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for updates automatically")
+      lhcString("rmV-YD-Hzj.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for updates automatically", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func rmVYdHzjTitle(locale: Locale?) -> String {
+      lhcString("rmV-YD-Hzj.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Check for updates automatically", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Move Right"; ObjectID = "rzr-Qq-702";
@@ -1715,7 +2570,12 @@ extension String {
     /// Move Right
     /// ```
     internal nonisolated static var rzrQq702Title: String {
-      lhcString("rzr-Qq-702.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Right")
+      lhcString("rzr-Qq-702.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Right", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func rzrQq702Title(locale: Locale?) -> String {
+      lhcString("rzr-Qq-702.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Right", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Enable Rectangle.app"; ObjectID = "t7n-mU-75I";
@@ -1725,7 +2585,12 @@ extension String {
     /// Enable Rectangle.app
     /// ```
     internal nonisolated static var t7nMU75iTitle: String {
-      lhcString("t7n-mU-75I.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Enable Rectangle.app")
+      lhcString("t7n-mU-75I.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Enable Rectangle.app", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func t7nMU75iTitle(locale: Locale?) -> String {
+      lhcString("t7n-mU-75I.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Enable Rectangle.app", locale)
     }
 
     /// Class = "NSButtonCell"; title = "Restore Default Shortcuts & Snap Areas"; ObjectID = "uLF-Uf-tBt";
@@ -1735,7 +2600,12 @@ extension String {
     /// Restore Default Shortcuts & Snap Areas
     /// ```
     internal nonisolated static var uLFUfTBtTitle: String {
-      lhcString("uLF-Uf-tBt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore Default Shortcuts & Snap Areas")
+      lhcString("uLF-Uf-tBt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore Default Shortcuts & Snap Areas", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func uLFUfTBtTitle(locale: Locale?) -> String {
+      lhcString("uLF-Uf-tBt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Restore Default Shortcuts & Snap Areas", locale)
     }
 
     /// Class = "NSMenu"; title = "Rectangle"; ObjectID = "uQy-DD-JDr";
@@ -1745,7 +2615,12 @@ extension String {
     /// Rectangle
     /// ```
     internal nonisolated static var uQyDdJDrTitle: String {
-      lhcString("uQy-DD-JDr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle")
+      lhcString("uQy-DD-JDr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func uQyDdJDrTitle(locale: Locale?) -> String {
+      lhcString("uQy-DD-JDr.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Rectangle", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Cut"; ObjectID = "uRl-iY-unG";
@@ -1755,7 +2630,12 @@ extension String {
     /// Cut
     /// ```
     internal nonisolated static var uRlIYUnGTitle: String {
-      lhcString("uRl-iY-unG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Cut")
+      lhcString("uRl-iY-unG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Cut", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func uRlIYUnGTitle(locale: Locale?) -> String {
+      lhcString("uRl-iY-unG.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Cut", locale)
     }
 
     /// Class = "NSTabViewItem"; label = "Shortcuts"; ObjectID = "uw2-9W-2jq";
@@ -1765,7 +2645,12 @@ extension String {
     /// Shortcuts
     /// ```
     internal nonisolated static var uw29w2jqLabel: String {
-      lhcString("uw2-9W-2jq.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Shortcuts")
+      lhcString("uw2-9W-2jq.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Shortcuts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func uw29w2jqLabel(locale: Locale?) -> String {
+      lhcString("uw2-9W-2jq.label", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Shortcuts", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Move Left"; ObjectID = "v2f-bX-xiM";
@@ -1775,7 +2660,12 @@ extension String {
     /// Move Left
     /// ```
     internal nonisolated static var v2fBXXiMTitle: String {
-      lhcString("v2f-bX-xiM.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Left")
+      lhcString("v2f-bX-xiM.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Left", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func v2fBXXiMTitle(locale: Locale?) -> String {
+      lhcString("v2f-bX-xiM.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Move Left", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Help"; ObjectID = "wpr-3q-Mcd";
@@ -1785,7 +2675,12 @@ extension String {
     /// Help
     /// ```
     internal nonisolated static var wpr3qMcdTitle: String {
-      lhcString("wpr-3q-Mcd.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Help")
+      lhcString("wpr-3q-Mcd.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Help", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func wpr3qMcdTitle(locale: Locale?) -> String {
+      lhcString("wpr-3q-Mcd.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Help", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Copy"; ObjectID = "x3v-GG-iWU";
@@ -1795,7 +2690,12 @@ extension String {
     /// Copy
     /// ```
     internal nonisolated static var x3vGgIWUTitle: String {
-      lhcString("x3v-GG-iWU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Copy")
+      lhcString("x3v-GG-iWU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Copy", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func x3vGgIWUTitle(locale: Locale?) -> String {
+      lhcString("x3v-GG-iWU.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Copy", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "xBU-le-7cX";
@@ -1805,7 +2705,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var xBULe7cXTitle: String {
-      lhcString("xBU-le-7cX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("xBU-le-7cX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func xBULe7cXTitle(locale: Locale?) -> String {
+      lhcString("xBU-le-7cX.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "If the area is too small, recent apps will be hidden"; ObjectID = "xE6-jw-EPt";
@@ -1815,7 +2720,12 @@ extension String {
     /// If the area is too small, recent apps will be hidden
     /// ```
     internal nonisolated static var xE6JwEPtTitle: String {
-      lhcString("xE6-jw-EPt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If the area is too small, recent apps will be hidden")
+      lhcString("xE6-jw-EPt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If the area is too small, recent apps will be hidden", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func xE6JwEPtTitle(locale: Locale?) -> String {
+      lhcString("xE6-jw-EPt.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "If the area is too small, recent apps will be hidden", locale)
     }
 
     /// Class = "NSMenuItem"; title = "-"; ObjectID = "xK0-Bn-yqf";
@@ -1825,7 +2735,12 @@ extension String {
     /// -
     /// ```
     internal nonisolated static var xK0BnYqfTitle: String {
-      lhcString("xK0-Bn-yqf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-")
+      lhcString("xK0-Bn-yqf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func xK0BnYqfTitle(locale: Locale?) -> String {
+      lhcString("xK0-Bn-yqf.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "-", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "2. In the Rectangle menu, select\n\"Use [Application] as Todo App\""; ObjectID = "xNi-9K-fnJ";
@@ -1836,7 +2751,12 @@ extension String {
     /// "Use [Application] as Todo App"
     /// ```
     internal nonisolated static var xNi9kFnJTitle: String {
-      lhcString("xNi-9K-fnJ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "2. In the Rectangle menu, select\n\"Use [Application] as Todo App\"")
+      lhcString("xNi-9K-fnJ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "2. In the Rectangle menu, select\n\"Use [Application] as Todo App\"", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func xNi9kFnJTitle(locale: Locale?) -> String {
+      lhcString("xNi-9K-fnJ.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "2. In the Rectangle menu, select\n\"Use [Application] as Todo App\"", locale)
     }
 
     /// Class = "NSTextFieldCell"; title = "Choosing Spectacle will also cycle 1/2, 2/3, and 1/3 window widths on repeated shortcuts"; ObjectID = "xcE-uL-2J0";
@@ -1846,7 +2766,12 @@ extension String {
     /// Choosing Spectacle will also cycle 1/2, 2/3, and 1/3 window widths on repeated shortcuts
     /// ```
     internal nonisolated static var xcEUL2j0Title: String {
-      lhcString("xcE-uL-2J0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Choosing Spectacle will also cycle 1/2, 2/3, and 1/3 window widths on repeated shortcuts")
+      lhcString("xcE-uL-2J0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Choosing Spectacle will also cycle 1/2, 2/3, and 1/3 window widths on repeated shortcuts", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func xcEUL2j0Title(locale: Locale?) -> String {
+      lhcString("xcE-uL-2J0.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Choosing Spectacle will also cycle 1/2, 2/3, and 1/3 window widths on repeated shortcuts", locale)
     }
 
     /// Class = "NSMenuItem"; title = "Quit Rectangle"; ObjectID = "yvN-PE-bxn";
@@ -1856,7 +2781,12 @@ extension String {
     /// Quit Rectangle
     /// ```
     internal nonisolated static var yvNPeBxnTitle: String {
-      lhcString("yvN-PE-bxn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle")
+      lhcString("yvN-PE-bxn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func yvNPeBxnTitle(locale: Locale?) -> String {
+      lhcString("yvN-PE-bxn.title", "rxhanson__Rectangle__Rectangle_mul.lproj_Main", "Quit Rectangle", locale)
     }
   }
 }
@@ -4107,12 +5037,349 @@ private nonisolated var lhcBundle: Bundle {
   Bundle.main
 }
 
-/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none.
-private nonisolated func lhcString(_ key: String, _ table: String, _ fallback: String) -> String {
-  lhcBundle.localizedString(forKey: key, value: fallback, table: table)
+#if canImport(Darwin)
+/// The bundle's string for `key`, or `fallback` (the source-language text) when it has none: in
+/// the localization Foundation picks for `locale`, or for the user's languages when it is nil.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLocalizedBundle(locale).localizedString(forKey: key, value: fallback, table: table)
 }
 
-/// A looked-up format with its arguments, formatted for the current locale.
-private nonisolated func lhcFormat(_ format: String, _ arguments: [any CVarArg]) -> String {
-  String(format: format, locale: Locale.current, arguments: arguments)
+/// The looked-up format with its arguments, formatted for `locale` (nil: the current locale).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  let format = lhcString(key, table, fallback, locale)
+  return String(format: format, locale: locale ?? Locale.current, arguments: arguments)
 }
+
+/// The bundle; for `locale`, its `.lproj` folder of the localization Foundation picks for it.
+private nonisolated func lhcLocalizedBundle(_ locale: Locale?) -> Bundle {
+  let bundle = lhcBundle
+  guard let locale,
+    let language = Bundle.preferredLocalizations(
+      from: bundle.localizations, forPreferences: [locale.identifier]
+    ).first,
+    let path = bundle.path(forResource: language, ofType: "lproj"),
+    let localized = Bundle(path: path)
+  else { return bundle }
+  return localized
+}
+#else
+// Off Apple platforms Foundation crashes looking up `.stringsdict` keys and ignores the
+// environment's language: the compiled tables are read here and Apple's rules applied.
+
+/// The string for `key` in the language of `locale` (nil: the environment's, see
+/// `lhcRequestedLanguages`), or `fallback` (the source-language text) when the bundle has none.
+private nonisolated func lhcString(
+  _ key: String, _ table: String, _ fallback: String, _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, nil, locale)
+}
+
+/// The looked-up format with its arguments (plural forms chosen for them), formatted for the
+/// language of `locale` (nil: the environment's).
+private nonisolated func lhcFormat(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg], _ locale: Locale?
+) -> String {
+  lhcLookup(key, table, fallback, arguments, locale)
+}
+
+/// The first requested language the bundle has the table in (else the development language:
+/// the bundle's `CFBundleDevelopmentRegion`, else the catalog's source language):
+/// its `.stringsdict` entry, else its `.strings` value, else `fallback`; formatted for the
+/// locale (else the matched language) when there are `arguments`.
+private nonisolated func lhcLookup(
+  _ key: String, _ table: String, _ fallback: String, _ arguments: [any CVarArg]?,
+  _ locale: Locale?
+) -> String {
+  let bundle = lhcBundle
+  // Not `developmentLocalization`: it crashes for a bundle without Info.plist.
+  let region = bundle.object(forInfoDictionaryKey: "CFBundleDevelopmentRegion") as? String
+  let development = region ?? lhcDevelopmentLanguage(table)
+  let requested = (locale.map { [$0.identifier] } ?? lhcRequestedLanguages()) + [development]
+  var text: String?
+  var formatting = locale ?? Locale(identifier: development)
+  search: for tag in requested {
+    for language in lhcLocalizations(matching: tag, in: bundle.localizations) {
+      guard let found = lhcTables.table(bundle, table, language) else { continue }
+      formatting = locale ?? Locale(identifier: tag)
+      let languages = [formatting.identifier, language]
+      let plain = found.strings[key]
+      text = lhcText(found.rules[key], arguments ?? [], languages, other: plain) ?? plain
+      break search
+    }
+  }
+  guard let arguments else { return text ?? fallback }
+  return String(format: text ?? fallback, locale: formatting, arguments: arguments)
+}
+
+/// The languages the environment asks for, in gettext's order: each entry of LANGUAGE (`ru:de`),
+/// then the first of LC_ALL, LC_MESSAGES, LANG that is set; codesets and modifiers (`.UTF-8`,
+/// `@euro`) dropped, `C` and `POSIX` skipped.
+private nonisolated func lhcRequestedLanguages() -> [String] {
+  let environment = ProcessInfo.processInfo.environment
+  var values: [Substring] = (environment["LANGUAGE"] ?? "").split(separator: ":")
+  for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    guard let value = environment[name], !value.isEmpty else { continue }
+    values.append(Substring(value))
+    break
+  }
+  var tags: [String] = []
+  for value in values {
+    let tag = String(value.prefix { $0 != "." && $0 != "@" })
+    if !tag.isEmpty && tag != "C" && tag != "POSIX" { tags.append(tag) }
+  }
+  return tags
+}
+
+/// The bundle's localizations for a language tag, best first: the same tag, the tag cut at a
+/// subtag (`zh-Hant-TW`, `zh-Hant`, `zh`), then the others of its language; case, `-` and `_`
+/// ignored.
+private nonisolated func lhcLocalizations(matching tag: String, in localizations: [String])
+  -> [String]
+{
+  func normalized(_ tag: String) -> String {
+    tag.lowercased().replacingOccurrences(of: "_", with: "-")
+  }
+  var wanted = normalized(tag)
+  var result: [String] = []
+  while true {
+    result += localizations.filter { normalized($0) == wanted }
+    guard let cut = wanted.lastIndex(of: "-") else { break }
+    wanted = String(wanted[..<cut])
+  }
+  return result + localizations.sorted().filter { normalized($0).hasPrefix(wanted + "-") }
+}
+
+/// One language's compiled table: `<language>.lproj/<Table>.strings` and `.stringsdict`.
+private typealias LHCTable = (strings: [String: String], rules: [String: Any])
+
+/// Tables read once per bundle, table and language, with `PropertyListSerialization`.
+private final class LHCTableCache: @unchecked Sendable {
+  private let lock = NSLock()
+  nonisolated(unsafe) private var tables: [String: LHCTable?] = [:]
+
+  /// The table, or nil when the bundle has neither file.
+  nonisolated func table(_ bundle: Bundle, _ table: String, _ language: String) -> LHCTable? {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = [bundle.bundlePath, table, language].joined(separator: "\u{0}")
+    if let cached = tables[key] { return cached }
+    let folder = (bundle.resourceURL ?? bundle.bundleURL)
+      .appendingPathComponent(language + ".lproj")
+    func read(_ type: String) -> Any? {
+      let url = folder.appendingPathComponent(table + "." + type)
+      guard let data = try? Data(contentsOf: url) else { return nil }
+      return try? PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+    let strings = read("strings")
+    let rules = read("stringsdict")
+    var found: LHCTable?
+    if strings != nil || rules != nil {
+      found = (strings as? [String: String] ?? [:], rules as? [String: Any] ?? [:])
+    }
+    tables[key] = .some(found)
+    return found
+  }
+}
+
+private nonisolated let lhcTables = LHCTableCache()
+
+/// The text of a `.stringsdict` value (a string or a rule dictionary) by Apple's rules, nil when
+/// it has none: the device `other` case (there is no Apple device here: at the top, `other`, the
+/// key's `.strings` value; nested, the case most device classes share), the widest width case
+/// (there is no display width), plural forms for the `arguments` in the first of `languages`
+/// that has rules.
+private nonisolated func lhcText(
+  _ value: Any?, _ arguments: [any CVarArg], _ languages: [String], other: String? = nil,
+  depth: Int = 0
+) -> String? {
+  if let text = value as? String { return text }
+  guard depth < 8, let rule = value as? [String: Any] else { return nil }
+  if let devices = rule["NSStringDeviceSpecificRuleType"] as? [String: Any] {
+    let chosen = devices["other"] ?? other ?? lhcCommonCase(devices)
+    return lhcText(chosen, arguments, languages, depth: depth + 1)
+  }
+  if let widths = rule["NSStringVariableWidthRuleType"] as? [String: Any] {
+    let widest = widths.keys.max { (Int($0) ?? .min) < (Int($1) ?? .min) }
+    return lhcText(widest.flatMap { widths[$0] }, arguments, languages, depth: depth + 1)
+  }
+  guard let format = rule["NSStringLocalizedFormatKey"] as? String else { return nil }
+  return lhcExpand(format, rule, arguments, languages, depth)
+}
+
+/// The case most device classes share, the first by name on a tie: a compiled device rule
+/// inside a width variation spells the catalog's `other` out as every Apple device class the
+/// catalog does not name.
+private nonisolated func lhcCommonCase(_ devices: [String: Any]) -> Any? {
+  func same(_ one: Any?, _ two: Any?) -> Bool {
+    if let one = one as? String, let two = two as? String { return one == two }
+    guard let one = one as? [String: Any], let two = two as? [String: Any] else { return false }
+    return one.count == two.count && one.allSatisfy { same($0.value, two[$0.key]) }
+  }
+  var best: (key: String, count: Int)?
+  for key in devices.keys.sorted() {
+    let count = devices.values.filter { same($0, devices[key]) }.count
+    if count > best?.count ?? 0 { best = (key, count) }
+  }
+  return best.flatMap { devices[$0.key] }
+}
+
+/// `format` with each `%#@name@` replaced by the form of variable `name` for the argument it
+/// reads (`%N$#@name@`: argument N, else the next one in order), forms expanded in turn.
+private nonisolated func lhcExpand(
+  _ format: String, _ rule: [String: Any], _ arguments: [any CVarArg], _ languages: [String],
+  _ depth: Int
+) -> String {
+  var result = ""
+  var rest = Substring(format)
+  var next = 1
+  while let percent = rest.firstIndex(of: "%") {
+    result += rest[..<percent]
+    var spec = rest[rest.index(after: percent)...]
+    let digits = spec.prefix { $0.isASCII && $0.isNumber }
+    var position: Int?
+    if !digits.isEmpty, spec.dropFirst(digits.count).first == "$" {
+      position = Int(digits)
+      spec = spec.dropFirst(digits.count + 1)
+    }
+    let modifiers = spec.prefix { "-+ #0'123456789.*$hlqLztj".contains($0) }
+    spec = spec.dropFirst(modifiers.count)
+    guard let conversion = spec.first else {
+      result += rest[percent...]
+      rest = ""
+      break
+    }
+    let after = spec.index(after: spec.startIndex)
+    if conversion == "%" {
+      result += "%%"
+      rest = spec[after...]
+      continue
+    }
+    let argument = position ?? next + modifiers.filter { $0 == "*" }.count
+    if position == nil { next = argument + 1 }
+    guard conversion == "@", modifiers.contains("#"),
+      let close = spec[after...].firstIndex(of: "@")
+    else {
+      result += rest[percent..<after]
+      rest = spec[after...]
+      continue
+    }
+    let forms = rule[String(spec[after..<close])] as? [String: Any] ?? [:]
+    let value = arguments.indices.contains(argument - 1) ? arguments[argument - 1] : nil
+    let category = lhcCategory(value, forms, languages)
+    let form = forms[category] as? String ?? forms["other"] as? String ?? ""
+    result += depth < 8 ? lhcExpand(form, rule, arguments, languages, depth + 1) : form
+    rest = spec[spec.index(after: close)...]
+  }
+  return result + rest
+}
+
+/// The plural category of a number argument: `zero` for 0 when the forms have it (Apple's rule,
+/// in every language), else CLDR's in the first of `languages` with rules; `other` for the rest.
+private nonisolated func lhcCategory(_ value: Any?, _ forms: [String: Any], _ languages: [String])
+  -> String
+{
+  guard let operands = lhcOperands(value) else { return "other" }
+  if operands.i == 0 && operands.v == 0 && forms["zero"] != nil { return "zero" }
+  return languages.lazy.compactMap { lhcPluralCategory($0, operands) }.first ?? "other"
+}
+
+/// The CLDR plural operands `i`, `v`, `f` of a number (TR35): integers as they are, floating-point
+/// values in their shortest decimal form (`1.5`: 1, 1, 5; `2.0` is the integer 2), so `w` is `v`
+/// and `t` is `f`; `e` (compact notation) is 0. Nil for a non-number.
+private nonisolated func lhcOperands(_ value: Any?) -> (i: UInt64, v: UInt64, f: UInt64)? {
+  if let integer = value as? any BinaryInteger {
+    return (UInt64(truncatingIfNeeded: integer.magnitude), 0, 0)
+  }
+  guard let number = (value as? Double) ?? (value as? Float).map(Double.init), number.isFinite
+  else { return nil }
+  let i = UInt64(min(number.magnitude.rounded(.towardZero), 1e18))
+  let parts = "\(number.magnitude)".split(separator: ".")
+  guard parts.count == 2, parts[1] != "0", let f = UInt64(parts[1].prefix(18)) else {
+    return (i, 0, 0)
+  }
+  return (i, UInt64(min(parts[1].count, 18)), f)
+}
+
+/// The development language of a table in a bundle without one: its catalog's source language.
+private nonisolated func lhcDevelopmentLanguage(_ table: String) -> String {
+  "en"
+}
+
+/// CLDR 41 cardinal plural rules of the catalogs' languages: the category of `o` in
+/// the language of `tag` (with its script or region, then alone), nil for other languages.
+private nonisolated func lhcPluralCategory(_ tag: String, _ o: (i: UInt64, v: UInt64, f: UInt64))
+  -> String?
+{
+  let subtags = tag.split { $0 == "-" || $0 == "_" }
+  guard let first = subtags.first else { return nil }
+  let language = first.lowercased()
+  let variants = subtags.dropFirst().prefix(2).map {
+    language + "_" + ($0.count == 4 ? $0.prefix(1).uppercased() + $0.dropFirst().lowercased() : $0.uppercased())
+  }
+  for id in variants + [language] {
+    switch id {
+    case "id", "ja", "ko", "vi", "zh":
+      return "other"
+    case "ca", "de", "en", "nl", "sv":
+      if o.i == 1 && o.v == 0 { return "one" }
+      return "other"
+    case "nb", "nn", "tr":
+      if o.f == 0 && o.i == 1 { return "one" }
+      return "other"
+    case "ro":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.v != 0 || o.f == 0 && o.i == 0 || o.f == 0 && (2...19).contains(o.i % 100) { return "few" }
+      return "other"
+    case "fr":
+      if (o.i == 0 || o.i == 1) { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "pt":
+      if (0...1).contains(o.i) { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "it", "pt_PT":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "es":
+      if o.f == 0 && o.i == 1 { return "one" }
+      if o.i != 0 && o.i % 1000000 == 0 && o.v == 0 { return "many" }
+      return "other"
+    case "cs", "sk":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if (2...4).contains(o.i) && o.v == 0 { return "few" }
+      if o.v != 0 { return "many" }
+      return "other"
+    case "pl":
+      if o.i == 1 && o.v == 0 { return "one" }
+      if o.v == 0 && (2...4).contains(o.i % 10) && !((12...14).contains(o.i % 100)) { return "few" }
+      if o.v == 0 && o.i != 1 && (0...1).contains(o.i % 10) || o.v == 0 && (5...9).contains(o.i % 10) || o.v == 0 && (12...14).contains(o.i % 100) { return "many" }
+      return "other"
+    case "lt":
+      if o.f == 0 && o.i % 10 == 1 && !(o.f == 0 && (11...19).contains(o.i % 100)) { return "one" }
+      if o.f == 0 && (2...9).contains(o.i % 10) && !(o.f == 0 && (11...19).contains(o.i % 100)) { return "few" }
+      if o.f != 0 { return "many" }
+      return "other"
+    case "ru", "uk":
+      if o.v == 0 && o.i % 10 == 1 && o.i % 100 != 11 { return "one" }
+      if o.v == 0 && (2...4).contains(o.i % 10) && !((12...14).contains(o.i % 100)) { return "few" }
+      if o.v == 0 && o.i % 10 == 0 || o.v == 0 && (5...9).contains(o.i % 10) || o.v == 0 && (11...14).contains(o.i % 100) { return "many" }
+      return "other"
+    case "ar":
+      if o.f == 0 && o.i == 0 { return "zero" }
+      if o.f == 0 && o.i == 1 { return "one" }
+      if o.f == 0 && o.i == 2 { return "two" }
+      if o.f == 0 && (3...10).contains(o.i % 100) { return "few" }
+      if o.f == 0 && (11...99).contains(o.i % 100) { return "many" }
+      return "other"
+    default: continue
+    }
+  }
+  return nil
+}
+#endif

@@ -1,0 +1,1 @@
+../../../Plugins/LHCStrings/CatalogLanguages.swift

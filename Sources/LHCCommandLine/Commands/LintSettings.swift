@@ -1,0 +1,133 @@
+import CatalogLint
+import Foundation
+import LHCBase
+
+/// What applies to each catalog of an `lhc lint` run: its config file (`--config`, else the
+/// nearest `.lhc-lint.json` in the catalog's folder or above) and its baseline (`--baseline`,
+/// else the config's `baseline`). Every file is read once; a file that cannot be read or is
+/// invalid is an error naming it (`path:line:col`).
+struct LintSettings {
+  /// The config file name searched for.
+  static let configName = ".lhc-lint.json"
+
+  /// A file that could not be used: its path, its problems, its text (for line and column).
+  struct Problem {
+    var path: String
+    var diagnostics: [Diagnostic]
+    var source: SourceText?
+  }
+
+  /// Per catalog, in command-line order.
+  private(set) var configs: [LintConfig?] = []
+  /// Per catalog: the path of its baseline file (as the user or the config spelled it).
+  private(set) var baselinePaths: [String?] = []
+  /// The baselines read, by the path in `baselinePaths`.
+  private(set) var baselines: [String: LintBaseline] = [:]
+  private(set) var problems: [Problem] = []
+
+  /// Finds and reads the configs and baselines of `catalogs`. `baseline` (`--baseline`) replaces
+  /// the configs' baselines; `useBaselines` false (`--write-baseline`) reads none.
+  init(catalogs: [String], config explicit: String?, baseline: String?, useBaselines: Bool) {
+    var read: [String: LintConfig?] = [:]
+    var found: [String: String?] = [:]
+    for catalog in catalogs {
+      let configPath =
+        explicit ?? Self.nearestConfig(from: Self.folder(of: catalog), cache: &found)
+      var config: LintConfig?
+      if let configPath {
+        if let known = read[configPath] {
+          config = known
+        } else {
+          config = load(configPath, what: "config", LintConfig.read)
+          read.updateValue(config, forKey: configPath)  // nil too: a failed file is read once
+        }
+      }
+      configs.append(config)
+      var baselinePath = baseline
+      if baselinePath == nil, let configPath, let written = config?.baseline {
+        baselinePath =
+          written.hasPrefix("/")
+          ? written : (Self.folder(of: configPath) as NSString).appendingPathComponent(written)
+      }
+      if !useBaselines { baselinePath = nil }
+      if let baselinePath, baselines[baselinePath] == nil,
+        !problems.contains(where: { $0.path == baselinePath }),
+        let loaded = load(baselinePath, what: "baseline", LintBaseline.read)
+      {
+        baselines[baselinePath] = loaded
+      }
+      baselinePaths.append(baselinePath)
+    }
+  }
+
+  /// Reads a config or baseline file; records a problem and returns nil when it cannot.
+  private mutating func load<T>(
+    _ path: String, what: String, _ reader: (SourceText) throws(DiagnosticError) -> T
+  ) -> T? {
+    let source: SourceText
+    do {
+      source = try SourceText(contentsOf: path)
+    } catch {
+      problems.append(
+        Problem(path: path, diagnostics: [.error("cannot read \(what) file: \(error.message)")]))
+      return nil
+    }
+    do {
+      return try reader(source)
+    } catch {
+      problems.append(Problem(path: path, diagnostics: error.diagnostics, source: source))
+      return nil
+    }
+  }
+
+  /// The nearest `.lhc-lint.json` in `folder` or a folder above it (cached per folder).
+  private static func nearestConfig(from folder: String, cache: inout [String: String?]) -> String?
+  {
+    var visited: [String] = []
+    var current = absolute(folder)
+    var result: String?
+    while true {
+      if let known = cache[current] {
+        result = known
+        break
+      }
+      visited.append(current)
+      let candidate = (current as NSString).appendingPathComponent(configName)
+      if FileManager.default.fileExists(atPath: candidate) {
+        result = candidate
+        break
+      }
+      let parent = (current as NSString).deletingLastPathComponent
+      if parent == current || parent.isEmpty { break }
+      current = parent
+    }
+    for folder in visited { cache.updateValue(result, forKey: folder) }  // nil too: none found
+    return result
+  }
+
+  /// The folder of a path (`.` for a bare file name).
+  static func folder(of path: String) -> String {
+    let folder = OutputFile.parent(of: path)
+    return folder.isEmpty ? "." : folder
+  }
+
+  /// The absolute, standardized form of a path, symbolic links resolved.
+  static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// `file` relative to the folder of `baseline`, with `/` separators (`../App/x.xcstrings`).
+  /// Both are resolved first, a link to the baseline file as a link to a catalog is (Bazel's
+  /// runfiles are links into the source tree).
+  static func relative(_ file: String, toFolderOf baseline: String) -> String {
+    let target = absolute(file).split(separator: "/")
+    let base = folder(of: absolute(baseline)).split(separator: "/")
+    var common = 0
+    while common < target.count && common < base.count && target[common] == base[common] {
+      common += 1
+    }
+    let parts =
+      Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+    return parts.joined(separator: "/")
+  }
+}
