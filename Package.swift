@@ -21,8 +21,8 @@ let package = Package(
     .library(
       name: "LHCKit",
       targets: [
-        "LHCBase", "StringCatalog", "PseudoLocalization", "LHCPlist", "StringTables",
-        "ReleaseFiles", "LingoHubCDN", "CatalogLint",
+        "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
+        "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint",
       ]
     ),
   ],
@@ -52,6 +52,10 @@ let package = Package(
     .target(name: "PluralRules"),
     // .xcstrings bytes → catalog model (own byte-level JSON scanner).
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
+    // Catalog model → the bytes Xcode writes (key order, layout): every command that writes a catalog.
+    .target(name: "CatalogWriter", dependencies: ["StringCatalog", "LHCBase"]),
+    // Three catalog models → one, merged by entry, field, language and variation case (`lhc merge-driver`).
+    .target(name: "CatalogMerge", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → the same model with pseudo languages (`compile --pseudo`): accented and
     // padded, or right to left, derived from the source language's localizations.
     .target(name: "PseudoLocalization", dependencies: ["StringCatalog", "LHCBase"]),
@@ -94,7 +98,7 @@ let package = Package(
       dependencies: [
         "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
         "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
-        "ReleaseArchive", "OTAPayloads",
+        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -117,6 +121,12 @@ let package = Package(
     .testTarget(name: "LHCBaseTests", dependencies: ["LHCBase", "LHCTestSupport"]),
     .testTarget(name: "PluralRulesTests", dependencies: ["PluralRules"]),
     .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogWriterTests",
+      dependencies: ["CatalogWriter", "StringCatalog", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogMergeTests",
+      dependencies: ["CatalogMerge", "CatalogWriter", "StringCatalog", "LHCTestSupport"]),
     .testTarget(
       name: "PseudoLocalizationTests",
       dependencies: [

@@ -40,6 +40,7 @@ TABLE = "Localizable"          # catalog basename → <lang>.lproj/Localizable.s
 TARGET_SPEEDUP = 10.0          # (a) lhc ≥ 10× faster than the baseline on the largest catalog
 TARGET_LINEARITY = 0.7         # (b) lhc MB/s(largest) ≥ 0.7 × lhc MB/s(10 MB)
 TARGET_RSS_RATIO = 1.5         # (c) lhc peak RSS ≤ 1.5 × input size on the largest catalog
+TARGET_MERGE_RATIO = 2.0       # (i) lhc merge-driver < 2 × lhc compile on the largest catalog
 LINEARITY_REFERENCE_MB = 10.0
 
 
@@ -537,6 +538,86 @@ def measure_pack(lhc_bin, row, work, args):
     ]
 
 
+def edited_copy(catalog, path, every, offset, marker):
+    """`catalog` with every `every`-th string value (counting from `offset`) prefixed by `marker`:
+    one branch's edits, at lines of their own, in Xcode's layout (as `lhc format` would leave it)."""
+    if os.path.exists(path) and os.path.getmtime(path) >= os.path.getmtime(catalog):
+        return path
+    needle = b'"value" : "'
+    count = 0
+    with open(catalog, "rb") as source, open(path + ".tmp", "wb") as out:
+        for line in source:
+            if needle in line:
+                if count % every == offset:
+                    line = line.replace(needle, needle + marker, 1)
+                count += 1
+            out.write(line)
+    os.replace(path + ".tmp", path)
+    return path
+
+
+def measure_format_merge(lhc_bin, row, work, args):
+    """(h) `lhc format --check` and `lhc format` (of a copy with a trailing newline, so it is
+    rewritten) at least as fast as `lhc compile` of the largest catalog; (i) `lhc merge-driver` of
+    two edited copies (every 1000th value changed on each side, different ones) under 2× compile.
+    All four run interleaved (compile, check, format, merge, compile, …; best of N each); the
+    copies a run overwrites are made again before it, untimed."""
+    size_mb, input_bytes, lhc, _ = row
+    largest = f"({input_bytes / 1e6:.1f} MB)"
+    names = (f"(h) lhc format --check and lhc format ≤ lhc compile time on the largest catalog {largest}",
+             f"(i) lhc merge-driver of two edited copies < {TARGET_MERGE_RATIO:g} × lhc compile "
+             f"on the largest catalog {largest}")
+    if lhc is None or not lhc.ok:
+        return [(name, False, "lhc compile did not run successfully") for name in names]
+    catalog = catalog_for(work, size_mb, args.languages, args.seed)[0]
+    folder = os.path.join(work, "out", "format-merge")
+    os.makedirs(folder, exist_ok=True)
+    ours = edited_copy(catalog, os.path.join(work, "catalogs", "ours.xcstrings"), 1000, 0, b"OURS ")
+    theirs = edited_copy(catalog, os.path.join(work, "catalogs", "theirs.xcstrings"), 1000, 500, b"THEIRS ")
+    unformatted = os.path.join(folder, "Unformatted.xcstrings")
+    current = os.path.join(folder, "Current.xcstrings")
+
+    def prepare(tool):
+        if tool == "format":
+            shutil.copyfile(catalog, unformatted)
+            with open(unformatted, "ab") as f:
+                f.write(b"\n")
+        elif tool == "merge":
+            shutil.copyfile(ours, current)
+
+    commands = {
+        "compile": [lhc_bin, "compile", catalog, "-o", os.path.join(folder, "compiled")],
+        "check": [lhc_bin, "format", "--check", catalog],
+        "format": [lhc_bin, "format", unformatted],
+        "merge": [lhc_bin, "merge-driver", catalog, current, theirs, "--path", "Localizable.xcstrings"],
+    }
+    runs = max(len(lhc.times), 3)
+    times = {tool: [] for tool in commands}
+    for i in range(runs):
+        for tool, argv in commands.items():
+            prepare(tool)
+            out_dir = os.path.join(folder, "compiled") if tool == "compile" else os.path.join(folder, "none")
+            log_dir = os.path.join(work, "logs", tool, f"{size_mb:g}MB", f"run{i + 1}")
+            r = run_once(argv, out_dir, log_dir, args.timeout)
+            if r.status != 0:
+                return [(name, False, f"lhc {tool} failed: exit status {r.status}: {r.stderr_tail.strip()}")
+                        for name in names]
+            times[tool].append(r.seconds)
+            log(f"  {tool:<8} {size_mb:>6g} MB  run {i + 1}/{runs}: {r.seconds:8.3f} s  "
+                f"{input_bytes / 1e6 / r.seconds:7.1f} MB/s  peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
+    best = {tool: min(t) for tool, t in times.items()}
+    rate = {tool: input_bytes / 1e6 / seconds for tool, seconds in best.items()}
+    compile = best["compile"]
+    detail = (f"compile {compile:.3f} s ({rate['compile']:.1f} MB/s), format --check {best['check']:.3f} s "
+              f"({rate['check']:.1f} MB/s), format {best['format']:.3f} s ({rate['format']:.1f} MB/s)")
+    return [
+        (names[0], max(best["check"], best["format"]) <= compile, detail + f" (best of {runs}, interleaved)"),
+        (names[1], best["merge"] < TARGET_MERGE_RATIO * compile,
+         f"merge {best['merge']:.3f} s ({rate['merge']:.1f} MB/s of one side) = "
+         f"{best['merge'] / compile:.2f} × compile {compile:.3f} s"),
+    ]
+
+
 # MARK: Main
 
 def parse_sizes(text):
@@ -627,6 +708,7 @@ def main(argv=None):
     results.append(measure_gen_symbols(lhc_bin, rows[-1], work, args))
     results.append(measure_diff(lhc_bin, rows[-1], work, args))
     results.extend(measure_pack(lhc_bin, rows[-1], work, args))
+    results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
     failed = False
     for name, passed, detail in results:
         verdict = "N/A " if passed is None else ("PASS" if passed else "FAIL")

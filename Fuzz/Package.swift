@@ -11,6 +11,7 @@ import PackageDescription
 /// targets it lists in `FUZZ_ALL_TARGETS`.
 let fuzzTargets = [
   "FuzzCatalog",
+  "FuzzCatalogWriter",
   "FuzzFormatString",
   "FuzzPseudoText",
   "FuzzStringsFile",

@@ -124,6 +124,7 @@ def main():
     stringsdicts = files(roots, ".stringsdict")
     seeds = {
         "FuzzCatalog": lambda: [p.read_bytes() for p in catalogs],
+        "FuzzCatalogWriter": lambda: [p.read_bytes() for p in catalogs],
         "FuzzCatalogLanguages": lambda: [p.read_bytes() for p in catalogs],
         "FuzzFormatString": lambda: [s.encode() for s in format_strings(catalogs)],
         "FuzzPseudoText": lambda: [s.encode() for s in format_strings(catalogs)],

@@ -43,6 +43,12 @@ public enum LHC {
     Command(spec: StatsCommand.spec) { (parsed, console, _) throws(UsageError) in
       try StatsCommand(parsed: parsed).run(console)
     },
+    Command(spec: FormatCommand.spec) { (parsed, console, _) throws(UsageError) in
+      try FormatCommand(parsed: parsed).run(console)
+    },
+    Command(spec: MergeDriverCommand.spec) { (parsed, console, _) throws(UsageError) in
+      try MergeDriverCommand(parsed: parsed).run(console)
+    },
     Command(spec: GenSymbolsCommand.spec) { (parsed, console, environment) throws(UsageError) in
       try GenSymbolsCommand(parsed: parsed, environment: environment).run(console)
     },

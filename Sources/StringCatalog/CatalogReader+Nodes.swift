@@ -2,92 +2,129 @@ import LHCBase
 
 /// Localization nodes: string units, variations and substitutions, recursively.
 extension CatalogParser {
-  /// Reads a node (`stringUnit`, `variations`, `substitutions`) held by `field`.
+  /// Reads a node (`stringUnit`, `stringSet`, `variations`, `substitutions`) held by `field`.
   mutating func parseNode(_ field: JSONString) throws(DiagnosticError) -> LocalizationNode {
     let offset = scanner.index
     try enterObject(field)
     var stringUnit: StringUnit?
-    var stringSet: StringSet?
     var variations: [Variation] = []
     var substitutions: [Substitution] = []
+    // What few nodes have; nil for the rest, so the common path makes and frees nothing more.
+    var rare: RareParts?
     var seen: UInt32 = 0
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       if scanner.equals(key, "stringUnit") {
         noteField(&seen, 1, key, "stringUnit")
-        stringUnit = try parseUnit(key)
+        stringUnit = try parseUnit(key, rare: &rare)
       } else if scanner.equals(key, "variations") {
         noteField(&seen, 2, key, "variations")
         variations = try parseVariations(key)
+        if lossless && variations.isEmpty { rare.kept.unknown.keep(.emptyObject("variations")) }
       } else if scanner.equals(key, "substitutions") {
         noteField(&seen, 4, key, "substitutions")
         substitutions = try parseSubstitutions(key)
+        if lossless && substitutions.isEmpty {
+          rare.kept.unknown.keep(.emptyObject("substitutions"))
+        }
       } else if scanner.equals(key, "stringSet") {
         noteField(&seen, 8, key, "stringSet")
-        stringSet = try parseStringSet(key)
+        rare.kept.setUnknown = []
+        rare.kept.stringSet = try parseStringSet(key, unknown: &rare.kept.setUnknown)
+      } else if lossless {
+        try keepOrSkip(key, in: &rare.kept.unknown)
       } else {
         try scanner.skipValue()
       }
     }
     leaveObject()
+    guard let rare else {
+      return LocalizationNode(
+        stringUnit: stringUnit, variations: variations, substitutions: substitutions,
+        offset: offset)
+    }
     return LocalizationNode(
-      stringUnit: stringUnit, stringSet: stringSet, variations: variations,
-      substitutions: substitutions, offset: offset)
+      stringUnit: stringUnit, stringSet: rare.stringSet, variations: variations,
+      substitutions: substitutions, offset: offset, unknownMembers: rare.unknown,
+      stringSetUnknownMembers: rare.setUnknown, stringUnitUnknownMembers: rare.unitUnknown)
   }
 
-  /// Reads a `stringSet` object: `state` and the `values` array of strings.
-  mutating func parseStringSet(_ field: JSONString) throws(DiagnosticError) -> StringSet {
-    let offset = scanner.index
-    try enterObject(field)
-    var state: UnitState?
-    var values: [String] = []
-    var seen: UInt32 = 0
-    var first = true
-    while try scanner.nextMember(&first) {
-      let key = try scanner.readKey()
-      if scanner.equals(key, "state") {
-        noteField(&seen, 1, key, "state")
-        try expect(.string, for: key)
-        state = unitState(try scanner.scanString())
-      } else if scanner.equals(key, "values") {
-        noteField(&seen, 2, key, "values")
-        try expect(.array, for: key)
-        try scanner.enterContainer()
-        values = []
-        var firstValue = true
-        while try scanner.nextElement(&firstValue) { values.append(try readString(key)) }
-      } else {
-        try scanner.skipValue()
-      }
-    }
-    leaveObject()
-    return StringSet(state: state ?? UnitState(rawValue: ""), values: values, offset: offset)
-  }
-
-  /// Reads a `stringUnit` object.
-  mutating func parseUnit(_ field: JSONString) throws(DiagnosticError) -> StringUnit {
+  /// Reads a `stringUnit` object; members lhc does not know go to `rare` (lossless reads).
+  mutating func parseUnit(_ field: JSONString, rare: inout RareParts?) throws(DiagnosticError)
+    -> StringUnit
+  {
     let offset = scanner.index
     try enterObject(field)
     var state: UnitState?
     var value: String?
     var seen: UInt32 = 0
     var first = true
+    if rare != nil { rare!.unitUnknown = [] }  // a repeated `stringUnit`: the last one wins
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
       if scanner.equals(key, "state") {
         noteField(&seen, 1, key, "state")
         try expect(.string, for: key)
-        state = unitState(try scanner.scanString())
+        let read = unitState(try scanner.scanString())
+        if lossless && read.rawValue.isEmpty { rare.kept.unitUnknown.keep(.emptyState) }
+        state = read
       } else if scanner.equals(key, "value") {
         noteField(&seen, 2, key, "value")
         value = try readString(key)
+      } else if lossless {
+        try keepOrSkip(key, in: &rare.kept.unitUnknown)
       } else {
         try scanner.skipValue()
       }
     }
     leaveObject()
     return StringUnit(state: state ?? UnitState(rawValue: ""), value: value, offset: offset)
+  }
+
+  /// Reads a `stringSet` object: `state` and the `values` array.
+  mutating func parseStringSet(_ field: JSONString, unknown: inout [RawMember])
+    throws(DiagnosticError) -> StringSet
+  {
+    let offset = scanner.index
+    try enterObject(field)
+    var set = StringSet(state: UnitState(rawValue: ""), values: [], offset: offset)
+    var seen: UInt32 = 0
+    var first = true
+    while try scanner.nextMember(&first) {
+      let key = try scanner.readKey()
+      if scanner.equals(key, "state") {
+        noteField(&seen, 1, key, "state")
+        try expect(.string, for: key)
+        set.state = unitState(try scanner.scanString())
+        if lossless && set.state.rawValue.isEmpty { unknown.keep(.emptyState) }
+      } else if scanner.equals(key, "values") {
+        noteField(&seen, 2, key, "values")
+        set.values = try readStrings(key)
+        if lossless && set.values.isEmpty { unknown.keep(RawMember("values", .array([]))) }
+      } else {
+        try keepOrSkip(key, in: &unknown)
+      }
+    }
+    leaveObject()
+    return set
+  }
+
+  /// Reads an array of strings for `field`.
+  mutating func readStrings(_ field: JSONString) throws(DiagnosticError) -> [String] {
+    try expect(.array, for: field)
+    try scanner.enterContainer()
+    var values: [String] = []
+    var first = true
+    while try scanner.nextElement(&first) {
+      let offset = scanner.index
+      let kind = try scanner.kind()
+      guard kind == .string else {
+        throw typeError("a string", found: kind.phrase, field: field, at: offset)
+      }
+      values.append(scanner.makeString(try scanner.scanString()))
+    }
+    return values
   }
 
   /// Reads `variations`: kind → case name → node, keeping kinds and cases in file order.
@@ -175,8 +212,11 @@ extension CatalogParser {
       } else if scanner.equals(field, "variations") {
         noteField(&seen, 4, field, "variations")
         substitution.variations = try parseVariations(field)
+        if lossless && substitution.variations.isEmpty {
+          substitution.unknownMembers.keep(.emptyObject("variations"))
+        }
       } else {
-        try scanner.skipValue()
+        try keepOrSkip(field, in: &substitution.unknownMembers)
       }
     }
     leaveObject()
@@ -220,5 +260,21 @@ extension CatalogParser {
     if scanner.equals(token, "device") { return .device }
     if scanner.equals(token, "width") { return .width }
     return VariationKind(rawValue: scanner.makeString(token))
+  }
+}
+
+/// The parts of a node only some nodes have, gathered while it is read (see ``LocalizationNode``).
+struct RareParts {
+  var stringSet: StringSet?
+  var unknown: [RawMember] = []
+  var setUnknown: [RawMember] = []
+  var unitUnknown: [RawMember] = []
+}
+
+extension Optional<RareParts> {
+  /// The parts, made on first use.
+  var kept: RareParts {
+    get { self ?? RareParts() }
+    set { self = newValue }
   }
 }

@@ -27,23 +27,32 @@ extension CatalogReader {
   public static func read(
     _ source: SourceText, parts: Int, makeSinks: (Int) -> [(CatalogEntry) -> Void]
   ) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
+    try read(source, parts: parts, lossless: false, makeSinks: makeSinks)
+  }
+
+  /// ``read(_:parts:makeSinks:)``, keeping what the model does not interpret when `lossless`.
+  static func read(
+    _ source: SourceText, parts: Int, lossless: Bool,
+    makeSinks: (Int) -> [(CatalogEntry) -> Void]
+  ) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
     if parts > 1, let cut = Cut(source, parts: parts) {
       let sinks = makeSinks(cut.boundaries.count + 1)
-      if let result = readParts(source, cut, sinks) { return result }
+      if let result = readParts(source, cut, lossless, sinks) { return result }
     }
-    return try read(source, forEachEntry: makeSinks(1).first ?? { _ in })
+    return try read(source, lossless: lossless, forEachEntry: makeSinks(1).first ?? { _ in })
   }
 
   /// Reads the parts concurrently; nil when a part failed or missed its boundary.
   private static func readParts(
-    _ source: SourceText, _ cut: Cut, _ sinks: [(CatalogEntry) -> Void]
+    _ source: SourceText, _ cut: Cut, _ lossless: Bool, _ sinks: [(CatalogEntry) -> Void]
   ) -> (catalog: Catalog, diagnostics: [Diagnostic])? {
     let outcomes = Parallel.map(Array(sinks.indices)) { part in
-      try? readPart(part, source, cut, sinks[part])
+      try? readPart(part, source, cut, lossless, sinks[part])
     }
     var diagnostics: [Diagnostic] = []
     var keyOffsets: [String: Int] = [:]
     var catalog: Catalog?
+    var leadingMembers: [RawMember] = []
     for outcome in outcomes {
       guard let outcome = outcome ?? nil else { return nil }
       diagnostics += outcome.diagnostics
@@ -52,8 +61,12 @@ extension CatalogReader {
         diagnostics.append(.warning("duplicate key '\(key)'", offset: offset, key: key))
       }
       catalog = outcome.catalog ?? catalog
+      leadingMembers += outcome.leadingMembers
     }
-    guard let catalog else { return nil }
+    guard var catalog else { return nil }
+    // Unknown top-level members before `strings` were read by the first part.
+    for member in catalog.unknownMembers { leadingMembers.keep(member) }
+    catalog.unknownMembers = leadingMembers
     return (catalog, diagnostics.sortedByOffset())
   }
 
@@ -64,15 +77,18 @@ extension CatalogReader {
     var keyOffsets: [String: Int]
     /// The catalog's header, from the last part (which reads to the end of the file).
     var catalog: Catalog?
+    /// Unknown top-level members the first part read before `strings` (lossless reads).
+    var leadingMembers: [RawMember] = []
   }
 
   /// Reads part `part`; throws when it fails, nil-free outcome only when it ended where expected.
   private static func readPart(
-    _ part: Int, _ source: SourceText, _ cut: Cut, _ sink: @escaping (CatalogEntry) -> Void
+    _ part: Int, _ source: SourceText, _ cut: Cut, _ lossless: Bool,
+    _ sink: @escaping (CatalogEntry) -> Void
   ) throws(DiagnosticError) -> PartOutcome? {
     let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
     defer { path.deallocate() }
-    var parser = CatalogParser(source: source, path: path, sink: sink)
+    var parser = CatalogParser(source: source, path: path, lossless: lossless, sink: sink)
     let isLast = part == cut.boundaries.count
     parser.stopAt = isLast ? nil : cut.boundaries[part]
     var header: CatalogParser.Header
@@ -101,7 +117,8 @@ extension CatalogReader {
       catalog = try parser.finishCatalog(header)
     }
     return PartOutcome(
-      diagnostics: parser.scanner.diagnostics, keyOffsets: parser.keyOffsets, catalog: catalog)
+      diagnostics: parser.scanner.diagnostics, keyOffsets: parser.keyOffsets, catalog: catalog,
+      leadingMembers: isLast ? [] : header.unknown)
   }
 }
 

@@ -7,19 +7,31 @@ public enum CatalogReader {
   public static func read(_ source: SourceText) throws(DiagnosticError) -> (
     catalog: Catalog, diagnostics: [Diagnostic]
   ) {
-    var entries: [CatalogEntry] = []
-    entries.reserveCapacity(source.bytes.count / 2048 + 8)
+    var entries = UniqueEntries(capacity: source.bytes.count / 2048 + 8)
+    var (catalog, diagnostics) = try read(source) { entries.add($0) }
+    catalog.entries = entries.entries
+    return (catalog, diagnostics)
+  }
+
+  /// Entries with unique keys: a key read again replaces the earlier entry, in its place (the
+  /// last value wins, as in Foundation).
+  package struct UniqueEntries {
+    package var entries: [CatalogEntry] = []
     var indexByKey: [String: Int] = [:]
-    var (catalog, diagnostics) = try read(source) { entry in
+
+    package init(capacity: Int) {
+      entries.reserveCapacity(capacity)
+      indexByKey.reserveCapacity(capacity)
+    }
+
+    package mutating func add(_ entry: CatalogEntry) {
       if let earlier = indexByKey.updateValue(entries.count, forKey: entry.key) {
-        entries[earlier] = entry  // a duplicate key: the last value wins, in the first one's place
+        entries[earlier] = entry
         indexByKey[entry.key] = earlier
       } else {
         entries.append(entry)
       }
     }
-    catalog.entries = entries
-    return (catalog, diagnostics)
   }
 
   /// Reads a catalog and hands each entry of `strings` to `body` as soon as it is read, so a
@@ -29,11 +41,18 @@ public enum CatalogReader {
   public static func read(
     _ source: SourceText, forEachEntry body: (CatalogEntry) -> Void
   ) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
+    try read(source, lossless: false, forEachEntry: body)
+  }
+
+  /// ``read(_:forEachEntry:)``, keeping what the model does not interpret when `lossless`.
+  static func read(
+    _ source: SourceText, lossless: Bool, forEachEntry body: (CatalogEntry) -> Void
+  ) throws(DiagnosticError) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
     let path = UnsafeMutablePointer<Int>.allocate(capacity: JSONScanner.maxDepth + 2)
     defer { path.deallocate() }
     let result = withoutActuallyEscaping(body) {
       body -> Result<(catalog: Catalog, diagnostics: [Diagnostic]), DiagnosticError> in
-      var parser = CatalogParser(source: source, path: path, sink: body)
+      var parser = CatalogParser(source: source, path: path, lossless: lossless, sink: body)
       do throws(DiagnosticError) {
         let catalog = try parser.parseCatalog()
         return .success((catalog, parser.scanner.diagnostics.sortedByOffset()))
@@ -74,6 +93,10 @@ struct CatalogParser {
 
   /// Receives each entry as soon as it is read.
   let sink: (CatalogEntry) -> Void
+  /// Keep unknown members and empty known containers (see ``Catalog``); the compile path does not.
+  let lossless: Bool
+  /// When set, entries are not read but validated and handed over as spans: key and bytes.
+  var spanSink: ((String, Range<Int>) -> Void)?
   /// Where this parser's part of `strings` ends (catalogs read in parts), and whether the entry
   /// boundary expected there was missed.
   var stopAt: Int?
@@ -81,9 +104,12 @@ struct CatalogParser {
   /// The entry keys read, with their offsets (duplicates are reported).
   var keyOffsets: [String: Int] = [:]
 
-  init(source: SourceText, path: UnsafeMutablePointer<Int>, sink: @escaping (CatalogEntry) -> Void)
-  {
+  init(
+    source: SourceText, path: UnsafeMutablePointer<Int>, lossless: Bool = false,
+    sink: @escaping (CatalogEntry) -> Void
+  ) {
     self.source = source
+    self.lossless = lossless
     self.sink = sink
     self.scanner = JSONScanner(bytes: source.bytes)
     self.path = path
@@ -106,6 +132,8 @@ struct CatalogParser {
     var version: (text: String, offset: Int)?
     var hasEntries = false
     var seen: UInt32 = 0
+    /// Other top-level members (lossless reads).
+    var unknown: [RawMember] = []
   }
 
   /// Reads up to and including the top-level `{`.
@@ -141,7 +169,7 @@ struct CatalogParser {
         let offset = scanner.index
         header.version = (try readString(key), offset)
       } else {
-        try scanner.skipValue()
+        try keepOrSkip(key, in: &header.unknown)
       }
     }
     return false
@@ -173,12 +201,15 @@ struct CatalogParser {
         .warning(
           "missing field 'version'; reading the catalog as version 1.0", offset: header.open))
     }
-    return Catalog(sourceLanguage: sourceLanguage, version: versionText, entries: [])
+    return Catalog(
+      sourceLanguage: sourceLanguage, version: versionText, entries: [],
+      unknownMembers: header.unknown)
   }
 
   /// Hands the pages read since the last call back to the kernel, every few megabytes.
   @inline(__always) mutating func discardPassedPages() {
-    if scanner.index &- discardedUpTo >= Self.discardInterval {
+    // Spans are read again right after (see ``CatalogReader/readEntrySpans(_:)``): keep them.
+    if scanner.index &- discardedUpTo >= Self.discardInterval && spanSink == nil {
       source.discard(discardedUpTo..<scanner.index)
       discardedUpTo = scanner.index
     }
@@ -205,18 +236,30 @@ struct CatalogParser {
       let keyToken = try scanner.readKey()
       let key = scanner.makeString(keyToken)
       currentKey = keyToken.offset
-      let entry = try parseEntry(key, keyToken)
-      if let earlier = keyOffsets.updateValue(keyToken.offset, forKey: key) {
-        // Keep the first offset: a part read on its own thread reports a key that an earlier
-        // part also has at the key's first place in this part (found by FuzzCatalog).
-        keyOffsets[key] = earlier
-        warn("duplicate key '\(key)'", at: keyToken.offset)
+      if let spanSink {
+        // Spans only (see ``CatalogReader/readEntrySpans(_:)``): validated, not read.
+        try scanner.skipValue()
+        noteEntryKey(key, keyToken)
+        spanSink(key, keyToken.offset..<scanner.index)
+        continue
       }
+      let entry = try parseEntry(key, keyToken)
+      noteEntryKey(key, keyToken)
       sink(entry)
     }
     currentKey = nil
     leaveObject()
     return false
+  }
+
+  /// Records an entry key read, warning when it was read before.
+  @inline(__always) mutating func noteEntryKey(_ key: String, _ keyToken: JSONString) {
+    if let earlier = keyOffsets.updateValue(keyToken.offset, forKey: key) {
+      // Keep the first offset: a part read on its own thread reports a key that an earlier
+      // part also has at the key's first place in this part (found by FuzzCatalog).
+      keyOffsets[key] = earlier
+      warn("duplicate key '\(key)'", at: keyToken.offset)
+    }
   }
 
   /// Reads one entry of `strings`.
@@ -232,6 +275,9 @@ struct CatalogParser {
       if scanner.equals(field, "localizations") {
         noteField(&seen, 1, field, "localizations")
         entry.localizations = try parseLocalizations(field)
+        if lossless && entry.localizations.isEmpty {
+          entry.unknownMembers.keep(.emptyObject("localizations"))
+        }
       } else if scanner.equals(field, "comment") {
         noteField(&seen, 2, field, "comment")
         entry.comment = try readString(field)
@@ -249,7 +295,7 @@ struct CatalogParser {
         noteField(&seen, 32, field, "generatesSymbol")
         entry.generatesSymbol = try readBool(field)
       } else {
-        try scanner.skipValue()
+        try keepOrSkip(field, in: &entry.unknownMembers)
       }
     }
     leaveObject()

@@ -104,11 +104,15 @@ struct CompletionsTests {
   @Test(arguments: ["bash", "zsh", "fish"])
   func everyCommandAndOptionIsOffered(shell: String) {
     let text = Self.script(shell)
-    for command in ["compile", "lint", "stats", "gen-symbols", "diff", "pack", "completions"] {
+    for command in [
+      "compile", "lint", "stats", "format", "merge-driver", "gen-symbols", "diff", "pack",
+      "completions",
+    ] {
       #expect(text.contains(command), "\(command)")
     }
     for option in [
       "output-directory", "serialization-format", "fail-on", "access-level", "manifest",
+      "catalog-version", "favor",
     ] {
       #expect(text.contains(option), "\(option)")
     }

@@ -18,9 +18,12 @@ package enum OutputFile {
 
   /// Writes `bytes` to `path` unless the file already holds exactly them (its mtime is then left
   /// alone). The bytes go to a temporary file in the same directory, which is renamed into place, so
-  /// a failure or a kill never leaves a partial file.
-  package static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
-    guard let staged = try stage(bytes, to: path) else { return }
+  /// a failure or a kill never leaves a partial file. `permissions` replace the default mode
+  /// (0666 less the umask): a file rewritten in place keeps its own.
+  package static func write(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil)
+    throws(OutputError)
+  {
+    guard let staged = try stage(bytes, to: path, permissions: permissions) else { return }
     try commit([staged])
   }
 
@@ -33,16 +36,18 @@ package enum OutputFile {
   /// The first half of `write`: the bytes in a temporary file beside `path`, or nil when `path`
   /// already holds exactly them. Writing every file of a run first and renaming them only when all
   /// were written (`commit`) leaves every previous output untouched when one write fails.
-  static func stage(_ bytes: [UInt8], to path: String) throws(OutputError) -> Staged? {
+  static func stage(_ bytes: [UInt8], to path: String, permissions: mode_t? = nil)
+    throws(OutputError) -> Staged?
+  {
     try bytes.withUnsafeBufferPointer { (buffer) throws(OutputError) in
-      try stage(UnsafeRawBufferPointer(buffer), to: path)
+      try stage(UnsafeRawBufferPointer(buffer), to: path, permissions: permissions)
     }
   }
 
   /// ``stage(_:to:)-([UInt8],_)`` for bytes held elsewhere (a writer's own buffer: no copy).
-  static func stage(_ bytes: UnsafeRawBufferPointer, to path: String) throws(OutputError)
-    -> Staged?
-  {
+  static func stage(
+    _ bytes: UnsafeRawBufferPointer, to path: String, permissions: mode_t? = nil
+  ) throws(OutputError) -> Staged? {
     let directory = parent(of: path)
     let folder = directory.isEmpty ? "." : directory
     removeLeftovers(in: folder)
@@ -59,7 +64,7 @@ package enum OutputFile {
     // Held while writing: `removeLeftovers` of another run never takes a file being written.
     _ = flock(fd, LOCK_EX)
     let written =
-      fchmod(fd, 0o666 & ~currentUmask) == 0
+      fchmod(fd, permissions ?? (0o666 & ~currentUmask)) == 0
       && transferAll(bytes.count) { offset, count in
         Foundation.write(fd, bytes.baseAddress! + offset, count)
       }

@@ -1,0 +1,59 @@
+import Foundation
+import LHCBase
+import StringCatalog
+
+/// A catalog read in full for a command that writes it back (`format`, `merge-driver`).
+struct EditedCatalog: @unchecked Sendable {
+  var source: SourceText
+  var catalog: Catalog
+  /// The reader's warnings.
+  var diagnostics: [Diagnostic]
+
+  /// Why a catalog could not be read: its error diagnostics, and its text when it was read.
+  struct Failure: Error, @unchecked Sendable {
+    var source: SourceText?
+    var diagnostics: [Diagnostic]
+  }
+
+  /// Reads `path` losslessly (a large catalog in parts, one per core); with `clearingOffsets`,
+  /// every offset is set to 0 while the model is still only here (so nothing is copied).
+  static func read(_ path: String, clearingOffsets: Bool = false) -> Result<EditedCatalog, Failure>
+  {
+    let source: SourceText
+    do {
+      source = try SourceText(contentsOf: path)
+    } catch {
+      return .failure(Failure(diagnostics: [.error("cannot read file: \(error.message)")]))
+    }
+    let parts =
+      source.bytes.count >= CatalogCompilation.partitionThreshold
+      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    do {
+      var (catalog, diagnostics) = try CatalogReader.readLossless(source, parts: parts)
+      if clearingOffsets { catalog.clearOffsets() }
+      return .success(EditedCatalog(source: source, catalog: catalog, diagnostics: diagnostics))
+    } catch {
+      return .failure(Failure(source: source, diagnostics: error.diagnostics))
+    }
+  }
+
+  /// Threads for writing: every core for a large catalog.
+  var writerThreads: Int {
+    source.bytes.count >= CatalogCompilation.partitionThreshold
+      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+  }
+
+  /// True when `bytes` are exactly the file's (`memcmp`: a generic comparison of 171 MB took as
+  /// long as writing them).
+  func holds(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count == source.bytes.count else { return false }
+    guard let file = source.bytes.baseAddress else { return bytes.isEmpty }
+    return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, file, bytes.count) == 0 }
+  }
+
+  /// The file's permission bits, so that a rewrite keeps them.
+  static func permissions(of path: String) -> mode_t? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+  }
+}

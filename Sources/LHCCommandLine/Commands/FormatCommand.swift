@@ -1,0 +1,121 @@
+import CatalogWriter
+import Foundation
+import LHCBase
+import StringCatalog
+
+/// `lhc format`: rewrites String Catalogs in the exact form Xcode writes them (layout, escaping,
+/// key order), or with `--check` reports the ones that are not in it.
+struct FormatCommand {
+  static let spec = CommandSpec(
+    name: "format",
+    abstract: "Rewrite String Catalogs exactly as Xcode writes them (or --check that they are).",
+    arguments: "CATALOG.xcstrings...",
+    options: [
+      .flag("check", help: "Write nothing; report the catalogs not in Xcode's format (exit 1)."),
+      .value(
+        "format", "FORMAT", choices: ["text", "github", "json"],
+        help: "Report format: text (default), github (workflow annotations) or json."),
+      .value(
+        "catalog-version", "VERSION", choices: ["1.0", "1.1", "1.2", "1.3"],
+        help: "Raise each catalog's version to VERSION (a version is never lowered)."),
+    ],
+    discussion: """
+      A catalog is rewritten only when its bytes change (atomically: a temporary file renamed \
+      into place); everything it holds is kept, fields lhc does not know included. Exit status: \
+      0 when every catalog is (now) in Xcode's format, 1 when one is not (--check) or cannot be \
+      read or written, 64 on a usage error.
+      """)
+
+  var catalogs: [String]
+  var check: Bool
+  var format: FormatReport.Format
+  var version: String?
+
+  init(parsed: ParsedArguments) throws(UsageError) {
+    guard !parsed.positionals.isEmpty else {
+      throw UsageError("missing catalog (.xcstrings) to format")
+    }
+    catalogs = parsed.positionals
+    check = parsed.flag("check")
+    format = try parsed.choice(
+      "format", default: FormatReport.Format.text, expected: "text, github or json")
+    version = parsed.value("catalog-version")
+    if let version, !Catalog.knownVersions.contains(version) {
+      let known = Catalog.knownVersions.sorted().joined(separator: ", ")
+      throw UsageError(
+        "unknown catalog version '\(version)' for --catalog-version; known: \(known)")
+    }
+  }
+
+  func run(_ console: Console) -> Int32 {
+    let results = Parallel.map(catalogs) { path in format(path) }
+    defer { console.keepUntilExit(results) }
+    let printer = DiagnosticPrinter(
+      console: console, warningsAsErrors: false,
+      annotations: console.githubActions && format == .text)
+    var files: [FormatReport.File] = []
+    for (path, result) in zip(catalogs, results) {
+      printer.print(result.diagnostics, path: path, source: result.source)
+      files.append(FormatReport.File(path: path, status: result.status))
+    }
+    let report = FormatReport(files: files)
+    if format != .text || check { console.out(report.render(format)) }
+    if console.githubActions && format == .text && check { console.error(report.github()) }
+    return report.failed ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// What happened to one catalog, and what to print about it.
+  struct Outcome: @unchecked Sendable {
+    var status: FormatReport.Status
+    var diagnostics: [Diagnostic]
+    var source: SourceText?
+  }
+
+  /// Reads, rewrites and (unless `--check`) writes one catalog.
+  private func format(_ path: String) -> Outcome {
+    let edited: EditedCatalog
+    switch EditedCatalog.read(path) {
+    case .success(let read): edited = read
+    case .failure(let failure):
+      return Outcome(status: .error, diagnostics: failure.diagnostics, source: failure.source)
+    }
+    var catalog = edited.catalog
+    var diagnostics = edited.diagnostics
+    if let version {
+      guard let order = Catalog.compareVersions(version, catalog.version) else {
+        diagnostics.append(
+          .error("cannot tell whether version '\(catalog.version)' is older than \(version)"))
+        return Outcome(status: .error, diagnostics: diagnostics, source: edited.source)
+      }
+      if order < 0 {
+        diagnostics.append(
+          .error(
+            "cannot lower the catalog version from \(catalog.version) to \(version): fields of "
+              + "\(catalog.version) would be lost or invalid"))
+        return Outcome(status: .error, diagnostics: diagnostics, source: edited.source)
+      }
+      catalog.version = version
+    }
+    let bytes = CatalogWriter.bytes(
+      catalog, threads: edited.writerThreads, sizeHint: edited.source.bytes.count)
+    if edited.holds(bytes) {
+      return Outcome(status: .formatted, diagnostics: diagnostics, source: edited.source)
+    }
+    if check {
+      return Outcome(status: .unformatted, diagnostics: diagnostics, source: edited.source)
+    }
+    // A symbolic link keeps pointing at the catalog: its target is rewritten.
+    let target =
+      realpath(path, nil).map { resolved in
+        defer { free(resolved) }
+        return String(cString: resolved)
+      } ?? path
+    do {
+      try OutputFile.write(bytes, to: target, permissions: EditedCatalog.permissions(of: target))
+    } catch {
+      diagnostics.append(.error("cannot write file: \(error.message)"))
+      return Outcome(status: .error, diagnostics: diagnostics, source: edited.source)
+    }
+    return Outcome(status: .rewritten, diagnostics: diagnostics, source: edited.source)
+  }
+}

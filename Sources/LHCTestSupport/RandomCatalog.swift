@@ -1,0 +1,138 @@
+import StringCatalog
+
+/// Random catalog models for property tests of the writer and the merge: keys with control
+/// characters, quotes, digits, case pairs and non-ASCII text; every kind of node; unknown members
+/// at every level; unknown states and kinds.
+///
+/// Strings hold no decomposed character sequences: Swift's `String` equality (and so Foundation's
+/// dictionaries, the oracle) treats `é` and `e` + U+0301 as one key.
+public struct RandomCatalog {
+  public var random: SplitMix64
+
+  public init(seed: UInt64) {
+    random = SplitMix64(state: seed)
+  }
+
+  /// Pieces of keys and values, chosen to exercise the key order and the escaping.
+  static let pieces = [
+    "a", "A", "b", "B", "z", "Z", "e", "E", "0", "1", "01", "9", "10", "42", " ", "-", ".", "_",
+    "%", "%@", "%lld", "@", "#", "(", "[", "~", "$", "é", "É", "ß", "ü", "ø", "😀", "中", "…",
+    "\n", "\t", "\r", "\u{1}", "\u{8}", "\u{c}", "\u{1f}", "\u{7f}", "\"", "\\", "/", "İ", "ﬁ",
+    "title", "Title", "key", "Key",
+  ]
+
+  public mutating func int(_ range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &random)
+  }
+
+  public mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
+
+  public mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+
+  /// A string of 0…`pieces` random pieces.
+  public mutating func text(pieces count: Int = 6) -> String {
+    (0..<int(0...count)).map { _ in pick(Self.pieces) }.joined()
+  }
+
+  /// `count` distinct strings (by `==`).
+  public mutating func names(_ count: Int, from choices: [String]? = nil) -> [String] {
+    var names: [String] = []
+    var attempts = 0
+    while names.count < count && attempts < count * 20 {
+      attempts += 1
+      let name = choices.map { pick($0) } ?? text(pieces: 4)
+      if !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  public mutating func state() -> UnitState {
+    pick(["translated", "needs_review", "new", "stale", "machine_translated", "future_state"])
+  }
+
+  public mutating func unit() -> StringUnit {
+    StringUnit(state: state(), value: chance(95) ? text() : nil)
+  }
+
+  /// A JSON value of any kind, `depth` levels deep at most.
+  public mutating func raw(depth: Int = 2) -> RawJSON {
+    switch int(0...(depth > 0 ? 6 : 3)) {
+    case 0: return .string(text())
+    case 1: return .number(String(int(-5...100_000)))
+    case 2: return .bool(chance(50))
+    case 3: return .null
+    case 4: return .array((0..<int(0...3)).map { _ in raw(depth: depth - 1) })
+    default:
+      return .object(names(int(0...3)).map { RawMember($0, raw(depth: depth - 1)) })
+    }
+  }
+
+  /// Unknown members, named so they do not collide with the model's fields.
+  public mutating func unknownMembers() -> [RawMember] {
+    guard chance(10) else { return [] }
+    return names(
+      int(1...2), from: ["commentGenerationVersion", "x-tool", "Zeta", "_meta", "0rank"]
+    )
+    .map { RawMember($0, raw()) }
+  }
+
+  public mutating func node(depth: Int = 2) -> LocalizationNode {
+    var node = LocalizationNode(unknownMembers: unknownMembers())
+    defer {
+      if node.stringUnit != nil && chance(5) {
+        node.stringUnitUnknownMembers = [RawMember("x-unit", .string(text()))]
+      }
+    }
+    switch int(0...9) {
+    case 0 where depth > 0:
+      node.variations = [variation(depth: depth)]
+    case 1 where depth > 0:
+      node.stringUnit = unit()
+      node.substitutions = names(int(1...2)).map { name in
+        Substitution(
+          name: name, argNum: chance(70) ? int(1...3) : nil,
+          formatSpecifier: chance(80) ? pick(["lld", "d", "@"]) : nil,
+          variations: [variation(depth: 0, kind: "plural")], unknownMembers: unknownMembers())
+      }
+    case 2:
+      node.stringSet = StringSet(state: state(), values: (0..<int(1...3)).map { _ in text() })
+    default:
+      node.stringUnit = unit()
+    }
+    return node
+  }
+
+  public mutating func variation(depth: Int, kind: VariationKind? = nil) -> Variation {
+    let kind = kind ?? pick(["plural", "device", "width"])
+    let names =
+      switch kind {
+      case "plural": self.names(int(1...4), from: ["zero", "one", "two", "few", "many", "other"])
+      case "device": self.names(int(1...4), from: ["iphone", "ipad", "mac", "applewatch", "other"])
+      default: self.names(int(1...3), from: ["1", "20", "70", "100"])
+      }
+    return Variation(
+      kind: kind, cases: names.map { VariationCase(name: $0, node: node(depth: depth - 1)) })
+  }
+
+  public mutating func entry(key: String) -> CatalogEntry {
+    var entry = CatalogEntry(key: key, unknownMembers: unknownMembers())
+    if chance(50) { entry.comment = text() }
+    if chance(30) {
+      entry.extractionState = pick(["manual", "stale", "migrated", "extracted_with_value"])
+    }
+    if chance(10) { entry.shouldTranslate = chance(50) }
+    if chance(10) { entry.isCommentAutoGenerated = chance(50) }
+    if chance(10) { entry.generatesSymbol = chance(50) }
+    let languages = names(
+      int(0...5), from: ["en", "de", "es", "es-419", "zh-Hans", "zh-HK", "pt-BR", "fr"])
+    entry.localizations = languages.map { Localization(language: $0, node: node()) }
+    return entry
+  }
+
+  public mutating func catalog(entries count: Int) -> Catalog {
+    let keys = names(count)
+    return Catalog(
+      sourceLanguage: "en", version: pick(["1.0", "1.1"]), entries: keys.map { entry(key: $0) },
+      unknownMembers: unknownMembers())
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import LHCTestSupport
+import Testing
+
+/// The built `lhc format` on copies of corpus catalogs: what is rewritten (and what not), the
+/// `--check` reports, `--catalog-version`, and bad input.
+@Suite("lhc format, end to end")
+struct FormatEndToEndTests {
+  static let xcodeWritten = "p0deje__Maccy__Localizable.xcstrings"
+  static let trailingComma = "bazelbuild__rules_apple__examples_Localizable.xcstrings"
+
+  /// A folder with an Xcode-written catalog, one with a trailing comma, and one re-indented by
+  /// Python's `json` (`"key": value`, a final newline).
+  static func folder() throws -> URL {
+    let directory = try makeTemporaryDirectory()
+    for name in [xcodeWritten, trailingComma] {
+      let data = try Data(contentsOf: TestPaths.corpusCatalogFolder.appendingPathComponent(name))
+      try data.write(to: directory.appendingPathComponent(name))
+    }
+    let source = TestPaths.corpusCatalogFolder.appendingPathComponent(
+      "liamnichols__xcstrings-tool__Variations.xcstrings")
+    let python = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", "-c",
+        "import json,sys; d=json.load(open(sys.argv[1])); open(sys.argv[2],'w').write(json.dumps(d, indent=2, ensure_ascii=False) + '\\n')",
+        source.path, directory.appendingPathComponent("Python.xcstrings").path,
+      ])
+    try #require(python.status == 0, "\(python.stderr)")
+    return directory
+  }
+
+  static func inode(_ url: URL) throws -> Int {
+    try (FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int) ?? -1
+  }
+
+  @Test func rewritesOnlyWhatChanges() throws {
+    let directory = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let names = [Self.xcodeWritten, Self.trailingComma, "Python.xcstrings"]
+    let files = names.map { directory.appendingPathComponent($0) }
+    let before = try files.map(Self.inode)
+    let originals = try files.map { try Data(contentsOf: $0) }
+    let result = try RunLHC.run(["format"] + names, in: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr == "\(Self.trailingComma):21:6: warning: trailing comma is not valid JSON\n")
+    let after = try files.map(Self.inode)
+    #expect(after[0] == before[0], "the Xcode-written catalog was rewritten")
+    #expect(try Data(contentsOf: files[0]) == originals[0])
+    #expect(after[1] != before[1] && after[2] != before[2])
+    for (file, original) in zip(files.dropFirst(), originals.dropFirst()) {
+      let written = try Data(contentsOf: file)
+      #expect(written != original)
+      #expect(written == (try Self.foundationForm(original)), "\(file.lastPathComponent)")
+    }
+    // A second run changes nothing; no temporary file is left.
+    let again = try RunLHC.run(["format"] + names, in: directory)
+    #expect(again.status == 0)
+    #expect(try files.map(Self.inode) == after)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == names.sorted()
+    )
+  }
+
+  /// Foundation's form of a catalog (trailing commas removed first: Foundation rejects them).
+  static func foundationForm(_ data: Data) throws -> Data {
+    let text = String(decoding: data, as: UTF8.self).replacing(",\n  }\n", with: "\n  }\n")
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+  }
+
+  @Test func checkReportsAndWritesNothing() throws {
+    let directory = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let names = [Self.xcodeWritten, Self.trailingComma, "Python.xcstrings"]
+    let originals = try names.map { try Data(contentsOf: directory.appendingPathComponent($0)) }
+
+    let text = try RunLHC.run(["format", "--check"] + names, in: directory)
+    #expect(text.status == 1)
+    #expect(
+      text.stdout == """
+        \(Self.trailingComma): error: not in Xcode's format
+        Python.xcstrings: error: not in Xcode's format
+
+        """)
+
+    let github = try RunLHC.run(["format", "--check", "--format", "github"] + names, in: directory)
+    #expect(github.status == 1)
+    #expect(
+      github.stdout == """
+        ::error file=\(Self.trailingComma),title=lhc format::not in Xcode's format
+        ::error file=Python.xcstrings,title=lhc format::not in Xcode's format
+
+        """)
+
+    let json = try RunLHC.run(["format", "--check", "--format", "json"] + names, in: directory)
+    #expect(json.status == 1)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let statuses = (report["files"] as? [[String: String]] ?? []).map { $0["status"] ?? "" }
+    #expect(statuses == ["formatted", "unformatted", "unformatted"])
+    #expect((report["summary"] as? [String: Int])?["unformatted"] == 2)
+    #expect(report["version"] as? Int == 1)
+
+    let clean = try RunLHC.run(["format", "--check", Self.xcodeWritten], in: directory)
+    #expect(clean.status == 0 && clean.stdout == "" && clean.stderr == "")
+    #expect(
+      try names.map { try Data(contentsOf: directory.appendingPathComponent($0)) } == originals)
+  }
+
+  @Test func catalogVersionRaisesNeverLowers() throws {
+    let directory = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent(Self.xcodeWritten)
+    let raised = try RunLHC.run(
+      ["format", "--catalog-version", "1.1", Self.xcodeWritten], in: directory)
+    #expect(raised.status == 0, "\(raised.stderr)")
+    let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+    #expect(text.hasSuffix("  },\n  \"version\" : \"1.1\"\n}"))
+    let bytes = try Data(contentsOf: file)
+    let lowered = try RunLHC.run(
+      ["format", "--catalog-version", "1.0", Self.xcodeWritten], in: directory)
+    #expect(lowered.status == 1)
+    #expect(
+      lowered.stderr
+        == "\(Self.xcodeWritten): error: cannot lower the catalog version from 1.1 to 1.0: fields of 1.1 would be lost or invalid\n"
+    )
+    #expect(try Data(contentsOf: file) == bytes)
+    let unknown = try RunLHC.run(
+      ["format", "--catalog-version", "2.0", Self.xcodeWritten], in: directory)
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.stderr.hasPrefix(
+        "Error: unknown catalog version '2.0' for --catalog-version; known: 1.0, 1.1, 1.2, 1.3\n"))
+  }
+
+  @Test func badInputNamesTheFileAndLeavesItUntouched() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("Bad.xcstrings")
+    let bytes = Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"k\" : [\n}".utf8)
+    try bytes.write(to: file)
+    let result = try RunLHC.run(["format", "Bad.xcstrings"], in: directory)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix(
+        "Bad.xcstrings:4:11: error: at `strings.k`: expected an object, found an array (k)"))
+    #expect(try Data(contentsOf: file) == bytes)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Bad.xcstrings"])
+    let missing = try RunLHC.run(["format", "Missing.xcstrings"], in: directory)
+    #expect(missing.status == 1)
+    #expect(missing.stderr.hasPrefix("Missing.xcstrings: error: cannot read file: "))
+  }
+
+  /// A symbolic link keeps pointing at the rewritten catalog, which keeps its permissions.
+  @Test func symbolicLinkAndPermissionsKept() throws {
+    let directory = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appendingPathComponent("Python.xcstrings")
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target.path)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("Link.xcstrings").path,
+      withDestinationPath: "Python.xcstrings")
+    let result = try RunLHC.run(["format", "Link.xcstrings"], in: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    let link = try FileManager.default.destinationOfSymbolicLink(
+      atPath: directory.appendingPathComponent("Link.xcstrings").path)
+    #expect(link == "Python.xcstrings")
+    let permissions =
+      try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+    #expect(permissions == 0o640)
+    let check = try RunLHC.run(["format", "--check", "Python.xcstrings"], in: directory)
+    #expect(check.status == 0)
+  }
+}
