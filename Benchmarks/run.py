@@ -41,6 +41,9 @@ TARGET_SPEEDUP = 10.0          # (a) lhc ≥ 10× faster than the baseline on th
 TARGET_LINEARITY = 0.7         # (b) lhc MB/s(largest) ≥ 0.7 × lhc MB/s(10 MB)
 TARGET_RSS_RATIO = 1.5         # (c) lhc peak RSS ≤ 1.5 × input size on the largest catalog
 TARGET_MERGE_RATIO = 2.0       # (i) lhc merge-driver < 2 × lhc compile on the largest catalog
+TARGET_FLOOR_RATIO = 2.5       # (j) lhc compile ≤ 2.5 × the floor program on the largest catalog
+FLOOR_SOURCE = os.path.join(HERE, "floor.c")
+FLOOR_RUNS = 5                 # interleaved runs per program for (j) (or --runs if more)
 LINEARITY_REFERENCE_MB = 10.0
 
 
@@ -618,6 +621,84 @@ def measure_format_merge(lhc_bin, row, work, args):
     ]
 
 
+def build_floor(work):
+    """Compiles Benchmarks/floor.c with `cc -O2` into the work directory (again when the source
+    is newer); returns the binary's path, or raises SystemExit with the compiler's output."""
+    binary = os.path.join(work, "floor")
+    if os.path.exists(binary) and os.path.getmtime(binary) >= os.path.getmtime(FLOOR_SOURCE):
+        return binary
+    cc = os.environ.get("CC", "cc")
+    built = subprocess.run([cc, "-O2", "-o", binary + ".tmp", FLOOR_SOURCE],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if built.returncode != 0:
+        raise SystemExit(f"run.py: error: building {FLOOR_SOURCE} with {cc} failed:\n{built.stdout}")
+    os.replace(binary + ".tmp", binary)
+    return binary
+
+
+def write_manifest(tree, path):
+    """The floor's manifest of lhc's output: one `SIZE RELATIVE/PATH` line per file, sorted.
+    Returns (files, bytes)."""
+    files = sorted(os.path.relpath(os.path.join(b, f), tree) for b, _, fs in os.walk(tree) for f in fs)
+    sizes = [os.path.getsize(os.path.join(tree, f)) for f in files]
+    with open(path, "w") as out:
+        for size, name in zip(sizes, files):
+            out.write(f"{size} {name}\n")
+    return len(files), sum(sizes)
+
+
+def measure_floor(lhc_bin, row, work, args):
+    """(j) `lhc compile` of the largest catalog against the hardware floor, measured in the same
+    run: Benchmarks/floor.c, one thread that reads the catalog, validates it as UTF-8 and writes as
+    many bytes as lhc's output into as many files (the same paths). The two run interleaved
+    (compile, floor, compile, …; best of N wall each, a fresh output folder per run): lhc ≤ 2.5 ×
+    the floor, and lhc's peak RSS ≤ 1.5 × the input (the largest of its runs)."""
+    size_mb, input_bytes, lhc, _ = row
+    largest = f"({input_bytes / 1e6:.1f} MB)"
+    names = (f"(j1) lhc compile ≤ {TARGET_FLOOR_RATIO:g} × the floor (read, validate UTF-8, write "
+             f"as many bytes into as many files; one thread) on the largest catalog {largest}",
+             f"(j2) lhc compile peak RSS ≤ {TARGET_RSS_RATIO:g} × input on the largest catalog "
+             f"{largest}, in the floor's runs")
+    if lhc is None or not lhc.ok or not lhc.out_dir:
+        return [(name, False, "lhc compile did not run successfully") for name in names]
+    floor = build_floor(work)
+    catalog = catalog_for(work, size_mb, args.languages, args.seed)[0]
+    manifest = os.path.join(work, "out", "floor-manifest.txt")
+    files, written = write_manifest(lhc.out_dir, manifest)
+    runs = max(args.runs, FLOOR_RUNS)
+    commands = {
+        "compile": lambda out: [lhc_bin, "compile", catalog, "-o", out],
+        "floor": lambda out: [floor, catalog, out, manifest],
+    }
+    log(f"  floor: {written / 1e6:.1f} MB into {files} files, {runs} interleaved runs each, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    times = {tool: [] for tool in commands}
+    rss = []
+    for i in range(runs):
+        for tool, argv_for in commands.items():
+            out_dir = os.path.join(work, "out", f"{tool}-floor")
+            log_dir = os.path.join(work, "logs", f"{tool}-floor", f"{size_mb:g}MB", f"run{i + 1}")
+            r = run_once(argv_for(out_dir), out_dir, log_dir, args.timeout)
+            if r.status != 0:
+                return [(name, False, f"{tool} failed: exit status {r.status}: {r.stderr_tail.strip()}")
+                        for name in names]
+            times[tool].append(r.seconds)
+            if tool == "compile":
+                rss.append(r.maxrss_bytes)
+            log(f"  {tool:<8} {size_mb:>6g} MB  run {i + 1}/{runs}: {r.seconds:8.3f} s  "
+                f"{r.cpu_seconds:8.3f} s CPU  peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
+    log(f"  floor: load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    compile, floor_s, peak = min(times["compile"]), min(times["floor"]), max(rss)
+    ratio = compile / floor_s if floor_s > 0 else float("inf")
+    return [
+        (names[0], ratio <= TARGET_FLOOR_RATIO,
+         f"compile {compile:.3f} s vs floor {floor_s:.3f} s: ratio {ratio:.2f} "
+         f"({written / 1e6:.1f} MB into {files} files; best of {runs} interleaved)"),
+        (names[1], peak <= TARGET_RSS_RATIO * input_bytes,
+         f"peak RSS {peak / 1e6:.1f} MB = {peak / input_bytes:.2f} × {input_bytes / 1e6:.1f} MB"),
+    ]
+
+
 # MARK: Main
 
 def parse_sizes(text):
@@ -634,7 +715,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--lhc", required=True, help="path to the lhc binary (run as `lhc compile CATALOG -o OUT`)")
-    p.add_argument("--baseline", required=True, help="path to foundation-baseline")
+    p.add_argument("--baseline", help="path to foundation-baseline (not needed with --skip-baseline or --only)")
     p.add_argument("--work", required=True, help="work directory (catalog cache, outputs, logs)")
     p.add_argument("--sizes", type=parse_sizes, default=parse_sizes("1,10,50,170"),
                    help="catalog sizes in MB, comma-separated (default 1,10,50,170)")
@@ -647,11 +728,17 @@ def main(argv=None):
     p.add_argument("--timeout", type=float, default=900.0, help="seconds before a run is killed (default 900)")
     p.add_argument("--skip-baseline", action="store_true",
                    help="measure lhc only (target (a) is then not evaluated)")
+    p.add_argument("--only", choices=["floor"],
+                   help="`floor`: lhc compile over the ladder (no baseline) and target (j) only")
     p.add_argument("--json", metavar="PATH", help="also write the results as JSON (default WORK/results.json)")
     args = p.parse_args(argv)
+    if args.only:
+        args.skip_baseline = True
+    if not args.baseline and not args.skip_baseline:
+        p.error("--baseline is required unless --skip-baseline or --only is given")
 
     lhc_bin = os.path.abspath(args.lhc)
-    base_bin = os.path.abspath(args.baseline)
+    base_bin = os.path.abspath(args.baseline) if args.baseline else None
     work = os.path.abspath(args.work)
     missing = [(n, b) for n, b in (("lhc", lhc_bin), ("baseline", base_bin))
                if not (n == "baseline" and args.skip_baseline) and not os.access(b, os.X_OK)]
@@ -699,16 +786,20 @@ def main(argv=None):
         else:
             log(f"correctness ({size_mb:g} MB catalog): lhc's .lproj/*.strings match the baseline's "
                 f"(file set and dictionaries; .stringsdict not compared)")
+    elif args.skip_baseline:
+        log("correctness: not checked (the baseline was not run)")
     else:
         log(f"warning: correctness not checked (a tool failed on the {size_mb:g} MB catalog)")
     log()
 
     results = check_targets(rows)
-    results.append(measure_lint(lhc_bin, rows[-1], work, args))
-    results.append(measure_gen_symbols(lhc_bin, rows[-1], work, args))
-    results.append(measure_diff(lhc_bin, rows[-1], work, args))
-    results.extend(measure_pack(lhc_bin, rows[-1], work, args))
-    results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
+    if not args.only:
+        results.append(measure_lint(lhc_bin, rows[-1], work, args))
+        results.append(measure_gen_symbols(lhc_bin, rows[-1], work, args))
+        results.append(measure_diff(lhc_bin, rows[-1], work, args))
+        results.extend(measure_pack(lhc_bin, rows[-1], work, args))
+        results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
+    results.extend(measure_floor(lhc_bin, rows[-1], work, args))
     failed = False
     for name, passed, detail in results:
         verdict = "N/A " if passed is None else ("PASS" if passed else "FAIL")
