@@ -51,7 +51,7 @@ extension LocalizationCompiler {
     forms.reserveCapacity(variation.cases.count)
     for variationCase in variation.cases {
       let node = variationCase.node
-      path.append("plural.\(variationCase.name)")
+      path.append(.plural(variationCase.name))
       defer { path.removeLast() }
       if let nested = node.variations.first {
         error(TextCheck.pluralCaseCannotBeVaried, nested.offset)
@@ -83,7 +83,7 @@ extension LocalizationCompiler {
     }
     for (category, unit) in units {
       let value = unit.value ?? ""
-      path.append("plural.\(category)")
+      path.append(.plural(category))
       defer { path.removeLast() }
       if let simple = SimpleFormat(value) {
         checkControlCharacters(value, offset: unit.offset)
@@ -141,7 +141,7 @@ extension LocalizationCompiler {
     var forms: [String: DeviceForm] = [:]
     for variationCase in variation.cases {
       let name = variationCase.name
-      path.append("device.\(name)")
+      path.append(.device(name))
       defer { path.removeLast() }
       if name != "other" && !DeviceClass.all.contains(name) {
         warning("Unknown device '\(name)'", variationCase.offset)
@@ -174,7 +174,7 @@ extension LocalizationCompiler {
     var forms: [String: WidthForm] = [:]
     for variationCase in variation.cases {
       let width = variationCase.name
-      path.append("width.\(width)")
+      path.append(.width(width))
       defer { path.removeLast() }
       if width.isEmpty || !width.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
         warning(

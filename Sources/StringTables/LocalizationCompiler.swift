@@ -29,8 +29,24 @@ struct LocalizationCompiler {
   private var resolvedArgNums: [String: Int] = [:]
   /// Whether the key has format arguments (the code then passes some), found when first needed.
   private var keyHasArguments: Bool?
-  /// The case being compiled, from the localization down: `["device.iphone", "plural.one"]`.
-  var path: [String] = []
+  /// The case being compiled, from the localization down (`device.iphone`, `plural.one`): kept in
+  /// parts and joined only when a diagnostic names it (``placeKey``), which few localizations have.
+  var path: [Place] = []
+
+  /// One step of ``path``.
+  enum Place {
+    case plural(String), device(String), width(String), substitution(String)
+
+    /// The step as Apple writes it in a key path: `plural.one`, `substitutions.NAME`.
+    var text: String {
+      switch self {
+      case .plural(let name): "plural." + name
+      case .device(let name): "device." + name
+      case .width(let name): "width." + name
+      case .substitution(let name): LocalizationCompiler.pathComponent(substitution: name)
+      }
+    }
+  }
 
   init(key: String, language: String, forceBuildAllStrings: Bool) {
     self.key = key
@@ -223,7 +239,7 @@ struct LocalizationCompiler {
       let name = pending[index]
       index += 1
       guard let substitution = substitutions[name] else { continue }
-      path.append(Self.pathComponent(substitution: name))
+      path.append(.substitution(name))
       defer { path.removeLast() }
       guard let specifier = substitution.formatSpecifier else {
         error(TextCheck.missingFormatSpecifier(name), substitution.offset)
@@ -236,7 +252,7 @@ struct LocalizationCompiler {
       let argNum = resolvedArgNums[name] ?? substitution.argNum ?? 1
       var forms: [String: String] = [:]
       for (category, unit) in pluralForms(plural) {
-        path.append("plural.\(category)")
+        path.append(.plural(category))
         let format = FormatString(parsing: unit.value ?? "", options: .argPlaceholder)
         check(unit.value ?? "", format, offset: unit.offset)
         forms[category] = rewrite(
@@ -276,7 +292,7 @@ struct LocalizationCompiler {
       }
     }
     for substitution in node.substitutions where !referenced.contains(substitution.name) {
-      path = [Self.pathComponent(substitution: substitution.name)]
+      path = [.substitution(substitution.name)]
       warning(TextCheck.unreferencedSubstitution(substitution.name), substitution.offset)
     }
     path = []
@@ -288,10 +304,14 @@ struct LocalizationCompiler {
   mutating func check(
     _ text: String, _ format: FormatString, _ scan: TextScan? = nil, offset: Int
   ) {
-    diagnostics += TextCheck.formatDiagnostics(
-      format,
-      codePassesArguments: TextCheck.hasFlaggedSpecifier(format) && keyPassesArguments(),
-      offset: offset, language: language, key: placeKey)
+    let problems = TextCheck.formatProblems(
+      format, codePassesArguments: TextCheck.hasFlaggedSpecifier(format) && keyPassesArguments())
+    if !problems.isEmpty {
+      let place = placeKey
+      diagnostics += problems.map {
+        Diagnostic($0.compileSeverity, $0.message, offset: offset, language: language, key: place)
+      }
+    }
     checkControlCharacters(text, scan, offset: offset)
   }
 
@@ -314,7 +334,7 @@ struct LocalizationCompiler {
 
   /// The key with the place inside it, as Apple names it: `key|==|plural.one`, or the plain key.
   private var placeKey: String {
-    path.isEmpty ? key : key + "|==|" + path.joined(separator: ".")
+    path.isEmpty ? key : key + "|==|" + path.map(\.text).joined(separator: ".")
   }
 
   mutating func error(_ message: String, _ offset: Int) {

@@ -169,16 +169,6 @@ package enum TextCheck {
     return nil
   }
 
-  /// Compile's diagnostics for specifiers (see ``formatProblems(_:codePassesArguments:)``): errors
-  /// where Xcode fails, warnings otherwise.
-  static func formatDiagnostics(
-    _ format: FormatString, codePassesArguments: Bool, offset: Int, language: String, key: String
-  ) -> [Diagnostic] {
-    formatProblems(format, codePassesArguments: codePassesArguments).map {
-      Diagnostic($0.compileSeverity, $0.message, offset: offset, language: language, key: key)
-    }
-  }
-
   /// Diagnostics for control characters in a value: NUL is an error (no property list can hold it),
   /// other C0 controls except tab, LF and CR are written raw, as Apple's writer does, with a warning.
   package static func controlCharacterDiagnostics(
