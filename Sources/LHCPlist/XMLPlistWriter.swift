@@ -95,15 +95,6 @@ public final class XMLPlistStream: PlistBuilder {
     buffer.write(Self.prolog)
   }
 
-  /// Starts a document that is compared with `expected` instead of being kept: nothing is
-  /// written, and a key or string call throws as soon as the bytes so far differ from
-  /// `expected`'s start (see ``finishComparing()``). `expected` must stay valid while the stream
-  /// is used.
-  public init(comparingWith expected: UnsafeRawBufferPointer) {
-    buffer = OutputBuffer(comparingWith: expected)
-    buffer.write(Self.prolog)
-  }
-
   deinit {
     buffer.close()
   }
@@ -111,13 +102,6 @@ public final class XMLPlistStream: PlistBuilder {
   /// Ends the document and returns its bytes.
   public func finish() throws(PlistError) -> [UInt8] {
     try finish { bytes in [UInt8](bytes) }.get()
-  }
-
-  /// Ends a document started with ``init(comparingWith:)``: true when it is exactly the expected
-  /// bytes, whole.
-  public func finishComparing() -> Bool {
-    buffer.write(Self.epilog)
-    return buffer.matchesWhole
   }
 
   /// Ends the document and calls `body` with its bytes, without copying them (they are valid only
@@ -146,10 +130,8 @@ public final class XMLPlistStream: PlistBuilder {
     try stopIfRefused(writeKey(utf8))
   }
 
-  /// Writes `<key>…</key>`; returns true (writing no text) when the key holds U+0000 or a
-  /// comparison already failed.
+  /// Writes `<key>…</key>`; returns true (writing no text) when the key holds U+0000.
   private func writeKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    if buffer.differs { return true }
     flushOpen()
     buffer.indent(depth)
     buffer.write("<key>")
@@ -159,15 +141,11 @@ public final class XMLPlistStream: PlistBuilder {
   }
 
   /// Throws when a key or string was refused: it held U+0000 (its key path is added while the
-  /// error unwinds), or, comparing, the bytes so far differ from the expected ones.
+  /// error unwinds).
   @inline(__always) private func stopIfRefused(_ refused: Bool) throws(PlistError) {
     guard refused else { return }
-    throw PlistError(
-      message: buffer.differs ? Self.differsMessage : PlistError.embeddedNullMessage)
+    throw PlistError(message: PlistError.embeddedNullMessage)
   }
-
-  /// What a comparing stream throws at the first difference.
-  static let differsMessage = "the bytes differ from the expected ones"
 
   public func string(_ value: String) throws(PlistError) {
     try stopIfRefused(value.withUTF8Bytes(writeString))
@@ -177,10 +155,8 @@ public final class XMLPlistStream: PlistBuilder {
     try stopIfRefused(writeString(utf8))
   }
 
-  /// Writes `<string>…</string>`; returns true (writing no text) when the value holds U+0000 or
-  /// a comparison already failed.
+  /// Writes `<string>…</string>`; returns true (writing no text) when the value holds U+0000.
   private func writeString(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    if buffer.differs { return true }
     flushOpen()
     buffer.indent(depth)
     buffer.write("<string>")
@@ -294,20 +270,13 @@ public final class XMLPlistStream: PlistBuilder {
 /// Small pieces (tags, tabs, short strings) are gathered in a staging area and handed to libxml2
 /// 64 KiB at a time: a plist is mostly pieces of a few bytes, and one libxml2 call per piece would
 /// cost more than the copying.
-///
-/// Or, comparing: each piece is compared with the expected bytes at the same place, and nothing
-/// is kept (a file known to hold exactly this document needs no parsing).
 private struct OutputBuffer {
-  private let out: xmlOutputBufferPtr?
-  private let staging: UnsafeMutablePointer<UInt8>?
+  private let out: xmlOutputBufferPtr
+  private let staging: UnsafeMutablePointer<UInt8>
   private var staged = 0
   private static let stagingSize = 64 << 10
   /// Set when libxml2 reports a write failure (out of memory); checked once at the end.
   private var failed = false
-  /// Comparing: the expected bytes, how many matched so far, and whether a piece differed.
-  private let expected: UnsafeRawBufferPointer?
-  private var matched = 0
-  private(set) var differs = false
 
   init() throws(PlistError) {
     _ = libxml2Initialized
@@ -316,35 +285,12 @@ private struct OutputBuffer {
     }
     self.out = out
     staging = .allocate(capacity: Self.stagingSize)
-    expected = nil
   }
-
-  init(comparingWith expected: UnsafeRawBufferPointer) {
-    out = nil
-    staging = nil
-    self.expected = expected
-  }
-
-  /// Comparing: true when everything written is exactly the expected bytes.
-  var matchesWhole: Bool { !differs && matched == expected?.count }
 
   /// Frees the buffers.
   func close() {
-    if let out { xmlOutputBufferClose(out) }
-    staging?.deallocate()
-  }
-
-  /// Comparing: notes whether the next `count` expected bytes are `bytes`.
-  private mutating func compare(
-    _ bytes: UnsafeRawPointer, count: Int, with expected: UnsafeRawBufferPointer
-  ) {
-    guard !differs, count <= expected.count - matched,
-      memcmp(expected.baseAddress! + matched, bytes, count) == 0
-    else {
-      differs = true
-      return
-    }
-    matched += count
+    xmlOutputBufferClose(out)
+    staging.deallocate()
   }
 
   /// Calls `body` with the bytes written so far, in libxml2's buffer (valid only during the call).
@@ -352,7 +298,7 @@ private struct OutputBuffer {
     _ body: (UnsafeRawBufferPointer) throws(E) -> R
   ) throws(PlistError) -> Result<R, E> {
     flush()
-    guard !failed, let out, let content = xmlOutputBufferGetContent(out) else {
+    guard !failed, let content = xmlOutputBufferGetContent(out) else {
       throw PlistError(message: "libxml2 failed to write the property list")
     }
     let bytes = UnsafeRawBufferPointer(start: content, count: xmlOutputBufferGetSize(out))
@@ -361,7 +307,7 @@ private struct OutputBuffer {
 
   /// Hands the staged bytes to libxml2.
   private mutating func flush() {
-    guard staged > 0, let out, let staging else { return }
+    guard staged > 0 else { return }
     let chars = UnsafeRawPointer(staging).assumingMemoryBound(to: CChar.self)
     if xmlOutputBufferWrite(out, Int32(staged), chars) < 0 { failed = true }
     staged = 0
@@ -375,10 +321,6 @@ private struct OutputBuffer {
   /// Writes `count` raw bytes.
   mutating func write(_ bytes: UnsafeRawPointer, count: Int) {
     guard count > 0 else { return }
-    guard let out, let staging else {
-      if let expected { compare(bytes, count: count, with: expected) }
-      return
-    }
     if staged + count <= Self.stagingSize {
       (staging + staged).update(from: bytes.assumingMemoryBound(to: UInt8.self), count: count)
       staged += count
@@ -424,10 +366,6 @@ private struct OutputBuffer {
       write(base, count: utf8.count)
       return false
     }
-    guard let out else {
-      writeEscaped(utf8)
-      return false
-    }
     flush()
     let terminated = [UInt8](utf8) + [0]  // libxml2 reads up to the NUL
     let status = terminated.withUnsafeBufferPointer {
@@ -435,20 +373,6 @@ private struct OutputBuffer {
     }
     if status < 0 { failed = true }
     return false
-  }
-}
-
-extension OutputBuffer {
-  /// Writes `utf8` piece by piece with `& < >` escaped (comparing: libxml2 escapes otherwise).
-  fileprivate mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-    var run = 0
-    for (index, byte) in utf8.enumerated() {
-      guard let entity = xmlEntity(byte) else { continue }
-      write(utf8.baseAddress! + run, count: index - run)
-      write(entity)
-      run = index + 1
-    }
-    write(utf8.baseAddress! + run, count: utf8.count - run)
   }
 }
 

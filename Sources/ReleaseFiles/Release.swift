@@ -87,6 +87,10 @@ public struct Release: Sendable {
 
   /// Recognizes a table file without parsing it: the table part (`.strings` or `.stringsdict`) that
   /// the file at `path` is known to hold exactly, or nil to parse it. See ``read(files:recognizing:)``.
+  ///
+  /// What it buys (issue 24, instructions with and without, the 10 MB bench catalog and a zip of
+  /// its compiled output): `lhc diff CATALOG ZIP` 1,338M → 661M, `lhc diff TREE ZIP` 1,658M →
+  /// 874M, `lhc pack CATALOG` (its own files read back) 1,863M → 1,055M.
   public typealias Recognizer = @Sendable (_ path: String, _ bytes: [UInt8]) -> StringTable?
 
   /// Recognizes a file by its bytes: `known` maps a path to bytes whose table part is known (lhc

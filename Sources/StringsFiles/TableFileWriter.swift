@@ -1,3 +1,4 @@
+import Foundation
 import LHCBase
 import LHCPlist
 import StringTables
@@ -80,19 +81,16 @@ public enum TableFileWriter {
   /// True when `bytes` are exactly what ``bytes(of:_:format:)`` writes for `table` in XML, which
   /// then needs no parsing to be known (a release packed from the same catalogs).
   ///
-  /// The document is compared as it is written, nothing is kept, and writing stops at the first
-  /// difference: a file written by another tool, or from other values, costs next to nothing.
+  /// The document is written whole, then compared. (Comparing as it was written, stopping at the
+  /// first difference, bought nothing measurable: `lhc diff` of the 10 MB bench catalog against a
+  /// zip of its output, 661.3M instructions comparing vs 662.1M writing; removed.)
   public static func isXML(_ bytes: [UInt8], of kind: TableFile.Kind, _ table: StringTable) -> Bool
   {
-    bytes.withUnsafeBytes { bytes in
-      let stream = XMLPlistStream(comparingWith: bytes)
-      do {
-        try write(kind, of: table, to: stream)
-      } catch {
-        return false
-      }
-      return stream.finishComparing()
-    }
+    let same = try? withBytes(of: kind, table, format: .xml) { written in
+      written.count == bytes.count
+        && (bytes.isEmpty || memcmp(written.baseAddress!, bytes, bytes.count) == 0)
+    }.get()
+    return same ?? false
   }
 
   /// One file's dictionary, to any builder.

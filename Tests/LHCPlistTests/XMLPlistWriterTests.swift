@@ -134,36 +134,6 @@ struct XMLPlistWriterTests {
     #expect(ours == foundation, "seed \(seed)")
   }
 
-  /// True when a stream comparing with `bytes` finds them to be exactly `value`'s document.
-  static func matches(_ value: PlistValue, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { bytes in
-      let stream = XMLPlistStream(comparingWith: bytes)
-      do { try stream.value(value) } catch { return false }
-      return stream.finishComparing()
-    }
-  }
-
-  /// A comparing stream (how `diff` recognizes lhc's own files) accepts Foundation's bytes for the
-  /// value, and refuses them with any one byte changed, one byte fewer, or one more.
-  @Test(
-    "a comparing stream accepts exactly the document's bytes",
-    arguments: 0..<(tricky.count + 40))
-  func comparing(_ index: Int) throws {
-    var random = RandomPlist(seed: UInt64(1000 + index))
-    let value = index < Self.tricky.count ? Self.tricky[index].1 : random.dictionary(depth: 3)
-    let bytes = try PlistOracle.foundationXML(value)
-    #expect(Self.matches(value, bytes))
-    var positions = Array(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)))
-    positions.append(bytes.count - 1)
-    for position in positions {
-      var changed = bytes
-      changed[position] ^= 0x20
-      #expect(!Self.matches(value, changed), "byte \(position) of \(bytes.count)")
-      #expect(!Self.matches(value, Array(bytes[..<position])), "first \(position)")
-    }
-    #expect(!Self.matches(value, bytes + [0x0A]))
-  }
-
   @Test("U+0000 in a value throws with the key path")
   func nulInValue() {
     let value = PlistValue.dictionary([

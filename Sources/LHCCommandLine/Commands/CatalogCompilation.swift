@@ -13,9 +13,6 @@ struct CatalogCompilation: @unchecked Sendable {
   var sourceLanguage: String?
   /// Every language the catalog's localizations name (selected by `-l`), sorted.
   var languages: [String] = []
-  /// The compilers' own copies of the values, held with the result: a command that keeps it until
-  /// exit (``Console/keepUntilExit(_:)``) does not release 600,000 values one by one.
-  var compilers: [AnyObject] = []
 
   /// Catalogs at least this large are read in parts, one per core.
   static let partitionThreshold = 4 << 20
@@ -100,7 +97,7 @@ struct CatalogCompilation: @unchecked Sendable {
       }
       return CatalogCompilation(
         source: source, diagnostics: diagnostics.sortedByOffset(), tables: compiled.tables,
-        sourceLanguage: catalog.sourceLanguage, languages: languages, compilers: compilers)
+        sourceLanguage: catalog.sourceLanguage, languages: languages)
     } catch {
       return CatalogCompilation(source: source, diagnostics: error.diagnostics, tables: [])
     }

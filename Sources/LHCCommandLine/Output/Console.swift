@@ -13,7 +13,7 @@ public final class Console: @unchecked Sendable {
   /// written as workflow annotations, unless a command's `--format` chooses machine output.
   public let githubActions: Bool
   /// The process exits right after the command: large data can be left for the kernel to reclaim
-  /// instead of being freed object by object (compilers do the same).
+  /// instead of being freed object by object (see ``keepUntilExit(_:)``).
   let exitsAfterCommand: Bool
   /// Process-wide, so it outlives the console itself.
   nonisolated(unsafe) private static var keptUntilExit: [Any] = []
@@ -59,6 +59,11 @@ public final class Console: @unchecked Sendable {
   }
 
   /// Keeps `value` alive until the process exits, when it does so right after the command.
+  ///
+  /// What it buys (issue 24, measured against releasing the result at the end of the command):
+  /// `lhc compile` of the 171 MB bench catalog 10,221M → 9,841M instructions (−3.7 %), best-of-9
+  /// interleaved wall 1.82 s → 1.39 s (load 2–3 on 2 cores): otherwise the tables' values are
+  /// freed one by one, on one thread, after the work is done.
   func keepUntilExit(_ value: Any) {
     if exitsAfterCommand { Self.keptLock.withLock { Self.keptUntilExit.append(value) } }
   }
