@@ -24,7 +24,8 @@ MANPAGES = $(notdir $(wildcard man/*.1))
 
 # System packages: libxml2 (XML plists), libarchive (reading zips), libdeflate (deflate for the zips
 # lhc writes), pkg-config, python3 (test oracles: plistlib),
-# unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts).
+# unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts),
+# a C compiler (the bench builds Benchmarks/floor.c).
 deps:
 	@missing=""; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
@@ -35,6 +36,7 @@ deps:
 	command -v unzip >/dev/null 2>&1 || missing="$$missing unzip"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	command -v cc >/dev/null 2>&1 || missing="$$missing gcc"; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing:$$missing"; \
