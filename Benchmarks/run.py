@@ -359,8 +359,8 @@ def measure_lint(lhc_bin, row, work, args):
                 f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
     lint, compile = min(times["lint"]), min(times["compile"])
     return (name, lint <= compile,
-            f"lint {lint:.3f} s ({input_bytes / 1e6 / lint:.1f} MB/s) vs compile {compile:.3f} s "
-            f"(interleaved, best of {runs} each)")
+            f"lint {lint:.3f} s ({input_bytes / 1e6 / lint:.1f} MB/s) vs compile {compile:.3f} s: "
+            f"ratio {lint / compile:.2f} (interleaved, best of {runs} each)")
 
 
 def measure_gen_symbols(lhc_bin, row, work, args):
@@ -384,7 +384,7 @@ def measure_gen_symbols(lhc_bin, row, work, args):
             f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
     best = min(times)
     rate = input_bytes / 1e6 / best
-    return (name, rate >= 155, f"{best:.3f} s ({rate:.1f} MB/s)")
+    return (name, rate >= 155, f"{best:.3f} s ({rate:.1f} MB/s): ratio {rate / 155:.2f} of the target rate")
 
 
 def zip_tree(root, archive):
@@ -445,7 +445,7 @@ def measure_diff(lhc_bin, row, work, args):
     like_for_like = (f"; lhc diff of the tree vs the zip {same:.3f} s" if same is not None
                      else f"; lhc diff of the tree vs the zip failed: exit status {status}: {tail}")
     return (name, best <= ref,
-            f"lhc diff {best:.3f} s vs unzip + diff -r {ref:.3f} s "
+            f"lhc diff {best:.3f} s vs unzip + diff -r {ref:.3f} s: ratio {best / ref:.2f} "
             f"(zip {zipped / 1e6:.1f} MB of {tree_bytes(tree) / 1e6:.1f} MB){like_for_like}")
 
 
@@ -614,7 +614,8 @@ def measure_format_merge(lhc_bin, row, work, args):
     detail = (f"compile {compile:.3f} s ({rate['compile']:.1f} MB/s), format --check {best['check']:.3f} s "
               f"({rate['check']:.1f} MB/s), format {best['format']:.3f} s ({rate['format']:.1f} MB/s)")
     return [
-        (names[0], max(best["check"], best["format"]) <= compile, detail + f" (best of {runs}, interleaved)"),
+        (names[0], max(best["check"], best["format"]) <= compile,
+         detail + f": ratio {max(best['check'], best['format']) / compile:.2f} (best of {runs}, interleaved)"),
         (names[1], best["merge"] < TARGET_MERGE_RATIO * compile,
          f"merge {best['merge']:.3f} s ({rate['merge']:.1f} MB/s of one side) = "
          f"{best['merge'] / compile:.2f} × compile {compile:.3f} s"),
