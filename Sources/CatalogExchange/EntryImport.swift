@@ -2,7 +2,7 @@ import LHCBase
 import StringCatalog
 import XLIFF
 
-/// The units of one key applied to its localization in one language (see ``CatalogImport``).
+/// The units of one key applied to its localization in one language (see ``XLIFFImport``).
 struct EntryImport {
   let entry: CatalogEntry
   let language: String

@@ -46,7 +46,7 @@ struct XcodeImportTests {
     }
     for (before, original, after) in test.catalogs {
       let catalog = try fixture.catalog(before)
-      var importer = CatalogImport(catalog)
+      var importer = XLIFFImport(catalog)
       for file in document.files where file.original == original {
         let diagnostics = importer.apply(file, catalogName: original)
         #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
@@ -65,12 +65,12 @@ struct XcodeImportTests {
       try XLIFFReader.read($0)
     }
     for (before, original, _) in test.catalogs {
-      var importer = CatalogImport(try fixture.catalog(before))
+      var importer = XLIFFImport(try fixture.catalog(before))
       for file in document.files where file.original == original {
         _ = importer.apply(file, catalogName: original)
       }
       let once = importer.catalog
-      var again = CatalogImport(once)
+      var again = XLIFFImport(once)
       for file in document.files where file.original == original {
         _ = again.apply(file, catalogName: original)
       }
@@ -97,7 +97,7 @@ struct UntouchedImportTests {
     let document = try fixture.bytes("exported.xliff").withUnsafeBufferPointer {
       try XLIFFReader.read($0)
     }
-    var importer = CatalogImport(try fixture.catalog("source.xcstrings"))
+    var importer = XLIFFImport(try fixture.catalog("source.xcstrings"))
     let diagnostics = importer.apply(document.files[0], catalogName: "Localizable.xcstrings")
     #expect(
       importer.changes.map { "\($0.id) \($0.new.state.rawValue) \($0.new.value ?? "-")" } == [

@@ -54,9 +54,7 @@ struct ImportCommandLineTests {
       "Error: unknown catalog version '2.0'"
     ),
     (["fr.xliff", "-o", "N.xcstrings"], "Error: an XLIFF updates existing catalogs"),
-    (
-      ["fr.xcloc/", "--into", "L.xcstrings"], "Error: XLIFF import (fr.xcloc/) is part of issue 18"
-    ),
+    (["fr.xcloc/", "--into", "L.xcstrings", "--skip-unsafe"], "Error: --skip-unsafe applies to"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) {
     let result = Self.run(arguments)

@@ -20,7 +20,7 @@ import XLIFF
 /// plural category of a plural it has) is an error, as is a change that would leave substitutions
 /// without their string. Units absent from the XLIFF change nothing (Xcode drops target-only
 /// substitutions whose units were removed). A file with an error changes nothing.
-public struct CatalogImport {
+public struct XLIFFImport {
   public private(set) var catalog: Catalog
   /// What the applied files changed, in the order applied.
   public private(set) var changes: [ImportChange] = []
