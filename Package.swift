@@ -152,7 +152,8 @@ let package = Package(
     .testTarget(
       name: "CatalogExchangeTests",
       dependencies: [
-        "CatalogExchange", "XLIFF", "StringCatalog", "CatalogWriter", "LHCTestSupport",
+        "CatalogExchange", "XLIFF", "StringCatalog", "CatalogWriter", "StringTables",
+        "LHCTestSupport",
       ]),
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
