@@ -67,7 +67,8 @@ struct EntryImport {
           offset: found[0].unit.offset, language: language, key: entry.key))
       return
     }
-    if node != original?.node {
+    // A language the key did not have stays absent when nothing was set for it.
+    if node != (original?.node ?? LocalizationNode()) {
       result = Localization(language: language, node: node, offset: original?.offset ?? 0)
     }
   }

@@ -45,6 +45,7 @@ struct CorpusRoundTripTests {
       let untouched = RoundTrip.imported(file, into: catalog)
       let foreign = untouched.changes.filter { !RoundTrip.isXcodesUntouchedChange($0, file) }
       #expect(foreign.isEmpty, "\(path) \(language): \(foreign.prefix(3))")
+      if untouched.changes.isEmpty { #expect(untouched.catalog == catalog, "\(path) \(language)") }
       let again = RoundTrip.imported(file, into: untouched.catalog)
       #expect(again.changes.isEmpty, "\(path) \(language): \(again.changes.prefix(3))")
       #expect(again.catalog == untouched.catalog)
