@@ -16,7 +16,9 @@ struct EntryImport {
   private(set) var result: Localization?
 
   /// XLIFF states whose targets Xcode does not apply.
-  static let unfinishedStates: Set<String> = ["new", "needs-review-l10n", "needs-review-translation"]
+  static let unfinishedStates: Set<String> = [
+    "new", "needs-review-l10n", "needs-review-translation",
+  ]
 
   init(
     entry: CatalogEntry, sourceLanguage: String, language: String, catalogHasLanguage: Bool,
@@ -49,7 +51,8 @@ struct EntryImport {
             offset: target.offset))
         continue
       }
-      let state: UnitState = target.stateQualifier == "leveraged-mt" ? .machineTranslated : .translated
+      let state: UnitState =
+        target.stateQualifier == "leveraged-mt" ? .machineTranslated : .translated
       set(&node, path, id: unit.id, state: state, text: target.text)
     }
     // Xcode adds the plural cases it exported without a target, as `new` with the source text
@@ -92,10 +95,13 @@ struct EntryImport {
   private mutating func fitShape(_ found: [(unit: TransUnit, path: UnitPath)]) -> Bool {
     let shape = units.paths()
     let exported = Set(shape)
-    let plurals = Set(shape.filter { $0.pluralCategory != nil }.map { UnitPath($0.steps.dropLast()) })
+    let plurals = Set(
+      shape.filter { $0.pluralCategory != nil }.map { UnitPath($0.steps.dropLast()) })
     var fits = true
     for (unit, path) in found where !exported.contains(path) {
-      if path.pluralCategory != nil && plurals.contains(UnitPath(path.steps.dropLast())) { continue }
+      if path.pluralCategory != nil && plurals.contains(UnitPath(path.steps.dropLast())) {
+        continue
+      }
       diagnostics.append(
         .error(
           "trans-unit '\(unit.id)' does not fit the shape of this key's \(language) "

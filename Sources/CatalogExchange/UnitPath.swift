@@ -83,7 +83,8 @@ public struct UnitPath: Hashable, Sendable {
       guard !name.isEmpty, Self.isValid(String(word), String(name)) else { return nil }
       steps.append(
         word == "substitutions"
-          ? .substitution(String(name)) : .variation(VariationKind(rawValue: String(word)), String(name)))
+          ? .substitution(String(name))
+          : .variation(VariationKind(rawValue: String(word)), String(name)))
       if !rest.isEmpty {
         guard rest.first == "." else { return nil }
         rest = rest.dropFirst()

@@ -42,7 +42,9 @@ public struct XLIFFImport {
   /// among them, nothing of the file was applied.
   public mutating func apply(_ file: XLIFFFile, catalogName: String) -> [Diagnostic] {
     guard let language = file.targetLanguage, !language.isEmpty else {
-      return [.error("<file original=\"\(file.original)\"> has no target-language", offset: file.offset)]
+      return [
+        .error("<file original=\"\(file.original)\"> has no target-language", offset: file.offset)
+      ]
     }
     guard file.sourceLanguage == catalog.sourceLanguage else {
       return [

@@ -44,7 +44,11 @@ struct DataLossTests {
     let reexported = try RoundTrip.exported(translated.catalog, "de")
     #expect(reexported.units.map(\.id) == scripted.units.map(\.id))
     for (unit, expected) in zip(reexported.units, scripted.units) {
-      #expect(unit.target == expected.target.map { TransUnit.Target(text: $0.text, state: "translated", offset: unit.target?.offset ?? 0) }, "\(unit.id)")
+      #expect(
+        unit.target
+          == expected.target.map {
+            TransUnit.Target(text: $0.text, state: "translated", offset: unit.target?.offset ?? 0)
+          }, "\(unit.id)")
     }
     // (Not compiled here: Xcode's compiler itself uses one shape of a localization with a
     // string and variations, or plural and device axes; the corpus round trip compiles.)
@@ -62,7 +66,10 @@ struct DataLossTests {
   @Test func removedLeavesKeepTheirSubstitutions() throws {
     let catalog = try Self.catalog("target-only-substitutions.xcstrings")
     var file = try RoundTrip.exported(catalog, "de")
-    #expect(file.units.map(\.id) == ["total", "total|==|substitutions.N.plural.one", "total|==|substitutions.N.plural.other"])
+    #expect(
+      file.units.map(\.id) == [
+        "total", "total|==|substitutions.N.plural.one", "total|==|substitutions.N.plural.other",
+      ])
     file.units.removeAll { $0.id.contains("|==|") }
     file.units[0].target = TransUnit.Target(text: "Gesamt %#@N@", state: "translated")
     let imported = RoundTrip.imported(file, into: catalog)

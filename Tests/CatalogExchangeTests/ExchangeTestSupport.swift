@@ -62,10 +62,13 @@ func exportFixture(_ fixture: XcodeFixture, tool: XLIFFTool?) throws -> [UInt8] 
 
 /// The first line where two texts differ, for failure messages.
 func firstDifference(_ lhs: [UInt8], _ rhs: [UInt8]) -> String {
-  let left = String(decoding: lhs, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-  let right = String(decoding: rhs, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+  let left = String(decoding: lhs, as: UTF8.self).split(
+    separator: "\n", omittingEmptySubsequences: false)
+  let right = String(decoding: rhs, as: UTF8.self).split(
+    separator: "\n", omittingEmptySubsequences: false)
   for (index, (l, r)) in zip(left, right).enumerated() where l != r {
     return "line \(index + 1):\n  lhc:   \(l)\n  Xcode: \(r)"
   }
-  return left.count == right.count ? "same" : "lengths differ: \(left.count) vs \(right.count) lines"
+  return left.count == right.count
+    ? "same" : "lengths differ: \(left.count) vs \(right.count) lines"
 }

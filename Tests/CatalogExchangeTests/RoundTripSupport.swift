@@ -24,7 +24,9 @@ enum RoundTrip {
   static func imported(_ file: XLIFFFile, into catalog: Catalog) -> XLIFFImport {
     var importer = XLIFFImport(catalog)
     let diagnostics = importer.apply(file, catalogName: "Localizable.xcstrings")
-    #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.filter { $0.severity == .error })")
+    #expect(
+      !diagnostics.contains { $0.severity == .error },
+      "\(diagnostics.filter { $0.severity == .error })")
     return importer
   }
 

@@ -53,7 +53,9 @@ struct XcodeImportTests {
       }
       #expect(importer.catalog.version == catalog.version)
       let written = CatalogWriter.bytes(importer.catalog)
-      #expect(try parsedWithoutVersion(written) == parsedWithoutVersion(fixture.bytes(after)), "\(before)")
+      #expect(
+        try parsedWithoutVersion(written) == parsedWithoutVersion(fixture.bytes(after)), "\(before)"
+      )
     }
   }
 

@@ -48,10 +48,13 @@ struct ExportEndToEndTests {
       contentsOf: Self.fixture(folder).appendingPathComponent("exported.xliff"), encoding: .utf8)
     let names = catalogs.map(\.1)
     let xcode = try RunLHC.run(
-      ["export"] + names + ["-l", "fr", "--xliff", "-o", "fr.xliff", "--tool", "xcode:27.0:27A266a"],
+      ["export"] + names + [
+        "-l", "fr", "--xliff", "-o", "fr.xliff", "--tool", "xcode:27.0:27A266a",
+      ],
       in: directory)
     #expect(xcode.status == 0, "\(xcode.stderr)")
-    let written = try String(contentsOf: directory.appendingPathComponent("fr.xliff"), encoding: .utf8)
+    let written = try String(
+      contentsOf: directory.appendingPathComponent("fr.xliff"), encoding: .utf8)
     #expect(written == expected, "\(folder)")
     // By default, lhc's tool element; every other byte is Xcode's.
     let lhc = try RunLHC.run(
@@ -108,7 +111,8 @@ struct ExportEndToEndTests {
         == Data(contentsOf: Self.fixture(folder).appendingPathComponent("exported.xliff")))
     #expect(
       try Data(
-        contentsOf: exports.appendingPathComponent("de.xcloc/Source Contents/Localizable.xcstrings"))
+        contentsOf: exports.appendingPathComponent("de.xcloc/Source Contents/Localizable.xcstrings")
+      )
         == Data(contentsOf: directory.appendingPathComponent("Localizable.xcstrings")))
     let de = try String(
       contentsOf: exports.appendingPathComponent("de.xcloc/Localized Contents/de.xliff"),
@@ -142,7 +146,8 @@ struct ExportEndToEndTests {
     #expect(xliff.contains(#"<file original="Sub/App/Localizable.xcstrings" source-language="en""#))
     #expect(
       FileManager.default.fileExists(
-        atPath: bundle.appendingPathComponent("Source Contents/Sub/App/Localizable.xcstrings").path))
+        atPath: bundle.appendingPathComponent("Source Contents/Sub/App/Localizable.xcstrings").path)
+    )
     let contents = try String(
       contentsOf: bundle.appendingPathComponent("contents.json"), encoding: .utf8)
     #expect(contents.contains(#""project" : "\#(directory.lastPathComponent)","#))
@@ -184,7 +189,10 @@ struct ExportEndToEndTests {
     (["L.xcstrings", "-o", "x", "--tool", "xcode:27.0"], "Error: --tool is lhc or xcode:"),
     (["L.xcstrings", "-o", "x", "-l", "fr/x"], "Error: -l 'fr/x' cannot name an export"),
     (["../L.xcstrings", "-o", "x"], "Error: ../L.xcstrings is outside the current folder"),
-    (["L.xcstrings", "-o", "x", "--original-prefix", "/a"], "Error: --original-prefix is a relative"),
+    (
+      ["L.xcstrings", "-o", "x", "--original-prefix", "/a"],
+      "Error: --original-prefix is a relative"
+    ),
     (["L.strings", "-o", "x"], "Error: lhc export reads String Catalogs (.xcstrings)"),
     (["L.xcstrings", "./L.xcstrings", "-o", "x"], "Error: ./L.xcstrings is given twice"),
   ])

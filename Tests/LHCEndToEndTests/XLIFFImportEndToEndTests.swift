@@ -195,9 +195,19 @@ struct XLIFFImportEndToEndTests {
       contentsOf: directory.appendingPathComponent("Exports/fr.xcloc/Localized Contents/fr.xliff"),
       encoding: .utf8)
     let inputs = [
-      ("other.xliff", xliff.replacing(#"original="Localizable.xcstrings""#, with: #"original="Other.xcstrings""#)),
-      ("broken.xliff", xliff.replacing("</trans-unit>\n      <trans-unit id=\"simple\"", with: "<trans-unit id=\"simple\"")),
-      ("doctype.xliff", xliff.replacing("<xliff ", with: "<!DOCTYPE x [<!ENTITY e \"boom\">]>\n<xliff ")),
+      (
+        "other.xliff",
+        xliff.replacing(#"original="Localizable.xcstrings""#, with: #"original="Other.xcstrings""#)
+      ),
+      (
+        "broken.xliff",
+        xliff.replacing(
+          "</trans-unit>\n      <trans-unit id=\"simple\"", with: "<trans-unit id=\"simple\"")
+      ),
+      (
+        "doctype.xliff",
+        xliff.replacing("<xliff ", with: "<!DOCTYPE x [<!ENTITY e \"boom\">]>\n<xliff ")
+      ),
     ]
     let messages = [
       #"other.xliff:3:3: error: <file original="Other.xcstrings"> matches none of the catalogs given (Localizable.xcstrings)"#,
@@ -214,7 +224,9 @@ struct XLIFFImportEndToEndTests {
   }
 
   @Test(arguments: [
-    (["fr.xliff", "--into", "L.xcstrings", "--state", "needs_review"], "Error: --state applies to"),
+    (
+      ["fr.xliff", "--into", "L.xcstrings", "--state", "needs_review"], "Error: --state applies to"
+    ),
     (["fr.xcloc", "--into", "L.xcstrings", "--skip-unsafe"], "Error: --skip-unsafe applies to"),
   ])
   func usageErrors(arguments: [String], message: String) throws {

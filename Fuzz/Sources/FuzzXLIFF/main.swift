@@ -63,8 +63,10 @@ let catalog: Catalog = {
         "variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%lld x"}}}}}}}
     }}
     """#
-  return try! CatalogReader.readLossless(SourceText(path: "Fuzz.xcstrings", bytes: Array(text.utf8)))
-    .catalog
+  return try! CatalogReader.readLossless(
+    SourceText(path: "Fuzz.xcstrings", bytes: Array(text.utf8))
+  )
+  .catalog
 }()
 
 runFuzzer(testOneInput)

@@ -150,7 +150,8 @@ struct ExportCommand {
     guard !failed else { return ExitStatus.failure }
     let languages = self.languages.isEmpty ? Self.languages(of: sources) : self.languages
     guard !languages.isEmpty else {
-      console.error("error: the catalogs have no language but their source language: give -l LANG\n")
+      console.error(
+        "error: the catalogs have no language but their source language: give -l LANG\n")
       return ExitStatus.failure
     }
     if !xliffOnly {
@@ -158,7 +159,8 @@ struct ExportCommand {
       guard regions.count == 1 else {
         console.error(
           "error: an .xcloc has one development region; the catalogs' source languages are "
-            + "\(regions.sorted().joined(separator: ", ")) (export them separately or use --xliff)\n")
+            + "\(regions.sorted().joined(separator: ", ")) (export them separately or use --xliff)\n"
+        )
         return ExitStatus.failure
       }
     }
@@ -198,7 +200,8 @@ struct ExportCommand {
     for source in sources {
       let catalog = source.edited.catalog
       for entry in catalog.entries {
-        for localization in entry.localizations where localization.language != catalog.sourceLanguage {
+        for localization in entry.localizations
+        where localization.language != catalog.sourceLanguage {
           languages.insert(localization.language)
         }
       }

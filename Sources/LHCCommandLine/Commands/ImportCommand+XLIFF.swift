@@ -130,8 +130,7 @@ extension ImportCommand {
 
   /// Writes catalogs in place, all or nothing, each keeping its permissions; a symbolic link is
   /// followed (its target is rewritten).
-  private static func writeCatalogs(_ files: [(bytes: [UInt8], path: String)]) throws(OutputError)
-  {
+  private static func writeCatalogs(_ files: [(bytes: [UInt8], path: String)]) throws(OutputError) {
     var staged: [OutputFile.Staged] = []
     do {
       for (bytes, path) in files {
