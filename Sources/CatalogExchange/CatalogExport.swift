@@ -9,7 +9,9 @@ import XLIFF
 /// `translated` → `translated`, `new` → `new`, `needs_review` → `needs-review-l10n`,
 /// `machine_translated` → `translated` with `state-qualifier="leveraged-mt"`, and any other state
 /// (`stale`, an unknown or empty one) → `needs-review-translation`, which an import does not apply,
-/// so such a unit keeps its state and value through a round trip.
+/// so such a unit keeps its state and value through a round trip. The source language's own export
+/// carries the source text as every target, in state `new` (as Xcode's), so importing it changes
+/// nothing.
 public enum CatalogExport {
   /// The file for `language`, or errors: two units with one id (Xcode's exporter crashes on
   /// them: "Duplicate values for key").
@@ -35,12 +37,16 @@ public enum CatalogExport {
           continue
         }
         var target: TransUnit.Target?
-        if let (unit, text) = exchange.target(at: path) {
+        let source = exchange.sourceText(at: path)
+        if language == catalog.sourceLanguage {
+          // The source language's own export: the source as a `new` target (`xliff.md` §2).
+          target = TransUnit.Target(text: source, state: "new")
+        } else if let (unit, text) = exchange.target(at: path) {
           let (state, qualifier) = exportedState(unit.state)
           target = TransUnit.Target(text: text, state: state, stateQualifier: qualifier)
         }
         units.append(
-          TransUnit(id: id, source: exchange.sourceText(at: path), target: target, notes: [note]))
+          TransUnit(id: id, source: source, target: target, notes: [note]))
       }
     }
     guard errors.isEmpty else { return .failure(DiagnosticError(errors)) }

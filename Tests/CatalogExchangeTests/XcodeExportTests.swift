@@ -15,3 +15,23 @@ struct XcodeExportTests {
     #expect(written == expected, "\(firstDifference(written, expected))")
   }
 }
+
+@Suite("Export of the source language")
+struct SourceLanguageExportTests {
+  /// Every unit carries its source as a `new` target (`xliff.md` §2); importing it changes nothing.
+  @Test func sourceIsANewTarget() throws {
+    let fixture = XcodeFixture(folder: "positive/catalog-matrix", catalogs: [])
+    let catalog = try fixture.catalog("source.xcstrings")
+    let file = try RoundTrip.exported(catalog, "en")
+    #expect(file.units.count > 40)
+    for unit in file.units {
+      #expect(
+        unit.target
+          == TransUnit.Target(
+            text: unit.source ?? "", state: "new", offset: unit.target?.offset ?? 0), "\(unit.id)")
+    }
+    let imported = RoundTrip.imported(file, into: catalog)
+    #expect(imported.changes.isEmpty)
+    #expect(imported.catalog == catalog)
+  }
+}
