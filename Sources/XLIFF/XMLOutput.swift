@@ -76,12 +76,13 @@ final class XMLOutput {
     guard XMLEscaping.needsEscaping(utf8, context) else {
       return write(base, count: utf8.count)
     }
-    flush()
-    // Runs between NULs go through libxml2; each NUL is written as its reference.
+    // Runs between NULs go through libxml2; each NUL is written as its reference (staged: the
+    // staging area is flushed before every run, so the two stay in order).
     var start = 0
     while start <= utf8.count {
       let end = utf8[start...].firstIndex(of: 0) ?? utf8.count
       if end > start {
+        flush()
         let run = [UInt8](utf8[start..<end]) + [0]  // libxml2 reads up to the NUL
         let status = run.withUnsafeBufferPointer {
           xmlOutputBufferWriteEscape(out, $0.baseAddress, context.escape)
