@@ -141,7 +141,10 @@ struct ExportCommand {
       case .success(let edited):
         let warnings = edited.diagnostics + CatalogExport.warnings(edited.catalog)
         _ = printer.print(warnings, path: path, source: edited.source)
-        sources.append(ExportedCatalog(path: path, original: original, edited: edited))
+        // The catalog's bytes for `Source Contents/`, one buffer shared by every language.
+        let bytes = xliffOnly ? [] : Array(edited.source.bytes)
+        sources.append(
+          ExportedCatalog(path: path, original: original, edited: edited, bytes: bytes))
       case .failure(let failure):
         _ = printer.print(failure.diagnostics, path: path, source: failure.source)
         failed = true
@@ -166,12 +169,17 @@ struct ExportCommand {
     }
     let exports = Parallel.map(languages) { export(sources, language: $0) }
     var files: [(bytes: [UInt8], path: String)] = []
+    var printed: Set<String> = []
     for (language, result) in zip(languages, exports) {
       switch result {
       case .success(let written): files += written
       case .failure(let failure):
         failed = true
-        _ = printer.print(failure.diagnostics, path: failure.path, source: failure.source)
+        // A catalog's errors are the same in every language: printed once.
+        let fresh = failure.diagnostics.filter {
+          printed.insert(failure.path + $0.message).inserted
+        }
+        _ = printer.print(fresh, path: failure.path, source: failure.source)
         console.error("error: \(language) not exported\n")
       }
     }
@@ -257,7 +265,7 @@ struct ExportCommand {
     ]
     for source in sources {
       files.append(
-        (Array(source.edited.source.bytes), "\(bundle)/Source Contents/\(source.original)"))
+        (source.bytes, "\(bundle)/Source Contents/\(source.original)"))
     }
     return .success(files)
   }
@@ -268,34 +276,6 @@ struct ExportedCatalog: @unchecked Sendable {
   var path: String
   var original: String
   var edited: EditedCatalog
-}
-
-/// An `.xcloc`'s `contents.json` (`xliff.md` §1), in Xcode's JSON layout: 2-space indent,
-/// `" : "`, sorted keys, no final newline. Without a build number (lhc's tool) `toolBuildNumber`
-/// is left out.
-struct XclocContents {
-  var developmentRegion: String
-  var project: String
-  var targetLocale: String
-  var tool: XLIFFTool
-
-  var bytes: [UInt8] {
-    var info: [(String, String)] = []
-    if let build = tool.buildNumber { info.append(("toolBuildNumber", build)) }
-    info += [("toolID", tool.id), ("toolName", tool.name)]
-    if let version = tool.version { info.append(("toolVersion", version)) }
-    let toolInfo = info.map { "    \(JSONValue.quoted($0.0)) : \(JSONValue.quoted($0.1))" }
-    let lines = [
-      "{",
-      "  \"developmentRegion\" : \(JSONValue.quoted(developmentRegion)),",
-      "  \"project\" : \(JSONValue.quoted(project)),",
-      "  \"targetLocale\" : \(JSONValue.quoted(targetLocale)),",
-      "  \"toolInfo\" : {",
-      toolInfo.joined(separator: ",\n"),
-      "  },",
-      "  \"version\" : \"1.0\"",
-      "}",
-    ]
-    return Array(lines.joined(separator: "\n").utf8)
-  }
+  /// The catalog's bytes, for `Source Contents/` (empty with `--xliff`).
+  var bytes: [UInt8]
 }
