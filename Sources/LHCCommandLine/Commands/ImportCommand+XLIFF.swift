@@ -75,7 +75,8 @@ extension ImportCommand {
   }
 
   /// Writes the changed catalogs (all staged before any is renamed), or with `--dry-run` lists
-  /// the changes; a summary line per catalog on standard output.
+  /// the changes; a summary line per catalog on standard output (`L.xcstrings: changed 3 units
+  /// in 2 keys`, `L.xcstrings: no changes`).
   private func write(
     _ catalogs: [XLIFFTarget], _ options: Into, printer: DiagnosticPrinter, console: Console
   ) -> Int32 {
@@ -101,15 +102,22 @@ extension ImportCommand {
         target.importer.setVersion(version)
         versionChanged = true
       }
+      // The summary as the release import prints it, then (--dry-run) each change.
+      let keys = Set(changes.map(\.key)).count
+      if changes.isEmpty {
+        report += "\(target.path): no changes\n"
+      } else {
+        report += "\(target.path): \(options.dryRun ? "would change" : "changed") "
+        report += "\(changes.count) unit\(changes.count == 1 ? "" : "s") in \(keys) key"
+        report += keys == 1 ? "" : "s"
+        report += versionChanged ? ", version \(target.importer.catalog.version)\n" : "\n"
+      }
       if options.dryRun {
         for change in changes {
-          report += "\(target.path): \(change.language): \(change.id): "
+          report += "  \(change.language): \(change.id): "
           report += "\(Self.describe(change.old)) -> \(Self.describe(change.new))\n"
         }
       }
-      let verb = options.dryRun ? "would change" : "changed"
-      report += "\(target.path): \(verb) \(changes.count) unit\(changes.count == 1 ? "" : "s")"
-      report += versionChanged ? ", version \(target.importer.catalog.version)\n" : "\n"
       guard !changes.isEmpty || versionChanged else { continue }
       let bytes = CatalogWriter.bytes(
         target.importer.catalog, threads: target.edited.writerThreads,
