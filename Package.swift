@@ -22,7 +22,8 @@ let package = Package(
       name: "LHCKit",
       targets: [
         "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
-        "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint",
+        "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "XLIFF",
+        "CatalogExchange",
       ]
     ),
   ],
@@ -70,8 +71,14 @@ let package = Package(
       dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
     // Catalog model → translation progress per language (`lhc stats`): counts and reports.
     .target(name: "CatalogStats", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
-    // Property-list values → Apple XML (libxml2) and binary (Foundation) bytes. Only importer of Clibxml2.
+    // Property-list values → Apple XML (libxml2) and binary (Foundation) bytes.
     .target(name: "LHCPlist", dependencies: ["Clibxml2", "LHCBase"]),
+    // XLIFF 1.2 documents ↔ bytes, as Xcode writes them (libxml2 both ways, hardened reading).
+    .target(name: "XLIFF", dependencies: ["Clibxml2", "LHCBase"]),
+    // Catalog model ↔ XLIFF units: Xcode's export rules (`lhc export`) and import rules, without
+    // Xcode's data loss (`lhc import` of `.xliff` / `.xcloc`).
+    .target(
+      name: "CatalogExchange", dependencies: ["XLIFF", "StringCatalog", "PluralRules", "LHCBase"]),
     // String tables → .strings / .stringsdict files.
     .target(name: "StringsFiles", dependencies: ["StringTables", "LHCPlist", "LHCBase"]),
     // .strings / .stringsdict files, .lproj folders and release zips → string tables (read back for
@@ -98,7 +105,7 @@ let package = Package(
       dependencies: [
         "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
         "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
-        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge",
+        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge", "XLIFF", "CatalogExchange",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -141,6 +148,13 @@ let package = Package(
     .testTarget(
       name: "CatalogStatsTests",
       dependencies: ["CatalogStats", "StringCatalog", "LHCBase", "LHCTestSupport"]),
+    .testTarget(name: "XLIFFTests", dependencies: ["XLIFF", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogExchangeTests",
+      dependencies: [
+        "CatalogExchange", "XLIFF", "StringCatalog", "CatalogWriter", "StringTables",
+        "LHCTestSupport",
+      ]),
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
     .testTarget(

@@ -44,6 +44,7 @@ TARGET_MERGE_RATIO = 2.0       # (i) lhc merge-driver < 2 × lhc compile on the 
 TARGET_FLOOR_RATIO = 2.5       # (j) lhc compile ≤ 2.5 × the floor program on the largest catalog
 FLOOR_SOURCE = os.path.join(HERE, "floor.c")
 FLOOR_RUNS = 5                 # interleaved runs per program for (j) (or --runs if more)
+TARGET_IMPORT_RATIO = 2.0      # (l) lhc import of one XLIFF < 2 × lhc compile on the largest catalog
 LINEARITY_REFERENCE_MB = 10.0
 
 
@@ -700,6 +701,96 @@ def measure_floor(lhc_bin, row, work, args):
     ]
 
 
+def edited_xliff(source, path, every, marker):
+    """`source` (an XLIFF lhc exported) with every `every`-th translated target prefixed by
+    `marker`: what a translator sends back, so that the import changes the catalog and writes it."""
+    needle = b'<target state="translated">'
+    count = 0
+    with open(source, "rb") as f, open(path + ".tmp", "wb") as out:
+        for line in f:
+            if needle in line:
+                if count % every == 0:
+                    line = line.replace(needle, needle + marker, 1)
+                count += 1
+            out.write(line)
+    os.replace(path + ".tmp", path)
+    return path
+
+
+def measure_export_import(lhc_bin, row, work, args):
+    """(k) `lhc export --xliff` of every language of the largest catalog no slower than `lhc
+    compile` of it; (l) `lhc import` of one language's XLIFF (every 1000th translated target
+    edited, so the catalog is rewritten) under 2× compile. `--xliff`: the .xcloc bundles would
+    add one copy of the catalog per language (Source Contents), which measures the disk, not
+    the export. Interleaved with compile, best of N each; the catalog an import rewrites is
+    copied again before it, untimed."""
+    size_mb, input_bytes, lhc, _ = row
+    largest = f"({input_bytes / 1e6:.1f} MB)"
+    names = (f"(k) lhc export --xliff of every language ≤ lhc compile time on the largest catalog {largest}",
+             f"(l) lhc import of one language's XLIFF < {TARGET_IMPORT_RATIO:g} × lhc compile "
+             f"on the largest catalog {largest}")
+    if lhc is None or not lhc.ok:
+        return [(name, False, "lhc compile did not run successfully") for name in names]
+    catalog = catalog_for(work, size_mb, args.languages, args.seed)[0]
+    folder = os.path.join(work, "out", "export-import")
+    os.makedirs(folder, exist_ok=True)
+    project = os.path.join(folder, "project")
+    os.makedirs(project, exist_ok=True)
+    imported = os.path.join(project, "Localizable.xcstrings")
+    exports = os.path.join(folder, "exports")
+    shutil.copyfile(catalog, imported)
+    first = subprocess.run([lhc_bin, "export", "Localizable.xcstrings", "--xliff", "-o", exports],
+                           cwd=project, capture_output=True, text=True)
+    if first.returncode != 0:
+        return [(name, False, f"lhc export failed: exit status {first.returncode}: {first.stderr[-500:]}")
+                for name in names]
+    xliffs = sorted(n for n in os.listdir(exports) if n.endswith(".xliff"))
+    if not xliffs:
+        return [(name, False, "lhc export wrote no XLIFF") for name in names]
+    edited = edited_xliff(os.path.join(exports, xliffs[0]), os.path.join(folder, "edited.xliff"),
+                          1000, b"EDITED ")
+    xliff_bytes = os.path.getsize(edited)
+
+    def prepare(tool):
+        if tool == "import":
+            shutil.copyfile(catalog, imported)
+
+    commands = {
+        "compile": ([lhc_bin, "compile", catalog, "-o", os.path.join(folder, "compiled")], None),
+        "export": ([lhc_bin, "export", "Localizable.xcstrings", "--xliff", "-o", exports], project),
+        "import": ([lhc_bin, "import", edited, "--into", imported], None),
+    }
+    runs = max(len(lhc.times), 3)
+    times = {tool: [] for tool in commands}
+    for i in range(runs):
+        for tool, (argv, cwd) in commands.items():
+            prepare(tool)
+            out_dir = os.path.join(folder, "compiled") if tool == "compile" else os.path.join(folder, "none")
+            log_dir = os.path.join(work, "logs", tool, f"{size_mb:g}MB", f"run{i + 1}")
+            if tool == "export":
+                shutil.rmtree(exports, ignore_errors=True)  # a full write each run
+            start = time.monotonic()
+            r = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=args.timeout)
+            seconds = time.monotonic() - start
+            if r.returncode != 0:
+                return [(name, False, f"lhc {tool} failed: exit status {r.returncode}: {r.stderr[-500:]}")
+                        for name in names]
+            times[tool].append(seconds)
+            log(f"  {tool:<8} {size_mb:>6g} MB  run {i + 1}/{runs}: {seconds:8.3f} s  "
+                f"{input_bytes / 1e6 / seconds:7.1f} MB/s")
+    best = {tool: min(t) for tool, t in times.items()}
+    rate = {tool: input_bytes / 1e6 / seconds for tool, seconds in best.items()}
+    compile = best["compile"]
+    return [
+        (names[0], best["export"] <= compile,
+         f"export of {len(xliffs)} languages {best['export']:.3f} s ({rate['export']:.1f} MB/s of catalog), "
+         f"compile {compile:.3f} s ({rate['compile']:.1f} MB/s) (best of {runs}, interleaved)"),
+        (names[1], best["import"] < TARGET_IMPORT_RATIO * compile,
+         f"import {best['import']:.3f} s ({(input_bytes + xliff_bytes) / 1e6 / best['import']:.1f} MB/s of "
+         f"catalog and {xliff_bytes / 1e6:.1f} MB XLIFF) = {best['import'] / compile:.2f} × compile {compile:.3f} s"),
+    ]
+
+
 # MARK: Main
 
 def parse_sizes(text):
@@ -800,6 +891,7 @@ def main(argv=None):
         results.append(measure_diff(lhc_bin, rows[-1], work, args))
         results.extend(measure_pack(lhc_bin, rows[-1], work, args))
         results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
+        results.extend(measure_export_import(lhc_bin, rows[-1], work, args))
     results.extend(measure_floor(lhc_bin, rows[-1], work, args))
     failed = False
     for name, passed, detail in results:

@@ -20,6 +20,8 @@ let fuzzTargets = [
   "FuzzReleaseZip",
   "FuzzCDNResponse",
   "FuzzLintFiles",
+  // The XLIFF reader, writer and import (`lhc import` of .xliff / .xcloc).
+  "FuzzXLIFF",
   // The LHCStrings plugin's language scan; its source is linked in from Plugins/LHCStrings.
   "FuzzCatalogLanguages",
 ]

@@ -152,6 +152,8 @@ def main():
             b'"errors":[{"field":"DISTRIBUTION","infos":["DISTRIBUTION_NOT_FOUND"]}]}',
             b'{"status":429,"detail":"Too Many Requests","errors":[{"field":"USAGE","infos":["USAGE_LIMIT_EXCEEDED"]}]}',
         ],
+        # Xcode's exports and edited XLIFFs (xliff.md), and the reader tests' shapes.
+        "FuzzXLIFF": lambda: [p.read_bytes() for p in files(roots, ".xliff")],
         # Lint's config and baseline files, and catalogs for the top-level scan.
         "FuzzLintFiles": lambda: [
             b'{"baseline":"lint-baseline.json","disabled":["line-count-mismatch"],'

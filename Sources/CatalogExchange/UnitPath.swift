@@ -1,0 +1,107 @@
+import StringCatalog
+
+/// Where a string unit sits inside a localization: the steps from the localization's node down to
+/// it (`xliff.md` §2). Written after the key and `|==|` in a unit id: `plural.one`,
+/// `device.iphone.plural.one`, `substitutions.BIRDS.plural.one`, `substitutions.@DOT.NAME@.plural.one`
+/// (a substitution name with a dot is written between `@`s, as Xcode does).
+public struct UnitPath: Hashable, Sendable {
+  /// One step down.
+  public enum Step: Hashable, Sendable {
+    /// A case of a variation axis (`plural`, `device`, `width`).
+    case variation(VariationKind, String)
+    /// A substitution of the node, by name.
+    case substitution(String)
+  }
+
+  public var steps: [Step]
+
+  public init(_ steps: [Step] = []) {
+    self.steps = steps
+  }
+
+  /// The localization's own string unit.
+  public static let root = UnitPath()
+
+  /// This path one step further.
+  public func appending(_ step: Step) -> UnitPath {
+    UnitPath(steps + [step])
+  }
+
+  /// The text after `|==|` in a unit id (empty for the root).
+  public var text: String {
+    var result = ""
+    for step in steps {
+      if !result.isEmpty { result += "." }
+      switch step {
+      case .variation(let kind, let name): result += kind.rawValue + "." + name
+      case .substitution(let name):
+        result += "substitutions." + (name.contains(".") ? "@\(name)@" : name)
+      }
+    }
+    return result
+  }
+
+  /// The unit id of the unit at this path of `key`'s localization.
+  public func id(key: String) -> String {
+    steps.isEmpty ? key : key + UnitPath.delimiter + text
+  }
+
+  /// The separator of key and path in a unit id.
+  public static let delimiter = "|==|"
+
+  /// The last step, when it is a plural case: its category.
+  public var pluralCategory: String? {
+    if case .variation(.plural, let name)? = steps.last { return name }
+    return nil
+  }
+
+  /// True when the path goes through a substitution.
+  public var isInSubstitution: Bool {
+    steps.contains { if case .substitution = $0 { true } else { false } }
+  }
+
+  /// The path `text` spells, or nil when it is not one: steps of a known axis (`plural` with a
+  /// CLDR category, `device` with a lower-case ASCII class, `width` with a number) or
+  /// `substitutions` with a name (`@…@` when it holds a dot).
+  public init?(parsing text: Substring) {
+    var steps: [Step] = []
+    var rest = text
+    while !rest.isEmpty {
+      guard let dot = rest.firstIndex(of: ".") else { return nil }
+      let word = rest[..<dot]
+      rest = rest[rest.index(after: dot)...]
+      let name: Substring
+      if word == "substitutions", rest.first == "@" {
+        guard let close = rest.dropFirst().firstIndex(of: "@") else { return nil }
+        name = rest[rest.index(after: rest.startIndex)..<close]
+        rest = rest[rest.index(after: close)...]
+      } else {
+        let end = rest.firstIndex(of: ".") ?? rest.endIndex
+        name = rest[..<end]
+        rest = rest[end...]
+      }
+      guard !name.isEmpty, Self.isValid(String(word), String(name)) else { return nil }
+      steps.append(
+        word == "substitutions"
+          ? .substitution(String(name))
+          : .variation(VariationKind(rawValue: String(word)), String(name)))
+      if !rest.isEmpty {
+        guard rest.first == "." else { return nil }
+        rest = rest.dropFirst()
+        if rest.isEmpty { return nil }
+      }
+    }
+    guard !steps.isEmpty else { return nil }
+    self.steps = steps
+  }
+
+  private static func isValid(_ word: String, _ name: String) -> Bool {
+    switch word {
+    case "substitutions": !name.contains(UnitPath.delimiter)
+    case "plural": PluralCategory.isKnown(name)
+    case "device": name.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+    case "width": name.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    default: false
+    }
+  }
+}

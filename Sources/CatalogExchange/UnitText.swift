@@ -1,0 +1,83 @@
+import LHCBase
+import StringCatalog
+
+/// How Xcode rewrites a unit's text between the catalog and the XLIFF (`xliff.md` §2, §3).
+///
+/// Export: a substitution reference in a string that has the substitution gets its argument
+/// position (`%#@COUNT@` → `%1$#@COUNT@`, the substitution's `argNum`, or its place among the
+/// arguments when it has none), and `%arg` in a substitution's cases becomes the argument it stands
+/// for (`%arg` → `%1$lld`: `argNum` and `formatSpecifier`). Import undoes both: positional
+/// references to the string's substitutions become plain (`%2$#@YARDS@` → `%#@YARDS@`, also where
+/// the catalog had them positional, as Xcode does) and exactly `%<argNum>$<formatSpecifier>` in a
+/// substitution's case becomes `%arg`.
+enum UnitText {
+  /// The export form of a string whose node has `substitutions`.
+  static func exported(parent text: String, _ substitutions: [Substitution]) -> String {
+    guard !substitutions.isEmpty, text.contains("#@") else { return text }
+    var next = 1
+    var result = ""
+    for token in FormatString(parsing: text).tokens {
+      switch token {
+      case .specifier(let specifier):
+        for count in [specifier.width, specifier.precision] {
+          if case .argument(nil)? = count { next += 1 }
+        }
+        if specifier.position == nil { next += 1 }
+        result += token.text
+      case .substitution(let reference) where reference.position == nil:
+        let position = next
+        next += 1
+        if let substitution = substitutions.first(where: { $0.name == reference.name }) {
+          result += "%\(substitution.argNum ?? position)$#@\(reference.name)@"
+        } else {
+          result += token.text
+        }
+      default:
+        result += token.text
+      }
+    }
+    return result
+  }
+
+  /// The export form of a case of `substitution`.
+  static func exported(leaf text: String, _ substitution: Substitution?) -> String {
+    guard let argument = argument(of: substitution), text.contains("%arg") else { return text }
+    return FormatString(parsing: text, options: .argPlaceholder).tokens.reduce(into: "") {
+      $0 += $1 == .argPlaceholder ? argument : $1.text
+    }
+  }
+
+  /// The catalog form of an imported string whose node has `substitutions`.
+  static func imported(parent text: String, _ substitutions: [Substitution]) -> String {
+    guard !substitutions.isEmpty, text.contains("#@") else { return text }
+    return FormatString(parsing: text).tokens.reduce(into: "") { result, token in
+      if case .substitution(let reference) = token, reference.position != nil,
+        substitutions.contains(where: { $0.name == reference.name })
+      {
+        result += "%#@\(reference.name)@"
+      } else {
+        result += token.text
+      }
+    }
+  }
+
+  /// The catalog form of an imported case of `substitution`.
+  static func imported(leaf text: String, _ substitution: Substitution?) -> String {
+    guard let argument = argument(of: substitution), text.contains(argument) else { return text }
+    return FormatString(parsing: text).tokens.reduce(into: "") { result, token in
+      if case .specifier(let specifier) = token, specifier.text == argument {
+        result += "%arg"
+      } else {
+        result += token.text
+      }
+    }
+  }
+
+  /// `%<argNum>$<formatSpecifier>`, when the substitution has both.
+  private static func argument(of substitution: Substitution?) -> String? {
+    guard let substitution, let number = substitution.argNum,
+      let specifier = substitution.formatSpecifier
+    else { return nil }
+    return "%\(number)$\(specifier)"
+  }
+}

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes XLIFF 1.2 exactly as Xcode 27 does (`xliff.md` §1; byte for byte against the fixtures in
+/// `corpus/xcode27/`): the XML declaration and `<xliff>` root with Xcode's namespaces, one
+/// `<file>` per catalog with its `<header><tool/></header>`, units in the order given, 2 spaces per
+/// level, attributes in Xcode's order, `<x/>` for an empty element, a newline after `</xliff>`.
+///
+/// Units are written as given: the caller orders them (Xcode: by id, ``XLIFFOrder``) and gives
+/// each the one note Xcode writes. What XLIFF 1.2 has beyond Xcode's vocabulary is not written.
+public enum XLIFFWriter {
+  /// The document's bytes.
+  public static func bytes(_ document: XLIFFDocument) throws(XLIFFWriteError) -> [UInt8] {
+    let stream = try XLIFFStream()
+    for file in document.files {
+      stream.begin(file)
+      for unit in file.units { stream.unit(unit) }
+      stream.endFile()
+    }
+    return try stream.finish()
+  }
+}
+
+/// Writes an XLIFF document one file and one unit at a time (no document model needed).
+public final class XLIFFStream {
+  private let out: XMLOutput
+
+  /// Starts a document (the declaration and the `<xliff>` start tag are written).
+  public init() throws(XLIFFWriteError) {
+    out = try XMLOutput()
+    out.write(Self.prolog)
+  }
+
+  /// `<file …><header>…</header><body>` for `file` (its units are not written).
+  public func begin(_ file: XLIFFFile) {
+    out.write("  <file original=\"")
+    out.text(file.original, .attribute)
+    out.write("\" source-language=\"")
+    out.text(file.sourceLanguage, .attribute)
+    if let target = file.targetLanguage {
+      out.write("\" target-language=\"")
+      out.text(target, .attribute)
+    }
+    out.write("\" datatype=\"")
+    out.text(file.datatype, .attribute)
+    out.write("\">\n    <header>\n")
+    if let tool = file.tool {
+      out.write("      <tool tool-id=\"")
+      out.text(tool.id, .attribute)
+      out.write("\" tool-name=\"")
+      out.text(tool.name, .attribute)
+      if let version = tool.version {
+        out.write("\" tool-version=\"")
+        out.text(version, .attribute)
+      }
+      if let build = tool.buildNumber {
+        out.write("\" build-num=\"")
+        out.text(build, .attribute)
+      }
+      out.write("\"/>\n")
+    }
+    out.write("    </header>\n    <body>\n")
+  }
+
+  /// One `<trans-unit>`: `source`, `target` and the notes, in that order.
+  public func unit(_ unit: TransUnit) {
+    out.write("      <trans-unit id=\"")
+    out.text(unit.id, .attribute)
+    out.write("\" xml:space=\"preserve\">\n")
+    if let source = unit.source {
+      element("source", source, attributes: [])
+    }
+    if let target = unit.target {
+      var attributes: [(StaticString, String)] = []
+      if let state = target.state { attributes.append((" state=\"", state)) }
+      if let qualifier = target.stateQualifier {
+        attributes.append((" state-qualifier=\"", qualifier))
+      }
+      element("target", target.text, attributes: attributes)
+    }
+    for note in unit.notes {
+      var attributes: [(StaticString, String)] = []
+      if let from = note.from { attributes.append((" from=\"", from)) }
+      element("note", note.text, attributes: attributes)
+    }
+    out.write("      </trans-unit>\n")
+  }
+
+  /// `<name attributes>text</name>` at the depth of a unit's children, `<name attributes/>` when
+  /// `text` is empty. Each attribute is its ` name="` prefix and its value.
+  private func element(
+    _ name: StaticString, _ text: String, attributes: [(StaticString, String)]
+  ) {
+    out.write("        <")
+    out.write(name)
+    for (prefix, value) in attributes {
+      out.write(prefix)
+      out.text(value, .attribute)
+      out.write("\"")
+    }
+    if text.isEmpty { return out.write("/>\n") }
+    out.write(">")
+    out.text(text, .content)
+    out.write("</")
+    out.write(name)
+    out.write(">\n")
+  }
+
+  /// `</body></file>`.
+  public func endFile() {
+    out.write("    </body>\n  </file>\n")
+  }
+
+  /// Ends the document and returns its bytes.
+  public func finish() throws(XLIFFWriteError) -> [UInt8] {
+    out.write("</xliff>\n")
+    return try out.finish()
+  }
+
+  static let prolog: StaticString = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" \
+    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" version="1.2" \
+    xsi:schemaLocation="urn:oasis:names:tc:xliff:document:1.2 \
+    http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd">
+
+    """
+}
+
+/// The order Xcode writes units and files in: code-point order of their ids (paths), i.e. the
+/// order of their UTF-8 bytes (`xliff.md` §1: `""` first, `key\tTAB` < `key\nLF` < `key\rCR`).
+public enum XLIFFOrder {
+  /// True when `lhs` sorts before `rhs`.
+  public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    var lhs = lhs
+    var rhs = rhs
+    return lhs.withUTF8 { left in
+      rhs.withUTF8 { right in
+        let common = min(left.count, right.count)
+        if common > 0 {
+          let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+          if order != 0 { return order < 0 }
+        }
+        return left.count < right.count
+      }
+    }
+  }
+}

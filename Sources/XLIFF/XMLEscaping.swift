@@ -1,0 +1,110 @@
+import Clibxml2
+
+/// Xcode's XLIFF escaping (`xliff.md` §1), as libxml2 escape callbacks.
+///
+/// Element content: `&amp; &lt; &gt;`, and CR as `&#13;` (a raw CR would be read back as LF); `"`,
+/// tab and LF raw. Attribute values: also `&quot;` and tab, LF, CR as `&#9; &#10; &#13;`. Characters
+/// XML 1.0 has no place for (C0 controls other than tab, LF, CR; U+FFFE, U+FFFF; U+0000, written
+/// by ``XMLOutput``) are written as numeric references, which Xcode's files never hold (so no
+/// Xcode bytes are at stake) and lhc's reader reads back (see ``XMLReferenceShield``).
+public enum XMLEscaping {
+  /// Where text goes.
+  public enum Context: Sendable {
+    case content, attribute
+
+    /// The callback for `xmlOutputBufferWriteEscape`.
+    var escape: xmlCharEncodingOutputFunc {
+      switch self {
+      case .content: contentEscape
+      case .attribute: attributeEscape
+      }
+    }
+  }
+
+  /// True when `utf8` holds a byte that `context` escapes (one pass; letters and most non-ASCII
+  /// bytes fail the first comparison).
+  static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>, _ context: Context) -> Bool {
+    for (index, byte) in utf8.enumerated() where byte < 0x3F || byte == 0xEF {
+      if byte == 0xEF {
+        if isNonCharacter(utf8, index) { return true }
+        continue
+      }
+      if entity(byte, context) != nil || byte == 0 { return true }
+    }
+    return false
+  }
+
+  /// True when the bytes at `index` are U+FFFE or U+FFFF (`EF BF BE`, `EF BF BF`).
+  static func isNonCharacter(_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+    index + 2 < utf8.count && utf8[index + 1] == 0xBF && (utf8[index + 2] | 1) == 0xBF
+  }
+
+  /// The entity that replaces the ASCII byte `byte` in `context`, or nil when it stays raw.
+  static func entity(_ byte: UInt8, _ context: Context) -> [UInt8]? {
+    switch byte {
+    case UInt8(ascii: "&"): return ampersand
+    case UInt8(ascii: "<"): return lessThan
+    case UInt8(ascii: ">"): return greaterThan
+    case UInt8(ascii: "\""): return context == .attribute ? quote : nil
+    case 0x09, 0x0A: return context == .attribute ? controlReferences[Int(byte)] : nil
+    case 0x01..<0x20: return controlReferences[Int(byte)]
+    default: return nil
+    }
+  }
+
+  private static let ampersand = Array("&amp;".utf8)
+  private static let lessThan = Array("&lt;".utf8)
+  private static let greaterThan = Array("&gt;".utf8)
+  private static let quote = Array("&quot;".utf8)
+  /// `&#N;` for N in 0..<32.
+  private static let controlReferences = (0..<32).map { Array("&#\($0);".utf8) }
+  /// `&#65534;`, `&#65535;` for U+FFFE, U+FFFF.
+  static let nonCharacterReferences = [Array("&#65534;".utf8), Array("&#65535;".utf8)]
+}
+
+/// Copies `input` to `out`, replacing what `context` escapes (the `xmlCharEncodingOutputFunc`
+/// contract: `*outlen` in = space, out = written; `*inlen` in = available, out = consumed).
+private func escape(
+  _ out: UnsafeMutablePointer<UInt8>?, _ outlen: UnsafeMutablePointer<Int32>?,
+  _ input: UnsafePointer<UInt8>?, _ inlen: UnsafeMutablePointer<Int32>?,
+  _ context: XMLEscaping.Context
+) -> Int32 {
+  guard let out, let outlen, let input, let inlen else { return -1 }
+  let available = UnsafeBufferPointer(start: input, count: Int(inlen.pointee))
+  let space = Int(outlen.pointee)
+  var consumed = 0
+  var written = 0
+  while consumed < available.count {
+    let byte = available[consumed]
+    var replacement: [UInt8]? = nil
+    var width = 1
+    if byte == 0xEF, XMLEscaping.isNonCharacter(available, consumed) {
+      replacement = XMLEscaping.nonCharacterReferences[Int(available[consumed + 2] & 1)]
+      width = 3
+    } else if byte < 0x3F {
+      replacement = XMLEscaping.entity(byte, context)
+    }
+    guard let replacement else {
+      guard written < space else { break }
+      out[written] = byte
+      written += 1
+      consumed += 1
+      continue
+    }
+    guard written + replacement.count <= space else { break }
+    for (offset, value) in replacement.enumerated() { out[written + offset] = value }
+    written += replacement.count
+    consumed += width
+  }
+  outlen.pointee = Int32(written)
+  inlen.pointee = Int32(consumed)
+  return Int32(written)
+}
+
+private let contentEscape: xmlCharEncodingOutputFunc = { out, outlen, input, inlen in
+  escape(out, outlen, input, inlen, .content)
+}
+
+private let attributeEscape: xmlCharEncodingOutputFunc = { out, outlen, input, inlen in
+  escape(out, outlen, input, inlen, .attribute)
+}
