@@ -61,6 +61,9 @@ public enum LHC {
     Command(spec: PackCommand.spec) { (parsed, console, environment) throws(UsageError) in
       try PackCommand(parsed: parsed, environment: environment).run(console)
     },
+    Command(spec: ImportCommand.spec) { (parsed, console, _) throws(UsageError) in
+      try ImportCommand(parsed: parsed).run(console)
+    },
     Command(spec: CompletionsCommand.spec) { (parsed, console, _) throws(UsageError) in
       try CompletionsCommand(parsed: parsed).run(console)
     },
