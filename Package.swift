@@ -22,7 +22,7 @@ let package = Package(
       name: "LHCKit",
       targets: [
         "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
-        "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint",
+        "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "CatalogImport",
       ]
     ),
   ],
@@ -90,6 +90,13 @@ let package = Package(
     .target(name: "OTAPayloads", dependencies: ["StringTables", "LHCBase"]),
     // Two sets of string tables → differences and runtime-safety findings (`lhc diff`).
     .target(name: "TableDiff", dependencies: ["StringTables", "PluralRules", "LHCBase"]),
+    // String tables back into catalogs (`lhc import`): legacy `.strings` / `.stringsdict` into a new
+    // catalog by Xcode's migration rules, a release's values into an existing catalog.
+    .target(
+      name: "CatalogImport",
+      dependencies: [
+        "StringCatalog", "StringTables", "TableDiff", "ReleaseFiles", "LHCPlist", "LHCBase",
+      ]),
     // The LingoHub CDN: distribution check and release download, as the iOS SDK talks to it.
     .target(name: "LingoHubCDN", dependencies: ["LHCBase"]),
     // argv → commands → exit status. The only target that prints.
@@ -98,7 +105,7 @@ let package = Package(
       dependencies: [
         "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
         "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
-        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge",
+        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge", "CatalogImport",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -153,6 +160,12 @@ let package = Package(
       dependencies: ["OTAPayloads", "StringCatalog", "StringTables", "LHCBase", "LHCTestSupport"]),
     .testTarget(
       name: "TableDiffTests", dependencies: ["TableDiff", "StringTables", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogImportTests",
+      dependencies: [
+        "CatalogImport", "CatalogWriter", "StringCatalog", "StringTables", "LHCBase",
+        "LHCTestSupport",
+      ]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",

@@ -17,7 +17,7 @@ struct ImportCommand {
       .flag("force", help: "With -o: replace the catalog if it exists."),
       .value(
         "source-language", "LANG",
-        help: "With -o: the catalog's source language (default: en, or Base's only language)."),
+        help: "With -o: the catalog's source language (default: en); Base.lproj is it."),
       .value(
         "table", "NAME", help: "With -o: the table to import (default: Localizable)."),
       .value(
@@ -190,12 +190,6 @@ struct ImportCommand {
     case (_, .into(let options)):
       return importRelease(input, options, console: console)
     }
-  }
-
-  /// `-o`: legacy files into a new catalog.
-  func importLegacy(_ input: Input, _ options: NewCatalog, console: Console) -> Int32 {
-    console.error("error: importing legacy files is not implemented yet (issue 19)\n")
-    return ExitStatus.failure
   }
 
   /// `--into` with a release zip or `.lproj` folders.
