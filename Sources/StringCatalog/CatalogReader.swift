@@ -236,25 +236,30 @@ struct CatalogParser {
       let keyToken = try scanner.readKey()
       let key = scanner.makeString(keyToken)
       currentKey = keyToken.offset
-      // Spans only (see ``CatalogReader/readEntrySpans(_:)``): the entry is validated, not read.
-      let entry: CatalogEntry?
-      if spanSink != nil {
+      if let spanSink {
+        // Spans only (see ``CatalogReader/readEntrySpans(_:)``): validated, not read.
         try scanner.skipValue()
-        entry = nil
-      } else {
-        entry = try parseEntry(key, keyToken)
+        noteEntryKey(key, keyToken)
+        spanSink(key, keyToken.offset..<scanner.index)
+        continue
       }
-      if let earlier = keyOffsets.updateValue(keyToken.offset, forKey: key) {
-        // Keep the first offset: a part read on its own thread reports a key that an earlier
-        // part also has at the key's first place in this part (found by FuzzCatalog).
-        keyOffsets[key] = earlier
-        warn("duplicate key '\(key)'", at: keyToken.offset)
-      }
-      if let entry { sink(entry) } else { spanSink?(key, keyToken.offset..<scanner.index) }
+      let entry = try parseEntry(key, keyToken)
+      noteEntryKey(key, keyToken)
+      sink(entry)
     }
     currentKey = nil
     leaveObject()
     return false
+  }
+
+  /// Records an entry key read, warning when it was read before.
+  @inline(__always) mutating func noteEntryKey(_ key: String, _ keyToken: JSONString) {
+    if let earlier = keyOffsets.updateValue(keyToken.offset, forKey: key) {
+      // Keep the first offset: a part read on its own thread reports a key that an earlier
+      // part also has at the key's first place in this part (found by FuzzCatalog).
+      keyOffsets[key] = earlier
+      warn("duplicate key '\(key)'", at: keyToken.offset)
+    }
   }
 
   /// Reads one entry of `strings`.

@@ -15,8 +15,10 @@ struct EditedCatalog: @unchecked Sendable {
     var diagnostics: [Diagnostic]
   }
 
-  /// Reads `path` losslessly (a large catalog in parts, one per core).
-  static func read(_ path: String) -> Result<EditedCatalog, Failure> {
+  /// Reads `path` losslessly (a large catalog in parts, one per core); with `clearingOffsets`,
+  /// every offset is set to 0 while the model is still only here (so nothing is copied).
+  static func read(_ path: String, clearingOffsets: Bool = false) -> Result<EditedCatalog, Failure>
+  {
     let source: SourceText
     do {
       source = try SourceText(contentsOf: path)
@@ -27,7 +29,8 @@ struct EditedCatalog: @unchecked Sendable {
       source.bytes.count >= CatalogCompilation.partitionThreshold
       ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
     do {
-      let (catalog, diagnostics) = try CatalogReader.readLossless(source, parts: parts)
+      var (catalog, diagnostics) = try CatalogReader.readLossless(source, parts: parts)
+      if clearingOffsets { catalog.clearOffsets() }
       return .success(EditedCatalog(source: source, catalog: catalog, diagnostics: diagnostics))
     } catch {
       return .failure(Failure(source: source, diagnostics: error.diagnostics))

@@ -29,9 +29,11 @@ enum MergeInputs {
       case spans(SourceText?, Result<Spans, DiagnosticError>)
     }
     let jobs: [Job] = [.full(ours), .spans(base), .spans(ours), .spans(theirs)]
-    var reads = Parallel.map(jobs) { job -> Read in
+    let reads = Parallel.map(jobs) { job -> Read in
       switch job {
-      case .full(let path): return .full(EditedCatalog.read(path))
+      // Ours' offsets cleared while its model is only in the reader's hands: the merge clears
+      // the other sides', which share its entries, and a shared entry written to is copied.
+      case .full(let path): return .full(EditedCatalog.read(path, clearingOffsets: true))
       case .spans(let path):
         guard let source = try? SourceText(contentsOf: path) else {
           return .spans(nil, .failure(DiagnosticError([])))
@@ -45,23 +47,17 @@ enum MergeInputs {
       // Ours cannot be read: every side read in full, for its diagnostics.
       return [base, ours, theirs].map { side(EditedCatalog.read($0)) }
     }
-    let others = [reads[1], reads[3]]
-    // Ours' model referenced only here, so its offsets are cleared in place (shared entries must
-    // not be copied when the merge clears the other sides').
-    var oursSide = Side(catalog: nil, source: edited.source, diagnostics: edited.diagnostics)
-    var catalog = edited.catalog
-    reads = []
-    catalog.clearOffsets()
-    let shared = Shared(ours: catalog, spans: oursSpans)
-    oursSide.catalog = catalog
+    let shared = Shared(ours: edited.catalog, spans: oursSpans)
     var sides: [Side] = []
-    for (read, path) in zip(others, [base, theirs]) {
+    for (read, path) in zip([reads[1], reads[3]], [base, theirs]) {
       guard case .spans(let source?, .success(let spans)) = read else {
         sides.append(side(EditedCatalog.read(path)))
         continue
       }
       sides.append(shared.side(spans, source))
     }
+    let oursSide = Side(
+      catalog: edited.catalog, source: edited.source, diagnostics: edited.diagnostics)
     return [sides[0], oursSide, sides[1]]
   }
 
