@@ -163,8 +163,8 @@ let package = Package(
     .testTarget(
       name: "CatalogImportTests",
       dependencies: [
-        "CatalogImport", "CatalogWriter", "StringCatalog", "StringTables", "LHCBase",
-        "LHCTestSupport",
+        "CatalogImport", "CatalogWriter", "StringCatalog", "StringTables", "ReleaseFiles",
+        "LHCBase", "LHCTestSupport",
       ]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(

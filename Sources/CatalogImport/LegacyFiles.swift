@@ -11,13 +11,14 @@ public struct LegacyFiles: Sendable {
   public var input: LegacyImport.Input
   /// What is left out: keys defined twice (the last definition is used), an ignored `Base.lproj`.
   public var warnings: [ImportIssue]
+  /// Entries the table model has no form for (a `.stringsdict` entry that is not a dictionary of
+  /// a known kind): the import must fail on them, listed with the mapper's issues.
+  public var unsupported: [ImportIssue]
 
   /// Why the files cannot be imported.
   public enum Failure: Error, Sendable {
     /// A file does not parse (or the zip is not a valid release).
     case unreadable(ReleaseArchiveError)
-    /// Entries the table model has no form for.
-    case unsupported([ImportIssue])
     /// No file of the table; the tables there are.
     case noTable(available: [String])
   }
@@ -80,7 +81,6 @@ public struct LegacyFiles: Sendable {
             file: warning.path))
       }
     }
-    guard unsupported.isEmpty else { throw .unsupported(unsupported) }
     var paths: [String: (strings: String?, stringsdict: String?)] = [:]
     var comments: [String: String] = [:]
     for file in chosen {
@@ -103,7 +103,7 @@ public struct LegacyFiles: Sendable {
     return LegacyFiles(
       input: LegacyImport.Input(
         sourceLanguage: sourceLanguage, tables: tables, comments: comments, files: paths),
-      warnings: warnings)
+      warnings: warnings, unsupported: unsupported)
   }
 
   /// `de.lproj/Localizable.strings` → (`de`, `Localizable`); nil for other paths.

@@ -22,8 +22,6 @@ extension ImportCommand {
     } catch {
       switch error {
       case .unreadable(let error): console.error(error.report(root: input.path))
-      case .unsupported(let issues):
-        Self.report(issues, severity: "error", root: input.path, console)
       case .noTable(let available):
         let names = available.isEmpty ? "none" : available.joined(separator: ", ")
         console.error(
@@ -39,10 +37,13 @@ extension ImportCommand {
           + "language \(sourceLanguage) has no values (see --source-language)\n")
     }
     let output: LegacyImport.Output
-    switch LegacyImport.catalog(read.input) {
-    case .success(let made): output = made
-    case .failure(let failure):
-      Self.report(failure.issues, severity: "error", root: input.path, console)
+    switch (LegacyImport.catalog(read.input), read.unsupported) {
+    case (.success(let made), []): output = made
+    case (.success, let refused):
+      Self.report(refused, severity: "error", root: input.path, console)
+      return ExitStatus.failure
+    case (.failure(let failure), let refused):
+      Self.report(refused + failure.issues, severity: "error", root: input.path, console)
       return ExitStatus.failure
     }
     Self.report(output.droppedTexts, severity: "warning", root: input.path, console)
