@@ -169,7 +169,7 @@ let package = Package(
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
-      dependencies: ["LHCCommandLine", "LingoHubCDN", "LHCTestSupport"]
+      dependencies: ["LHCCommandLine", "LingoHubCDN", "StringCatalog", "LHCTestSupport"]
     ),
   ]
 )

@@ -81,7 +81,8 @@ struct LocalizationMapper {
 
   /// The cases of a device rule. A rule that names every device class, where most share a form
   /// that compile would spell out for every class the variation does not name (a format, or any
-  /// form in a width case: `nested`), gets that form back as its `other` case.
+  /// form in a width case: `nested`; never a plural, which `other` cannot be), gets that form
+  /// back as its `other` case.
   private mutating func deviceCases(_ forms: [String: DeviceForm], nested: Bool)
     throws(MappingError) -> [VariationCase]
   {
@@ -90,7 +91,9 @@ struct LocalizationMapper {
       let shared = DeviceClass.all.compactMap { forms[$0] }.map { form in
         (form, DeviceClass.all.filter { forms[$0] == form })
       }.max { $0.1.count < $1.1.count }
-      if let (form, devices) = shared, devices.count > 1, nested || Self.isFormat(form) {
+      if let (form, devices) = shared, devices.count > 1, nested || Self.isFormat(form),
+        try !isVaried(form)
+      {
         forms["other"] = form
         for device in devices { forms[device] = nil }
       }
@@ -108,6 +111,13 @@ struct LocalizationMapper {
 
   private static func isFormat(_ form: DeviceForm) -> Bool {
     if case .format = form { true } else { false }
+  }
+
+  /// True when `form` maps to a varied node (a plural variation), which a device's `other` case
+  /// cannot be ("Fallback value cannot be further varied"): compile never spelled it out then.
+  private mutating func isVaried(_ form: DeviceForm) throws(MappingError) -> Bool {
+    guard case .format(let format) = form else { return false }
+    return try !formatNode(format).variations.isEmpty
   }
 
   // MARK: Formats

@@ -131,6 +131,25 @@ struct LegacyMappingTests {
             + #""other":\#(Self.unit("Press"))}}}"#)))
   }
 
+  /// Compile writes a device variation's `other` for every class it does not name only when
+  /// `other` is a format leaf; a rule naming every class gets such a shared leaf back as `other`,
+  /// never a shared plural (a device `other` cannot be varied).
+  @Test func aRuleNamingEveryDeviceGetsOtherBackOnlyForALeaf() throws {
+    let plural = FormatRule(
+      formatKey: "%#@n@", variables: ["n": Self.plural("lld", ["other": "%lld items"])])
+    let leaf = FormatRule(
+      formatKey: "Got %#@n@", variables: ["n": Self.plural("lld", ["other": "%lld items"])])
+    for (shared, expectOther) in [(plural, false), (leaf, true)] {
+      var forms: [String: DeviceForm] = [:]
+      for device in DeviceClass.all { forms[device] = .format(shared) }
+      forms["mac"] = .text("Items")
+      let found = try Self.localization("k", rules: ["k": .device(forms)])
+      let cases = try #require((found["variations"] as? NSDictionary)?["device"] as? NSDictionary)
+      let names = Set(cases.allKeys.compactMap { $0 as? String })
+      #expect(names == (expectOther ? ["mac", "other"] : Set(DeviceClass.all)))
+    }
+  }
+
   @Test func deviceCasesWithPluralsAndWidths() throws {
     let plural = FormatRule(
       formatKey: "%#@n@",
