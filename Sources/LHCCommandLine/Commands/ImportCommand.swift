@@ -191,10 +191,4 @@ struct ImportCommand {
       return importRelease(input, options, console: console)
     }
   }
-
-  /// `--into` with a release zip or `.lproj` folders.
-  func importRelease(_ input: Input, _ options: Into, console: Console) -> Int32 {
-    console.error("error: importing a release is not implemented yet (issue 19)\n")
-    return ExitStatus.failure
-  }
 }
