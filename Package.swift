@@ -164,6 +164,7 @@ let package = Package(
       name: "CatalogImportTests",
       dependencies: [
         "CatalogImport", "CatalogWriter", "StringCatalog", "StringTables", "ReleaseFiles",
+        "TableDiff",
         "LHCBase", "LHCTestSupport",
       ]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
