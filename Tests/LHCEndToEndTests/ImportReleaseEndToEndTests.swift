@@ -192,6 +192,30 @@ struct ImportReleaseEndToEndTests {
       ])
   }
 
+  @Test func oneRefusedValueLeavesEveryCatalogAsItWas() throws {
+    let (directory, catalog, _) = try Self.setUp()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let second = directory.appendingPathComponent("Other.xcstrings")
+    try FileManager.default.copyItem(at: catalog, to: second)
+    let zip = directory.appendingPathComponent("both.zip")
+    let packed = try RunLHC.run(["pack", catalog.path, second.path, "-o", zip.path])
+    try #require(packed.status == 0, "\(packed.stderr)")
+    let edited = directory.appendingPathComponent("edited.zip")
+    try Self.edit(
+      zip, edited,
+      [
+        "de.lproj/Localizable.strings": "d['Cancel'] = 'Abbruch'",
+        "de.lproj/Other.strings": "d['greeting'] = 'Hallo, %d!'",
+      ])
+    let original = try Data(contentsOf: catalog)
+    let result = try RunLHC.run(["import", edited.path, "--into", catalog.path, second.path])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("\(catalog.path): would change 1 unit in 1 key\n"))
+    #expect(result.stderr.contains("[format-mismatch] (de: greeting)"))
+    #expect((try Data(contentsOf: catalog)) == original)
+    #expect((try Data(contentsOf: second)) == original)
+  }
+
   @Test func anInvalidReleaseOrCatalogChangesNothing() throws {
     let (directory, catalog, _) = try Self.setUp()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -32,6 +32,7 @@ extension ImportCommand {
     console.keepUntilExit(results)
     var failed = false
     var files: [(bytes: [UInt8], path: String)] = []
+    var summaries: [(Applied, String)] = []
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: false, annotations: false)
     for (path, result) in zip(options.catalogs, results) {
       switch result {
@@ -45,8 +46,13 @@ extension ImportCommand {
         Self.report(issues.errors, severity: "error", root: input.path, console)
         if !issues.errors.isEmpty { failed = true }
         if let bytes = applied.bytes { files.append((bytes, path)) }
-        console.out(Self.summary(applied, path: path, dryRun: options.dryRun, console: console))
+        summaries.append((applied, path))
       }
+    }
+    // A failed import writes nothing: what it found is what it would have changed.
+    for (applied, path) in summaries {
+      console.out(
+        Self.summary(applied, path: path, dryRun: options.dryRun || failed, console: console))
     }
     if failed {
       console.error("error: nothing imported; every catalog is left as it was\n")
