@@ -18,6 +18,7 @@ let fuzzTargets = [
   "FuzzXMLPlist",
   "FuzzBinaryPlist",
   "FuzzReleaseZip",
+  "FuzzLegacyImport",
   "FuzzCDNResponse",
   "FuzzLintFiles",
   // The LHCStrings plugin's language scan; its source is linked in from Plugins/LHCStrings.

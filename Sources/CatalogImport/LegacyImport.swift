@@ -103,24 +103,6 @@ public enum LegacyImport {
 
   /// The keys of both files of `table`, in key order, each once.
   static func mergedKeys(_ table: StringTable) -> [String] {
-    let (strings, rules) = (table.strings.keys, table.rules.keys)
-    if rules.isEmpty { return strings }
-    if strings.isEmpty { return rules }
-    var keys: [String] = []
-    keys.reserveCapacity(strings.count + rules.count)
-    var (s, r) = (0, 0)
-    while s < strings.count || r < rules.count {
-      if r == rules.count || (s < strings.count && KeyOrder.precedes(strings[s], rules[r])) {
-        keys.append(strings[s])
-        s += 1
-      } else if s == strings.count || strings[s] != rules[r] {
-        keys.append(rules[r])
-        r += 1
-      } else {
-        keys.append(strings[s])
-        (s, r) = (s + 1, r + 1)
-      }
-    }
-    return keys
+    KeyOrder.union(table.strings.keys, table.rules.keys)
   }
 }

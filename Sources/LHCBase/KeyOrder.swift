@@ -48,6 +48,27 @@ public enum KeyOrder {
     return sortedIndices(keys) { $0 }.map { keys[$0] }
   }
 
+  /// The keys of two lists in key order (each without repeats), in key order, each once.
+  public static func union(_ first: [String], _ second: [String]) -> [String] {
+    guard !first.isEmpty, !second.isEmpty else { return first.isEmpty ? second : first }
+    var merged: [String] = []
+    merged.reserveCapacity(first.count + second.count)
+    var (f, s) = (0, 0)
+    while f < first.count || s < second.count {
+      if s == second.count || (f < first.count && precedes(first[f], second[s])) {
+        merged.append(first[f])
+        f += 1
+      } else if f == first.count || first[f] != second[s] {
+        merged.append(second[s])
+        s += 1
+      } else {
+        merged.append(first[f])
+        (f, s) = (f + 1, s + 1)
+      }
+    }
+    return merged
+  }
+
   /// The entries of `dictionary` in key order.
   @inlinable
   public static func sortedEntries<Value>(_ dictionary: [String: Value]) -> [(
