@@ -42,7 +42,7 @@ public enum ReleaseImport {
   public static func apply(
     _ release: [StringTable], to catalog: Catalog, table: String, state: UnitState
   ) -> Outcome {
-    let compiled = CatalogCompiler.compile(catalog, table: table).tables
+    let compiled = compile(catalog, table: table)
     let ours = release.filter { $0.name == table }
     let result = TableDiffer.diff(
       old: TableSet(tables: compiled, sourceLanguage: catalog.sourceLanguage),
@@ -95,6 +95,18 @@ public enum ReleaseImport {
     return Outcome(
       catalog: updated, applied: appliedResult, refused: refused,
       unknownKeys: unknownKeys, unrepresentable: unrepresentable, changedUnits: changedUnits)
+  }
+
+  /// The catalog's tables as `lhc compile` makes them, its entries compiled on every core.
+  static func compile(_ catalog: Catalog, table: String) -> [StringTable] {
+    let chunks =
+      catalog.entries.count < 4096 ? [catalog.entries[...]] : Parallel.chunks(of: catalog.entries)
+    let parts = Parallel.map(chunks) { chunk in
+      var compiler = CatalogCompiler(table: table)
+      for entry in chunk { compiler.add(entry) }
+      return compiler
+    }
+    return CatalogCompiler.finish(parts).tables
   }
 
   /// Gives `entry`'s localization `language` the release's `new` entry (the catalog compiled to
