@@ -71,8 +71,8 @@ public struct LegacyFiles: Sendable {
         warnings.append(
           ImportIssue(
             language: language, key: warning.key,
-            reason: "defined more than once; the last "
-              + "definition is imported", file: warning.path))
+            reason: "defined more than once; the last definition is imported",
+            file: warning.path))
       case .unsupportedEntry(let reason):
         unsupported.append(
           ImportIssue(

@@ -98,7 +98,7 @@ public enum ReleaseImport {
   }
 
   /// The catalog's tables as `lhc compile` makes them, its entries compiled on every core.
-  static func compile(_ catalog: Catalog, table: String) -> [StringTable] {
+  public static func compile(_ catalog: Catalog, table: String) -> [StringTable] {
     let chunks =
       catalog.entries.count < 4096 ? [catalog.entries[...]] : Parallel.chunks(of: catalog.entries)
     let parts = Parallel.map(chunks) { chunk in
@@ -129,10 +129,12 @@ public enum ReleaseImport {
       before = (try? oldMapper.node(text: old.text, rule: old.rule))?.leafValues() ?? [:]
     }
     var node = entry.localizations[position].node
+    let current = node.leafValues()
     var changed = 0
     var fits = true
     for (path, value) in wanted where before[path] != value {
-      fits = fits && node.setLeaf(path[...], value: value, state: state)
+      let spelled = respelled(value, like: current[path], compiled: before[path])
+      fits = fits && node.setLeaf(path[...], value: spelled, state: state)
       changed += 1
     }
     for path in before.keys where wanted[path] == nil {
@@ -147,6 +149,33 @@ public enum ReleaseImport {
     }
     entry = edited
     return changed
+  }
+
+  /// `value` spelled as the catalog spells the unit it replaces: where the catalog's text
+  /// (`%arg Foto`) writes `%arg` for a specifier of the compiled text (`%1$lld Foto`), so does the
+  /// new value (`%1$lld Fotos!` → `%arg Fotos!`). Any other value is returned as it is.
+  static func respelled(_ value: String, like catalog: String?, compiled: String?) -> String {
+    guard let catalog, let compiled, catalog.contains("%arg"), value.contains("%") else {
+      return value
+    }
+    let specifiers = Set(FormatString(parsing: compiled).specifiers.map(\.text))
+    guard
+      let own = specifiers.first(where: { Self.replacing($0, in: compiled) == catalog })
+    else { return value }
+    return replacing(own, in: value)
+  }
+
+  /// `text` with every specifier spelled `specifier` made `%arg`.
+  private static func replacing(_ specifier: String, in text: String) -> String {
+    var result = ""
+    for token in FormatString(parsing: text).tokens {
+      if case .specifier(let found) = token, found.text == specifier {
+        result += "%arg"
+      } else {
+        result += token.text
+      }
+    }
+    return result
   }
 
   /// True when `entry` compiles, in `language`, to what `expected` shows.

@@ -164,6 +164,36 @@ struct ReleaseImportTests {
       ])
   }
 
+  @Test func aSubstitutionFormKeepsTheCatalogsArgSpelling() {
+    let substitution = Substitution(
+      name: "n", argNum: 1, formatSpecifier: "lld",
+      variations: [
+        Variation(
+          kind: .plural,
+          cases: [
+            VariationCase(name: "one", node: Self.unit("%arg Ding")),
+            VariationCase(name: "other", node: Self.unit("%arg Dinge")),
+          ])
+      ])
+    var node = Self.unit("Es gibt %#@n@")
+    node.substitutions = [substitution]
+    let catalog = Self.catalog(node)
+    let compiled = ReleaseImport.compile(catalog, table: "Localizable")
+    guard case .format(var rule)? = compiled.first(where: { $0.language == "de" })?.rules["k"]
+    else {
+      Issue.record("no rule compiled")
+      return
+    }
+    let name = rule.variables.keys.first ?? ""
+    rule.variables[name]?.forms["one"]? += "!"
+    let outcome = ReleaseImport.apply(
+      Self.release(.format(rule)), to: catalog, table: "Localizable", state: .translated)
+    #expect(outcome.changedUnits == 1)
+    let forms = outcome.catalog.entries[0].localization(for: "de")?.node.substitutions.first?
+      .variations.first?.cases.map { $0.node.stringUnit?.value ?? "" }
+    #expect(forms == ["%arg Ding!", "%arg Dinge"])
+  }
+
   @Test func anotherShapeReplacesTheLocalization() {
     let catalog = Self.catalog(Self.unit("%lld Dinge"))
     let outcome = ReleaseImport.apply(
