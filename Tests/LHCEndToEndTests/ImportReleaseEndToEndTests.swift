@@ -141,8 +141,14 @@ struct ImportReleaseEndToEndTests {
     let folder = directory.appendingPathComponent("release")
     try Self.edit(
       zip, directory.appendingPathComponent("edited.zip"), Self.threeEdits, extract: folder)
+    // The catalog is reached through a symbolic link, and keeps its permissions.
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: catalog.path)
+    let link = directory.appendingPathComponent("link/Localizable.xcstrings")
+    try FileManager.default.createDirectory(
+      at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: catalog)
     let result = try RunLHC.run([
-      "import", folder.path, "--into", catalog.path, "--state", "needs_review",
+      "import", folder.path, "--into", link.path, "--state", "needs_review",
       "--catalog-version", "1.1",
     ])
     #expect(result.status == 0, "\(result.stderr)")
@@ -151,6 +157,10 @@ struct ImportReleaseEndToEndTests {
     #expect(changed.values.allSatisfy { $0[0] == "needs_review" })
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog)) as? NSDictionary
     #expect(json?["version"] as? String == "1.1")
+    let attributes = try FileManager.default.attributesOfItem(atPath: catalog.path)
+    #expect(attributes[.posixPermissions] as? Int == 0o600)
+    #expect(
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == catalog.path)
   }
 
   @Test func unsafeValuesFailTheWholeImportOrAreSkipped() throws {

@@ -60,12 +60,37 @@ extension ImportCommand {
     }
     if options.dryRun { return ExitStatus.success }
     do {
-      try OutputFile.writeAll(files)
+      try Self.writeAll(files)
     } catch {
       console.error("\(error.path): error: cannot write file: \(error.message)\n")
       return ExitStatus.failure
     }
     return ExitStatus.success
+  }
+
+  /// Writes every changed catalog all or nothing (each staged beside itself, then all renamed),
+  /// keeping each file's permissions; a symbolic link keeps pointing at its catalog, whose target
+  /// is rewritten (as `lhc format` does).
+  static func writeAll(_ files: [(bytes: [UInt8], path: String)]) throws(OutputError) {
+    var staged: [OutputFile.Staged] = []
+    do {
+      for file in files {
+        let target =
+          realpath(file.path, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+          } ?? file.path
+        if let done = try OutputFile.stage(
+          file.bytes, to: target, permissions: EditedCatalog.permissions(of: target))
+        {
+          staged.append(done)
+        }
+      }
+      try OutputFile.commit(staged)
+    } catch {
+      OutputFile.discard(staged)
+      throw error
+    }
   }
 
   /// The release zip (validated as the SDK validates it) or `.lproj` folders; nil when they

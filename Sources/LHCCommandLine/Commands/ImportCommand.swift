@@ -157,6 +157,7 @@ struct ImportCommand {
       if let notCatalog = into.first(where: { !$0.hasSuffix(".xcstrings") }) {
         throw UsageError("--into names catalogs (.xcstrings): \(notCatalog)")
       }
+      try CatalogCompilation.checkTableNames(into)
       let version = parsed.value("catalog-version")
       if let version, !Catalog.knownVersions.contains(version) {
         let known = Catalog.knownVersions.sorted().joined(separator: ", ")
