@@ -217,7 +217,7 @@ struct LocalizationMapper {
       let cases = KeyOrder.sortedEntries(variable.forms).map { category, form in
         VariationCase(
           name: category,
-          node: leaf(position == nil ? Self.placeholders(form, specifier: specifier) : form))
+          node: leaf(position == nil ? Self.placeholders(form, replacing: "%" + specifier) : form))
       }
       try add(
         Substitution(
@@ -226,13 +226,13 @@ struct LocalizationMapper {
     }
   }
 
-  /// `form` with each plain `%<specifier>` (no position, flags, width or precision) made `%arg`.
-  static func placeholders(_ form: String, specifier: String) -> String {
-    guard form.contains("%") else { return form }
-    let own = "%" + specifier
+  /// `text` with every specifier spelled exactly `specifier` (`%lld`: no position, flags, width
+  /// or precision unless `specifier` has them) made `%arg`.
+  static func placeholders(_ text: String, replacing specifier: String) -> String {
+    guard text.contains("%") else { return text }
     var result = ""
-    for token in FormatString(parsing: form).tokens {
-      if case .specifier(let found) = token, found.text == own {
+    for token in FormatString(parsing: text).tokens {
+      if case .specifier(let found) = token, found.text == specifier {
         result += "%arg"
       } else {
         result += token.text

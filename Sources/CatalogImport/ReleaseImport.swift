@@ -158,24 +158,13 @@ public enum ReleaseImport {
     guard let catalog, let compiled, catalog.contains("%arg"), value.contains("%") else {
       return value
     }
-    let specifiers = Set(FormatString(parsing: compiled).specifiers.map(\.text))
+    let specifiers = FormatString(parsing: compiled).specifiers.map(\.text)
     guard
-      let own = specifiers.first(where: { Self.replacing($0, in: compiled) == catalog })
+      let own = specifiers.first(where: {
+        LocalizationMapper.placeholders(compiled, replacing: $0) == catalog
+      })
     else { return value }
-    return replacing(own, in: value)
-  }
-
-  /// `text` with every specifier spelled `specifier` made `%arg`.
-  private static func replacing(_ specifier: String, in text: String) -> String {
-    var result = ""
-    for token in FormatString(parsing: text).tokens {
-      if case .specifier(let found) = token, found.text == specifier {
-        result += "%arg"
-      } else {
-        result += token.text
-      }
-    }
-    return result
+    return LocalizationMapper.placeholders(value, replacing: own)
   }
 
   /// True when `entry` compiles, in `language`, to what `expected` shows.
