@@ -80,11 +80,15 @@ public enum LegacyImport {
     var issues: [ImportIssue] = []
     var dropped: [ImportIssue] = []
     nodes.reserveCapacity(table.keyCount)
-    for key in mergedKeys(table) {
+    let (strings, rules) = (table.strings, table.rules)
+    // Both files' keys walked side by side (sorted lists): no lookup per key.
+    KeyOrder.forEachMerged(strings.keys, rules.keys) { s, r in
+      let key = s.map { strings.keys[$0] } ?? rules.keys[r!]
       var mapper = LocalizationMapper(key: key, state: .translated)
-      do {
-        let rule = table.rules[key]
-        nodes.append((key, try mapper.node(text: table.strings[key], rule: rule)))
+      do throws(MappingError) {
+        let node = try mapper.node(
+          text: s.map { strings.values[$0] }, rule: r.map { rules.values[$0] })
+        nodes.append((key, node))
         if mapper.droppedText {
           dropped.append(
             ImportIssue(
@@ -99,10 +103,5 @@ public enum LegacyImport {
       }
     }
     return (nodes, issues, dropped)
-  }
-
-  /// The keys of both files of `table`, in key order, each once.
-  static func mergedKeys(_ table: StringTable) -> [String] {
-    KeyOrder.union(table.strings.keys, table.rules.keys)
   }
 }
