@@ -100,7 +100,7 @@ public enum ReleaseImport {
   /// The catalog's tables as `lhc compile` makes them, its entries compiled on every core.
   public static func compile(_ catalog: Catalog, table: String) -> [StringTable] {
     let chunks =
-      catalog.entries.count < 4096 ? [catalog.entries[...]] : Parallel.chunks(of: catalog.entries)
+      catalog.entries.count < 256 ? [catalog.entries[...]] : Parallel.chunks(of: catalog.entries)
     let parts = Parallel.map(chunks) { chunk in
       var compiler = CatalogCompiler(table: table)
       for entry in chunk { compiler.add(entry) }
