@@ -47,15 +47,16 @@ public enum ReleaseImport {
     let result = TableDiffer.diff(
       old: TableSet(tables: compiled, sourceLanguage: catalog.sourceLanguage),
       new: TableSet(tables: ours))
+    var index: [String: Int] = [:]
+    for (position, entry) in catalog.entries.enumerated() { index[entry.key] = position }
     var refusedUnits: Set<[String]> = []
     var refused: [RuntimeFinding] = []
+    // A key the catalog lacks is not imported anyway (reported below), so never refused.
     for finding in result.findings where refuses(finding) {
-      guard let key = finding.key else { continue }
+      guard let key = finding.key, index[key] != nil else { continue }
       refused.append(finding)
       refusedUnits.insert([finding.language, key])
     }
-    var index: [String: Int] = [:]
-    for (position, entry) in catalog.entries.enumerated() { index[entry.key] = position }
     var updated = catalog
     var applied: [TableDifference] = []
     var unknownKeys: [(language: String, key: String)] = []

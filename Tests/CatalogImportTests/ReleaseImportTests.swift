@@ -222,6 +222,12 @@ struct ReleaseImportTests {
     #expect(outcome.catalog.entries.count == 1)
     #expect(outcome.catalog.entries[0].localization(for: "fr")?.node == Self.unit("%lld choses"))
     #expect(outcome.unknownKeys.map { [$0.language, $0.key] } == [["fr", "new"]])
+    // A plural without `other` for a key the catalog lacks: reported as unknown, not refused.
+    release[0].rules = ["missing": Self.pluralRule(["one": "%lld chose"])]
+    let unknown = ReleaseImport.apply(
+      release, to: catalog, table: "Localizable", state: .translated)
+    #expect(unknown.refused.isEmpty)
+    #expect(unknown.unknownKeys.map(\.key).sorted() == ["missing", "new"])
   }
 
   @Test func aTableOfAnotherNameIsNotImported() {
