@@ -22,8 +22,8 @@ let package = Package(
       name: "LHCKit",
       targets: [
         "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
-        "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "XLIFF",
-        "CatalogExchange",
+        "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "CatalogImport",
+        "XLIFF", "CatalogExchange",
       ]
     ),
   ],
@@ -97,6 +97,13 @@ let package = Package(
     .target(name: "OTAPayloads", dependencies: ["StringTables", "LHCBase"]),
     // Two sets of string tables → differences and runtime-safety findings (`lhc diff`).
     .target(name: "TableDiff", dependencies: ["StringTables", "PluralRules", "LHCBase"]),
+    // String tables back into catalogs (`lhc import`): legacy `.strings` / `.stringsdict` into a new
+    // catalog by Xcode's migration rules, a release's values into an existing catalog.
+    .target(
+      name: "CatalogImport",
+      dependencies: [
+        "StringCatalog", "StringTables", "TableDiff", "ReleaseFiles", "LHCPlist", "LHCBase",
+      ]),
     // The LingoHub CDN: distribution check and release download, as the iOS SDK talks to it.
     .target(name: "LingoHubCDN", dependencies: ["LHCBase"]),
     // argv → commands → exit status. The only target that prints.
@@ -105,7 +112,8 @@ let package = Package(
       dependencies: [
         "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
         "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
-        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge", "XLIFF", "CatalogExchange",
+        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge", "CatalogImport", "XLIFF",
+        "CatalogExchange",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -167,10 +175,17 @@ let package = Package(
       dependencies: ["OTAPayloads", "StringCatalog", "StringTables", "LHCBase", "LHCTestSupport"]),
     .testTarget(
       name: "TableDiffTests", dependencies: ["TableDiff", "StringTables", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogImportTests",
+      dependencies: [
+        "CatalogImport", "CatalogWriter", "StringCatalog", "StringTables", "ReleaseFiles",
+        "TableDiff",
+        "LHCBase", "LHCTestSupport",
+      ]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
-      dependencies: ["LHCCommandLine", "LingoHubCDN", "LHCTestSupport"]
+      dependencies: ["LHCCommandLine", "LingoHubCDN", "StringCatalog", "LHCTestSupport"]
     ),
   ]
 )

@@ -450,6 +450,53 @@ def measure_diff(lhc_bin, row, work, args):
             f"(zip {zipped / 1e6:.1f} MB of {tree_bytes(tree) / 1e6:.1f} MB){like_for_like}")
 
 
+def measure_import(lhc_bin, row, work, args):
+    """(f2) `lhc import` in both modes on the largest catalog, each against `lhc diff` of the same
+    inputs (the issue's target: no slower): the compiled tree into a new catalog (`-o`) against
+    `lhc diff CATALOG TREE`, and the zip of the tree into a copy of the catalog (`--into`; nothing
+    differs, so nothing is written) against `lhc diff CATALOG ZIP`."""
+    size_mb, input_bytes, lhc, _ = row
+    names = (f"(f2) lhc import TREE -o NEW ≤ lhc diff CATALOG TREE ({input_bytes / 1e6:.1f} MB catalog)",
+             f"(f3) lhc import ZIP --into CATALOG ≤ lhc diff CATALOG ZIP ({input_bytes / 1e6:.1f} MB catalog)")
+    if lhc is None or not lhc.ok:
+        return [(name, False, "lhc compile did not run successfully") for name in names]
+    catalog = catalog_for(work, size_mb, args.languages, args.seed)[0]
+    tree = lhc.out_dir
+    archive = os.path.join(work, "out", "import-release.zip")
+    zip_tree(tree, archive)
+    runs = len(lhc.times)
+    into = os.path.join(work, "out", "import-into", f"{TABLE}.xcstrings")
+    os.makedirs(os.path.dirname(into), exist_ok=True)
+    shutil.copyfile(catalog, into)
+    new = os.path.join(work, "out", "import-new", f"{TABLE}.xcstrings")
+    os.makedirs(os.path.dirname(new), exist_ok=True)
+    # `-o` creates the catalog: each run starts without it (the removal is timed too; it is cheap
+    # beside writing the catalog, and `--force` over an identical file would compare instead).
+    cases = [
+        (f"rm -f '{new}' && '{lhc_bin}' import '{tree}' --table {TABLE} -o '{new}'", True,
+         "import-o", [lhc_bin, "diff", "--summary", "--format", "json", catalog, tree], "diff-tree2"),
+        ([lhc_bin, "import", archive, "--into", into], False, "import-into",
+         [lhc_bin, "diff", "--summary", "--format", "json", catalog, archive], "diff-zip"),
+    ]
+    results = []
+    for name, (argv, shell, label, reference, ref_label) in zip(names, cases):
+        ref, status, tail = best_of(runs, reference, work, ref_label, args.timeout)
+        if ref is None:
+            results.append((name, None, f"lhc diff failed: exit status {status}: {tail}"))
+            continue
+        best, status, tail = best_of(runs, argv, work, label, args.timeout, shell=shell)
+        if best is None:
+            results.append((name, False, f"lhc import failed: exit status {status}: {tail}"))
+            continue
+        # Exit status 1 passes `best_of` (diff's "differences"); for import it is a failure.
+        import filecmp
+        if not (os.path.exists(new) if label == "import-o" else filecmp.cmp(into, catalog, False)):
+            results.append((name, False, "lhc import did not write the catalog (or changed it)"))
+            continue
+        results.append((name, best <= ref, f"lhc import {best:.3f} s vs lhc diff {ref:.3f} s"))
+    return results
+
+
 def tree_bytes(root):
     return sum(os.path.getsize(os.path.join(b, f)) for b, _, fs in os.walk(root) for f in fs)
 
@@ -889,6 +936,7 @@ def main(argv=None):
         results.append(measure_lint(lhc_bin, rows[-1], work, args))
         results.append(measure_gen_symbols(lhc_bin, rows[-1], work, args))
         results.append(measure_diff(lhc_bin, rows[-1], work, args))
+        results.extend(measure_import(lhc_bin, rows[-1], work, args))
         results.extend(measure_pack(lhc_bin, rows[-1], work, args))
         results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
         results.extend(measure_export_import(lhc_bin, rows[-1], work, args))

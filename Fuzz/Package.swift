@@ -18,6 +18,7 @@ let fuzzTargets = [
   "FuzzXMLPlist",
   "FuzzBinaryPlist",
   "FuzzReleaseZip",
+  "FuzzLegacyImport",
   "FuzzCDNResponse",
   "FuzzLintFiles",
   // The XLIFF reader, writer and import (`lhc import` of .xliff / .xcloc).

@@ -139,6 +139,11 @@ def main():
             [args.test_data / "diff" / "release", args.test_data / "pack" / "malformed"]
             + sorted(p for p in (args.shared / "legacy").glob("*") if p.is_dir()),
             stringsdicts[:10]),
+        # Legacy files of one table (the import fixture, ViennaRSS) zipped.
+        "FuzzLegacyImport": lambda: zips(
+            [args.test_data / "import" / "legacy"]
+            + sorted(p for p in (args.shared / "legacy").glob("*") if p.is_dir()),
+            stringsdicts[:10]),
         # The SDK's fixtures (lingohub-release.md §5) and the shapes the fetch tests serve.
         "FuzzCDNResponse": lambda: [
             b'{"distributionReleaseId":"test-bundle-id","name":"Test Bundle",'

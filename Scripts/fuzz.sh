@@ -18,13 +18,13 @@ SHARED_CORPUS=${SHARED_CORPUS:-../shared/corpus}
 # Where the working corpora grow (one folder per target).
 FUZZ_CORPUS=${FUZZ_CORPUS:-Fuzz/corpus}
 # Targets run by default.
-FUZZ_ALL_TARGETS="FuzzCatalog FuzzCatalogWriter FuzzFormatString FuzzPseudoText FuzzStringsFile FuzzXMLPlist FuzzBinaryPlist FuzzReleaseZip FuzzCDNResponse FuzzLintFiles FuzzCatalogLanguages FuzzXLIFF"
+FUZZ_ALL_TARGETS="FuzzCatalog FuzzCatalogWriter FuzzFormatString FuzzPseudoText FuzzStringsFile FuzzXMLPlist FuzzBinaryPlist FuzzReleaseZip FuzzLegacyImport FuzzCDNResponse FuzzLintFiles FuzzCatalogLanguages FuzzXLIFF"
 
 # Longest input per target (bytes): enough for real files, small enough for fast mutations.
 max_len() {
   case $1 in
     FuzzFormatString | FuzzPseudoText) echo 1024 ;;
-    FuzzReleaseZip) echo 65536 ;;
+    FuzzReleaseZip | FuzzLegacyImport) echo 65536 ;;
     *) echo 16384 ;;
   esac
 }

@@ -48,6 +48,36 @@ public enum KeyOrder {
     return sortedIndices(keys) { $0 }.map { keys[$0] }
   }
 
+  /// The keys of two lists in key order (each without repeats), in key order, each once.
+  public static func union(_ first: [String], _ second: [String]) -> [String] {
+    guard !first.isEmpty, !second.isEmpty else { return first.isEmpty ? second : first }
+    var merged: [String] = []
+    merged.reserveCapacity(first.count + second.count)
+    forEachMerged(first, second) { f, s in merged.append(f.map { first[$0] } ?? second[s!]) }
+    return merged
+  }
+
+  /// Walks two lists in key order (each without repeats) side by side: `body` is called once per
+  /// key of either list, in key order, with the key's index in each (nil in the list that lacks
+  /// it). One comparison per step, no lookups.
+  public static func forEachMerged(
+    _ first: [String], _ second: [String], _ body: (_ first: Int?, _ second: Int?) -> Void
+  ) {
+    var (f, s) = (0, 0)
+    while f < first.count || s < second.count {
+      if s == second.count || (f < first.count && precedes(first[f], second[s])) {
+        body(f, nil)
+        f += 1
+      } else if f == first.count || first[f] != second[s] {
+        body(nil, s)
+        s += 1
+      } else {
+        body(f, s)
+        (f, s) = (f + 1, s + 1)
+      }
+    }
+  }
+
   /// The entries of `dictionary` in key order.
   @inlinable
   public static func sortedEntries<Value>(_ dictionary: [String: Value]) -> [(

@@ -36,8 +36,24 @@ public enum StringsFileReader {
     return (keys, values)
   }
 
-  /// Whether the decoded text of a non-binary `.strings` file is an XML property list (its
-  /// first non-space character is `<`).
+  /// The comment documenting each key of an old-style text `.strings` file (see
+  /// `StringsTextParser+Comments.swift` for which comment that is), the last definition's for a
+  /// key defined twice; keys without one are absent. Property-list files have none. Errors are
+  /// those of ``read(_:)``.
+  public static func comments(_ bytes: [UInt8]) throws(PlistReadError) -> [String: String] {
+    if BinaryPlistReader.isBinary(bytes) { return [:] }
+    let text = try StringsTextDecoder.utf8(bytes)
+    if isXML(text) { return [:] }
+    var parser = StringsTextParser(text)
+    parser.collectsGaps = true
+    let entries = try parser.entries()
+    var comments: [String: String] = [:]
+    for (entry, comment) in zip(entries, parser.entryComments()) {
+      comments[entry.key] = comment
+    }
+    return comments
+  }
+
   /// Whether `bytes` start like an XML document in UTF-8 (after a byte-order mark and spaces):
   /// the fast path's cheap test, which neither decodes nor validates the whole file (anything it
   /// lets through that is not well-formed UTF-8 XML makes the fast path give up).

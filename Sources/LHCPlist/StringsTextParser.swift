@@ -30,6 +30,10 @@ struct StringsTextParser {
   let text: [UInt8]
   var index = 0
   private var depth = 0
+  /// With ``collectsGaps``: for each top-level entry, the bytes between the end of the previous
+  /// entry (or the start of the file) and its key, where only spaces and comments can be.
+  var collectsGaps = false
+  private(set) var gaps: [Range<Int>] = []
 
   init(_ text: [UInt8]) {
     self.text = text
@@ -37,8 +41,12 @@ struct StringsTextParser {
 
   /// All entries of the file.
   mutating func entries() throws(PlistReadError) -> [(key: String, value: PlistValue)] {
+    let start = index
     try skipSpace()
-    guard peek == UInt8(ascii: "{") else { return try dictionaryContent(opening: nil) }
+    guard peek == UInt8(ascii: "{") else {
+      index = start  // the first entry's gap starts at the top of the file
+      return try dictionaryContent(opening: nil)
+    }
     let opening = index
     index += 1
     let entries = try dictionaryContent(opening: opening)
@@ -126,6 +134,7 @@ struct StringsTextParser {
   )] {
     var entries: [(key: String, value: PlistValue)] = []
     while true {
+      let gapStart = index
       try skipSpace()
       guard let byte = peek else {
         if let opening { throw error("unterminated dictionary", at: opening) }
@@ -135,6 +144,7 @@ struct StringsTextParser {
         index += 1
         return entries
       }
+      if collectsGaps && depth == 0 { gaps.append(gapStart..<index) }
       entries.append(try entry())
     }
   }

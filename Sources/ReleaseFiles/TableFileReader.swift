@@ -7,6 +7,15 @@ public struct ReleaseWarning: Sendable, Equatable, CustomStringConvertible {
   public var path: String
   public var key: String?
   public var message: String
+  /// What the warning is about.
+  public var kind: Kind
+
+  public enum Kind: Sendable, Equatable {
+    /// A key defined more than once in one file: the last definition is used.
+    case repeatedKey
+    /// A `.stringsdict` entry the table model has no form for, and why (`lhc import` refuses it).
+    case unsupportedEntry(reason: String)
+  }
 
   public var description: String {
     "\(path): warning: \(message)" + (key.map { " (key '\($0)')" } ?? "")
@@ -63,7 +72,8 @@ enum TableFileReader {
         for key in keys where !seen.insert(key).inserted {
           warnings.append(
             ReleaseWarning(
-              path: path, key: key, message: "key appears more than once; the last value is used"))
+              path: path, key: key, message: "key appears more than once; the last value is used",
+              kind: .repeatedKey))
         }
       }
     } else {
@@ -85,7 +95,8 @@ enum TableFileReader {
         case .failure(let unsupported):
           warnings.append(
             ReleaseWarning(
-              path: path, key: key, message: "entry \(unsupported.reason); not compared"))
+              path: path, key: key, message: "entry \(unsupported.reason); not compared",
+              kind: .unsupportedEntry(reason: unsupported.reason)))
         }
       }
       table.rules = KeyedValues(pairsKeepingLast: rules)

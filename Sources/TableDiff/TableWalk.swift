@@ -21,25 +21,7 @@ enum TableWalk {
   static func differingKeys(_ old: StringTable, _ new: StringTable) -> [String] {
     let texts = differingKeys(old.strings, new.strings) { sameString($0, $1) }
     let rules = differingKeys(old.rules, new.rules) { $0 == $1 }
-    guard !texts.isEmpty, !rules.isEmpty else { return texts.isEmpty ? rules : texts }
-    var merged: [String] = []
-    merged.reserveCapacity(texts.count + rules.count)
-    var t = 0
-    var r = 0
-    while t < texts.count || r < rules.count {
-      if r == rules.count || (t < texts.count && KeyOrder.precedes(texts[t], rules[r])) {
-        merged.append(texts[t])
-        t += 1
-      } else if t == texts.count || texts[t] != rules[r] {
-        merged.append(rules[r])
-        r += 1
-      } else {
-        merged.append(texts[t])
-        t += 1
-        r += 1
-      }
-    }
-    return merged
+    return KeyOrder.union(texts, rules)
   }
 
   /// The keys of one file kind whose values differ or that only one side has, in key order.

@@ -1,3 +1,4 @@
+import LHCTestSupport
 import Testing
 
 @testable import LHCBase
@@ -51,5 +52,22 @@ struct KeyOrderTests {
     #expect(KeyOrder.sorted(dictionary.keys) == expected)
     #expect(KeyOrder.sortedEntries(dictionary).map(\.key) == expected)
     #expect(KeyOrder.sortedEntries(dictionary).allSatisfy { dictionary[$0.key] == $0.value })
+  }
+
+  /// Two random subsets of the alphabet, each sorted: the union is the sorted set of both, and the
+  /// merged walk names every key once with its index in each list.
+  @Test(arguments: 0..<20)
+  func unionAndMergedWalkOfSortedLists(seed: UInt64) {
+    var generator = SplitMix64(state: seed)
+    let first = KeyOrder.sorted(Set(Self.alphabet.filter { _ in generator.next() % 2 == 0 }))
+    let second = KeyOrder.sorted(Set(Self.alphabet.filter { _ in generator.next() % 3 == 0 }))
+    #expect(KeyOrder.union(first, second) == KeyOrder.sorted(Set(first).union(second)))
+    var walked: [String] = []
+    KeyOrder.forEachMerged(first, second) { f, s in
+      #expect(f != nil || s != nil)
+      if let f, let s { #expect(first[f] == second[s]) }
+      walked.append(f.map { first[$0] } ?? second[s!])
+    }
+    #expect(walked == KeyOrder.union(first, second))
   }
 }

@@ -46,6 +46,10 @@ struct ImportCommandLineTests {
     (["r.zip", "--into", "L.strings"], "Error: --into names catalogs (.xcstrings): L.strings"),
     (["r.zip", "L.xcstrings"], "Error: catalogs to update follow --into"),
     (
+      ["r.zip", "--into", "a/L.xcstrings", "b/L.xcstrings"],
+      "Error: two catalogs compile to the same table 'L'"
+    ),
+    (
       ["r.zip", "--into", "L.xcstrings", "--state", "new"],
       "Error: unknown state 'new' (expected translated, needs_review)"
     ),

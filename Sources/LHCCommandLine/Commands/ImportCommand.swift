@@ -17,7 +17,7 @@ struct ImportCommand {
       .flag("force", help: "With -o: replace the catalog if it exists."),
       .value(
         "source-language", "LANG",
-        help: "With -o: the catalog's source language (default: en, or Base's only language)."),
+        help: "With -o: the catalog's source language (default: en); Base.lproj is it."),
       .value(
         "table", "NAME", help: "With -o: the table to import (default: Localizable)."),
       .value(
@@ -157,6 +157,7 @@ struct ImportCommand {
       if let notCatalog = into.first(where: { !$0.hasSuffix(".xcstrings") }) {
         throw UsageError("--into names catalogs (.xcstrings): \(notCatalog)")
       }
+      try CatalogCompilation.checkTableNames(into)
       let version = parsed.value("catalog-version")
       if let version, !Catalog.knownVersions.contains(version) {
         let known = Catalog.knownVersions.sorted().joined(separator: ", ")
@@ -190,17 +191,5 @@ struct ImportCommand {
     case (_, .into(let options)):
       return importRelease(input, options, console: console)
     }
-  }
-
-  /// `-o`: legacy files into a new catalog.
-  func importLegacy(_ input: Input, _ options: NewCatalog, console: Console) -> Int32 {
-    console.error("error: importing legacy files is not implemented yet (issue 19)\n")
-    return ExitStatus.failure
-  }
-
-  /// `--into` with a release zip or `.lproj` folders.
-  func importRelease(_ input: Input, _ options: Into, console: Console) -> Int32 {
-    console.error("error: importing a release is not implemented yet (issue 19)\n")
-    return ExitStatus.failure
   }
 }

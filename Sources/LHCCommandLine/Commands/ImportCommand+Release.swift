@@ -1,0 +1,214 @@
+import CatalogImport
+import CatalogWriter
+import Foundation
+import LHCBase
+import ReleaseFiles
+import StringCatalog
+import StringTables
+import TableDiff
+
+/// `lhc import RELEASE.zip|FOLDER --into CATALOG…`: a release's values into existing catalogs.
+extension ImportCommand {
+  /// `--into` with a release zip or `.lproj` folders.
+  func importRelease(_ input: Input, _ options: Into, console: Console) -> Int32 {
+    guard let release = Self.readRelease(input, console: console) else {
+      return ExitStatus.failure
+    }
+    console.keepUntilExit(release)
+    for warning in release.warnings {
+      console.error(
+        "\(input.path)/\(warning.path): warning: \(warning.message)"
+          + (warning.key.map { " (key '\($0)')" } ?? "") + "\n")
+    }
+    let names = options.catalogs.map { CatalogCompilation.tableName(of: $0) }
+    for name in KeyOrder.sorted(Set(release.tables.map(\.name)).subtracting(names)) {
+      console.error(
+        "\(input.path): warning: table \(name) has no catalog among --into; not imported\n")
+    }
+    let state: UnitState = options.state == .needsReview ? .needsReview : .translated
+    let results = Parallel.map(Array(zip(options.catalogs, names))) { path, table in
+      Self.apply(release, to: path, table: table, state: state, version: options.catalogVersion)
+    }
+    console.keepUntilExit(results)
+    var failed = false
+    var files: [(bytes: [UInt8], path: String)] = []
+    var summaries: [(Applied, String)] = []
+    let printer = DiagnosticPrinter(console: console, warningsAsErrors: false, annotations: false)
+    for (path, result) in zip(options.catalogs, results) {
+      switch result {
+      case .failure(let failure):
+        printer.print(failure.diagnostics, path: path, source: failure.source)
+        failed = true
+      case .success(let applied):
+        printer.print(applied.diagnostics, path: path, source: applied.source)
+        let issues = Self.issues(applied, release: release, skipping: options.skipUnsafe)
+        Self.report(issues.warnings, severity: "warning", root: input.path, console)
+        Self.report(issues.errors, severity: "error", root: input.path, console)
+        if !issues.errors.isEmpty { failed = true }
+        if let bytes = applied.bytes { files.append((bytes, path)) }
+        summaries.append((applied, path))
+      }
+    }
+    // A failed import writes nothing: what it found is what it would have changed.
+    for (applied, path) in summaries {
+      console.out(
+        Self.summary(applied, path: path, dryRun: options.dryRun || failed, console: console))
+    }
+    if failed {
+      console.error("error: nothing imported; every catalog is left as it was\n")
+      return ExitStatus.failure
+    }
+    if options.dryRun { return ExitStatus.success }
+    do {
+      try Self.writeAll(files)
+    } catch {
+      console.error("\(error.path): error: cannot write file: \(error.message)\n")
+      return ExitStatus.failure
+    }
+    return ExitStatus.success
+  }
+
+  /// Writes every changed catalog all or nothing (each staged beside itself, then all renamed),
+  /// keeping each file's permissions; a symbolic link keeps pointing at its catalog, whose target
+  /// is rewritten (as `lhc format` does).
+  static func writeAll(_ files: [(bytes: [UInt8], path: String)]) throws(OutputError) {
+    var staged: [OutputFile.Staged] = []
+    do {
+      for file in files {
+        let target =
+          realpath(file.path, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+          } ?? file.path
+        if let done = try OutputFile.stage(
+          file.bytes, to: target, permissions: EditedCatalog.permissions(of: target))
+        {
+          staged.append(done)
+        }
+      }
+      try OutputFile.commit(staged)
+    } catch {
+      OutputFile.discard(staged)
+      throw error
+    }
+  }
+
+  /// The release zip (validated as the SDK validates it) or `.lproj` folders; nil when they
+  /// cannot be read (the reason is printed).
+  static func readRelease(_ input: Input, console: Console) -> Release? {
+    do {
+      if case .releaseZip(let path) = input {
+        guard let bytes = SourceText.bytes(atPath: path) else {
+          console.error("\(path): error: cannot read file\n")
+          return nil
+        }
+        return try Release.read(zip: bytes)
+      }
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        console.error("\(input.path): error: no such directory\n")
+        return nil
+      }
+      return try Release.read(directory: input.path)
+    } catch {
+      console.error(error.report(root: input.path))
+      return nil
+    }
+  }
+
+  /// One catalog with the release applied.
+  struct Applied: @unchecked Sendable {
+    var outcome: ReleaseImport.Outcome
+    /// The catalog's new bytes; nil when nothing changed (the file is left as it is).
+    var bytes: [UInt8]?
+    var diagnostics: [Diagnostic]
+    var source: SourceText
+  }
+
+  /// Reads the catalog at `path`, applies the release's tables named `table`, and writes the
+  /// result in memory when anything changed (with `version` raised to, when given).
+  static func apply(
+    _ release: Release, to path: String, table: String, state: UnitState, version: String?
+  ) -> Result<Applied, EditedCatalog.Failure> {
+    let edited: EditedCatalog
+    switch EditedCatalog.read(path) {
+    case .success(let read): edited = read
+    case .failure(let failure): return .failure(failure)
+    }
+    var outcome = ReleaseImport.apply(
+      release.tables, to: edited.catalog, table: table, state: state)
+    var applied = Applied(
+      outcome: outcome, bytes: nil, diagnostics: edited.diagnostics, source: edited.source)
+    guard outcome.changedUnits > 0 else { return .success(applied) }
+    if let version {
+      guard let order = Catalog.compareVersions(version, outcome.catalog.version), order >= 0
+      else {
+        return .failure(
+          EditedCatalog.Failure(
+            source: edited.source,
+            diagnostics: [
+              .error(
+                "cannot change the catalog version from \(outcome.catalog.version) to \(version)")
+            ]))
+      }
+      outcome.catalog.version = version
+      applied.outcome = outcome
+    }
+    applied.bytes = CatalogWriter.bytes(
+      outcome.catalog, threads: edited.writerThreads, sizeHint: edited.source.bytes.count)
+    return .success(applied)
+  }
+
+  /// What to print about one catalog's import: refused values (errors, or warnings when
+  /// skipped), keys the catalog lacks and values it cannot hold.
+  static func issues(_ applied: Applied, release: Release, skipping: Bool) -> (
+    errors: [ImportIssue], warnings: [ImportIssue]
+  ) {
+    let outcome = applied.outcome
+    /// The release file that holds `key` in `language`.
+    func file(_ language: String, _ key: String) -> String? {
+      guard
+        let table = release.tables.first(where: {
+          $0.language == language && ($0.strings[key] != nil || $0.rules[key] != nil)
+        })
+      else { return nil }
+      let kind = table.rules[key] != nil ? "stringsdict" : "strings"
+      return "\(language).lproj/\(table.name).\(kind)"
+    }
+    let refused = outcome.refused.map { finding in
+      ImportIssue(
+        language: finding.language, key: finding.key,
+        reason: (skipping ? "skipped: " : "refused: ")
+          + "\(finding.message) [\(finding.kind.rawValue)]",
+        file: finding.key.flatMap { file(finding.language, $0) })
+    }
+    let unknown = outcome.unknownKeys.map { language, key in
+      ImportIssue(
+        language: language, key: key, reason: "the catalog has no such key; not added",
+        file: file(language, key))
+    }
+    let unrepresentable = outcome.unrepresentable.map { issue in
+      var issue = issue
+      issue.reason = (skipping ? "skipped: " : "refused: ") + issue.reason
+      issue.file = issue.key.flatMap { file(issue.language ?? "", $0) }
+      return issue
+    }
+    let unsafe = refused + unrepresentable
+    return skipping ? ([], unknown + unsafe) : (unsafe, unknown)
+  }
+
+  /// `CATALOG: changed N units in K keys` and the changes in `lhc diff`'s text format.
+  static func summary(_ applied: Applied, path: String, dryRun: Bool, console: Console) -> String {
+    let outcome = applied.outcome
+    let keys = outcome.applied.tables.reduce(0) { $0 + $1.changes.count }
+    guard keys > 0 else { return "\(path): no changes\n" }
+    let units = outcome.changedUnits
+    let verb = dryRun ? "would change" : "changed"
+    return "\(path): \(verb) \(units) unit\(units == 1 ? "" : "s") in \(keys) key"
+      + "\(keys == 1 ? "" : "s")\n"
+      + DiffReport(result: outcome.applied, summaryOnly: false, colored: console.outIsTerminal)
+      .text
+  }
+}
