@@ -194,6 +194,7 @@ package enum OutputFile {
   private static func holdsExactly(_ bytes: UnsafeRawBufferPointer, _ path: String) -> Bool {
     var info = stat()
     guard stat(path, &info) == 0, Int(info.st_size) == bytes.count else { return false }
+    guard bytes.count > 0 else { return true }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return false }
     defer { close(fd) }
@@ -201,7 +202,8 @@ package enum OutputFile {
     let complete = existing.withUnsafeMutableBytes { buffer in
       transferAll(buffer.count) { offset, count in read(fd, buffer.baseAddress! + offset, count) }
     }
-    return complete && existing.elementsEqual(bytes)
+    return complete
+      && existing.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
   }
 
   /// `strerror`, lower-cased.
