@@ -1,8 +1,10 @@
 import Foundation
 
 /// The languages of a String Catalog, read without parsing it: the `sourceLanguage` and the keys
-/// of every `strings.<key>.localizations` object (duplicate keys included, as lhc counts them), the
-/// languages `lhc compile --emit-empty-tables` writes files for.
+/// of every `strings.<key>.localizations` object, the languages `lhc compile --emit-empty-tables`
+/// writes files for. Duplicates count as lhc counts them: every occurrence of a duplicate entry
+/// key (and of a duplicate `strings` object) is compiled, but of an entry's duplicate
+/// `localizations` members only the last one is.
 ///
 /// A build-tool plugin declares its outputs while the build is planned, on every build, and
 /// cannot link lhc's catalog reader. So this is a byte scan that follows the JSON structure just
@@ -51,6 +53,9 @@ private struct Scanner {
   var atSourceLanguage = false
   /// Whether the current key at depth 3, inside `strings`, is `localizations`.
   var inLocalizations = false
+  /// The languages of the current entry's last `localizations` member, added to the result when
+  /// the entry ends (or the data does).
+  var entryLanguages: Set<String> = []
 
   init(base: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
     self.at = base
@@ -60,6 +65,7 @@ private struct Scanner {
   mutating func run(into result: inout CatalogLanguages) {
     let structural: [CChar] = Array("\"{}[],".utf8CString)
     structural.withUnsafeBufferPointer { scan(into: &result, stoppingAt: $0.baseAddress!) }
+    result.languages.formUnion(entryLanguages)
   }
 
   /// The loop over structural characters (`structural`: the C string of them).
@@ -84,6 +90,10 @@ private struct Scanner {
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
         if depth > 0 { depth -= 1 }
         if depth < 64 { objectBits &= ~(1 << depth) }
+        if depth == 2 && inStrings {  // an entry ends
+          result.languages.formUnion(entryLanguages)
+          entryLanguages = []
+        }
         if depth < 3 { inLocalizations = false }
         if depth < 1 { inStrings = false }
         expectKey = false
@@ -100,8 +110,9 @@ private struct Scanner {
             atSourceLanguage = matches(start, close, "sourceLanguage")
           } else if depth == 3 && inStrings {
             inLocalizations = matches(start, close, "localizations")
+            if inLocalizations { entryLanguages = [] }  // a later duplicate replaces it
           } else if depth == 4 && inLocalizations {
-            result.languages.insert(decode(start, close))
+            entryLanguages.insert(decode(start, close))
           }
         } else if depth == 1 && atSourceLanguage {
           result.sourceLanguage = decode(start, close)

@@ -63,6 +63,16 @@ struct StringsPluginPlanningTests {
       "k":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"y"}}}}},"version":"1.0"}
       """#
     ),
+    (
+      // Within one entry the last `localizations` member wins: no file for `fr` (found by
+      // FuzzCatalogLanguages in a CI smoke run).
+      "DuplicateLocalizationsMember",
+      #"""
+      {"sourceLanguage":"en","strings":{"k":{"localizations":{"fr":{"stringUnit":{"state":"translated","value":"x"}}},
+      "localizations":{"de":{"stringUnit":{"state":"translated","value":"y"}}}},
+      "m":{"localizations":{"ja":{"stringUnit":{"state":"translated","value":"z"}}}}},"version":"1.0"}
+      """#
+    ),
   ]
 
   @Test func scannedLanguagesAreTheFilesLhcWrites() throws {
@@ -80,6 +90,10 @@ struct StringsPluginPlanningTests {
     var catalogs = TestPaths.corpusCatalogNames.map {
       TestPaths.corpusCatalogFolder.appendingPathComponent($0)
     }
+    // What FuzzCatalogLanguages found (TestData/fuzz/catalog-languages/).
+    catalogs.append(
+      TestPaths.testData.appendingPathComponent(
+        "fuzz/catalog-languages/duplicate-localizations.xcstrings"))
     for (name, text) in Self.tricky {
       let url = directory.appendingPathComponent("\(name).xcstrings")
       try Data(text.utf8).write(to: url)
