@@ -18,10 +18,16 @@ struct EntryUnits {
   let sourceNode: LocalizationNode
   /// The target localization's node (the source's own when `language` is the source language).
   let targetNode: LocalizationNode?
+  /// ``ExportCategories/required(for:)`` of `language`, given by the caller so that a catalog's
+  /// export computes it once per language, not once per plural.
+  let requiredCategories: [String]
 
-  init(_ entry: CatalogEntry, sourceLanguage: String, language: String) {
+  init(
+    _ entry: CatalogEntry, sourceLanguage: String, language: String, requiredCategories: [String]
+  ) {
     key = entry.key
     self.language = language
+    self.requiredCategories = requiredCategories
     let source = entry.localization(for: sourceLanguage)?.node
     sourceNode = source ?? LocalizationNode(stringUnit: StringUnit(state: .new, value: entry.key))
     targetNode = language == sourceLanguage ? sourceNode : entry.localization(for: language)?.node
@@ -50,7 +56,7 @@ struct EntryUnits {
         walk(variationCase.node, path.appending(step), into: &result)
       }
       guard variation.kind == .plural else { continue }
-      for category in ExportCategories.required(for: language)
+      for category in requiredCategories
       where !variation.cases.contains(where: { $0.name == category }) {
         result.append(path.appending(.variation(.plural, category)))
       }

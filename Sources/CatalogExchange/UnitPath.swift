@@ -24,26 +24,49 @@ public struct UnitPath: Hashable, Sendable {
 
   /// This path one step further.
   public func appending(_ step: Step) -> UnitPath {
-    UnitPath(steps + [step])
+    var path = self
+    path.steps.append(step)
+    return path
   }
 
   /// The text after `|==|` in a unit id (empty for the root).
   public var text: String {
     var result = ""
-    for step in steps {
-      if !result.isEmpty { result += "." }
+    append(to: &result)
+    return result
+  }
+
+  /// Appends ``text`` to `result` (one buffer for a whole unit id: no temporary strings).
+  private func append(to result: inout String) {
+    for (index, step) in steps.enumerated() {
+      if index > 0 { result += "." }
       switch step {
-      case .variation(let kind, let name): result += kind.rawValue + "." + name
+      case .variation(let kind, let name):
+        result += kind.rawValue
+        result += "."
+        result += name
       case .substitution(let name):
-        result += "substitutions." + (name.contains(".") ? "@\(name)@" : name)
+        result += "substitutions."
+        if name.contains(".") {
+          result += "@"
+          result += name
+          result += "@"
+        } else {
+          result += name
+        }
       }
     }
-    return result
   }
 
   /// The unit id of the unit at this path of `key`'s localization.
   public func id(key: String) -> String {
-    steps.isEmpty ? key : key + UnitPath.delimiter + text
+    guard !steps.isEmpty else { return key }
+    var id = ""
+    id.reserveCapacity(key.utf8.count + 32)
+    id += key
+    id += UnitPath.delimiter
+    append(to: &id)
+    return id
   }
 
   /// The separator of key and path in a unit id.
