@@ -81,7 +81,7 @@ enum UnitText {
   }
 
   /// `text.contains(pattern)` for an ASCII pattern that no other character is canonically
-  /// equivalent to (`#@`, `%arg`), mostly without calling it (`String.contains` searches
+  /// equivalent to (`#@`, `%arg`, `|==|`), mostly without calling it (`String.contains` searches
   /// characters through `_StringProcessing`: ~14,000 instructions a call, a tenth of an export's).
   /// No occurrence of the pattern's bytes: false. One between ASCII bytes (or the text's ends),
   /// which no grapheme cluster crosses: true. Otherwise (a neighbour that might combine with

@@ -12,12 +12,12 @@ struct UnitTextTests {
     "%arg\u{301}", "e\u{301}%arg", "%\u{301}arg", "\u{600}%arg", "\u{600}#@", "#@\u{301}",
     "#\u{301}@", "👍🏽%arg", "%arg👍🏽", "\r\n#@", "é%#@N@ é", "%%arg", "%ar%arg", "##@@", "é %arg é",
     "%arg\u{200D}", "\u{915}\u{94D}%arg",
-    "日本%arg語", "\r%arg\n",
+    "日本%arg語", "\r%arg\n", "a|==|plural.one", "|==|", "a|=|b", "é|==|\u{301}", "\u{600}|==|x",
   ]
 
   @Test(arguments: texts)
   func matchesStringContains(_ text: String) {
-    for pattern: StaticString in ["%arg", "#@"] {
+    for pattern: StaticString in ["%arg", "#@", "|==|"] {
       #expect(
         UnitText.contains(text, pattern)
           == UnitText.stringContains(text, pattern.description), "\(text.debugDescription)")
