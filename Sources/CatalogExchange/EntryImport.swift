@@ -28,7 +28,9 @@ struct EntryImport {
     self.language = language
     self.catalogHasLanguage = catalogHasLanguage
     self.catalogName = catalogName
-    units = EntryUnits(entry, sourceLanguage: sourceLanguage, language: language)
+    units = EntryUnits(
+      entry, sourceLanguage: sourceLanguage, language: language,
+      requiredCategories: ExportCategories.required(for: language))
   }
 
   mutating func apply(_ found: [(unit: TransUnit, path: UnitPath)]) {

@@ -18,13 +18,29 @@ struct EntryUnits {
   let sourceNode: LocalizationNode
   /// The target localization's node (the source's own when `language` is the source language).
   let targetNode: LocalizationNode?
+  /// ``ExportCategories/required(for:)`` of `language`, given by the caller so that a catalog's
+  /// export computes it once per language, not once per plural.
+  let requiredCategories: [String]
 
-  init(_ entry: CatalogEntry, sourceLanguage: String, language: String) {
+  init(
+    _ entry: CatalogEntry, sourceLanguage: String, language: String, requiredCategories: [String]
+  ) {
     key = entry.key
     self.language = language
-    let source = entry.localization(for: sourceLanguage)?.node
+    self.requiredCategories = requiredCategories
+    let source = Self.node(of: entry, sourceLanguage)
     sourceNode = source ?? LocalizationNode(stringUnit: StringUnit(state: .new, value: entry.key))
-    targetNode = language == sourceLanguage ? sourceNode : entry.localization(for: language)?.node
+    targetNode = language == sourceLanguage ? sourceNode : Self.node(of: entry, language)
+  }
+
+  /// `entry.localization(for: language)?.node`, without copying each localization passed over
+  /// (a copy retains and releases the node's references: a twentieth of an export's work).
+  private static func node(of entry: CatalogEntry, _ language: String) -> LocalizationNode? {
+    let localizations = entry.localizations
+    guard let index = localizations.firstIndex(where: { $0.language == language }) else {
+      return nil
+    }
+    return localizations[index].node
   }
 
   /// The paths of the units, in the order the shape is walked (not sorted).
@@ -50,7 +66,7 @@ struct EntryUnits {
         walk(variationCase.node, path.appending(step), into: &result)
       }
       guard variation.kind == .plural else { continue }
-      for category in ExportCategories.required(for: language)
+      for category in requiredCategories
       where !variation.cases.contains(where: { $0.name == category }) {
         result.append(path.appending(.variation(.plural, category)))
       }
@@ -63,6 +79,10 @@ struct EntryUnits {
   /// where it has no such substitution, the unit id itself (as Xcode writes target-only
   /// substitutions).
   func sourceText(at path: UnitPath) -> String {
+    // The localization's own unit (most units), without copying the node.
+    if path.steps.isEmpty, let value = sourceNode.stringUnit?.value {
+      return UnitText.exported(parent: value, sourceNode.substitutions)
+    }
     var node = sourceNode
     var substitution: Substitution?
     for step in path.steps {
@@ -100,7 +120,13 @@ struct EntryUnits {
   /// The target's string unit at exactly `path` and its value in export form; nil when the target
   /// has no value there.
   func target(at path: UnitPath) -> (unit: StringUnit, text: String)? {
-    guard let targetNode, let place = NodePlace.find(path, in: targetNode),
+    guard let targetNode else { return nil }
+    // The localization's own unit (most units), without copying the node.
+    if path.steps.isEmpty {
+      guard let unit = targetNode.stringUnit, let value = unit.value else { return nil }
+      return (unit, UnitText.exported(parent: value, targetNode.substitutions))
+    }
+    guard let place = NodePlace.find(path, in: targetNode),
       let unit = place.node.stringUnit, let value = unit.value
     else { return nil }
     let text =

@@ -24,26 +24,50 @@ public struct UnitPath: Hashable, Sendable {
 
   /// This path one step further.
   public func appending(_ step: Step) -> UnitPath {
-    UnitPath(steps + [step])
+    var path = self
+    path.steps.append(step)
+    return path
   }
 
   /// The text after `|==|` in a unit id (empty for the root).
   public var text: String {
-    var result = ""
-    for step in steps {
-      if !result.isEmpty { result += "." }
+    var bytes: [UInt8] = []
+    append(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 of ``text`` to `bytes` (bytes, not `String`s: a unit id is made in one
+  /// buffer, without the `String.append` calls that cost a twentieth of an export).
+  private func append(to bytes: inout [UInt8]) {
+    for (index, step) in steps.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ".")) }
       switch step {
-      case .variation(let kind, let name): result += kind.rawValue + "." + name
+      case .variation(let kind, let name):
+        bytes += kind.rawValue.utf8
+        bytes.append(UInt8(ascii: "."))
+        bytes += name.utf8
       case .substitution(let name):
-        result += "substitutions." + (name.contains(".") ? "@\(name)@" : name)
+        bytes += "substitutions.".utf8
+        if name.contains(".") {
+          bytes.append(UInt8(ascii: "@"))
+          bytes += name.utf8
+          bytes.append(UInt8(ascii: "@"))
+        } else {
+          bytes += name.utf8
+        }
       }
     }
-    return result
   }
 
   /// The unit id of the unit at this path of `key`'s localization.
   public func id(key: String) -> String {
-    steps.isEmpty ? key : key + UnitPath.delimiter + text
+    guard !steps.isEmpty else { return key }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(key.utf8.count + 32)
+    bytes += key.utf8
+    bytes += UnitPath.delimiter.utf8
+    append(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The separator of key and path in a unit id.

@@ -1,3 +1,5 @@
+import LHCBase
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -71,42 +73,45 @@ public final class XLIFFStream {
     out.text(unit.id, .attribute)
     out.write("\" xml:space=\"preserve\">\n")
     if let source = unit.source {
-      element("source", source, attributes: [])
+      element("source", source)
     }
     if let target = unit.target {
-      var attributes: [(StaticString, String)] = []
-      if let state = target.state { attributes.append((" state=\"", state)) }
-      if let qualifier = target.stateQualifier {
-        attributes.append((" state-qualifier=\"", qualifier))
-      }
-      element("target", target.text, attributes: attributes)
+      element(
+        "target", target.text, target.state.map { (" state=\"", $0) },
+        target.stateQualifier.map { (" state-qualifier=\"", $0) })
     }
     for note in unit.notes {
-      var attributes: [(StaticString, String)] = []
-      if let from = note.from { attributes.append((" from=\"", from)) }
-      element("note", note.text, attributes: attributes)
+      element("note", note.text, note.from.map { (" from=\"", $0) })
     }
     out.write("      </trans-unit>\n")
   }
 
+  /// An attribute of ``element(_:_:_:_:)``: its ` name="` prefix and its value.
+  private typealias Attribute = (prefix: StaticString, value: String)
+
   /// `<name attributes>text</name>` at the depth of a unit's children, `<name attributes/>` when
-  /// `text` is empty. Each attribute is its ` name="` prefix and its value.
+  /// `text` is empty; absent attributes are skipped (two optionals, not an array: no allocation
+  /// per element).
   private func element(
-    _ name: StaticString, _ text: String, attributes: [(StaticString, String)]
+    _ name: StaticString, _ text: String, _ first: Attribute? = nil, _ second: Attribute? = nil
   ) {
     out.write("        <")
     out.write(name)
-    for (prefix, value) in attributes {
-      out.write(prefix)
-      out.text(value, .attribute)
-      out.write("\"")
-    }
+    if let first { attribute(first) }
+    if let second { attribute(second) }
     if text.isEmpty { return out.write("/>\n") }
     out.write(">")
     out.text(text, .content)
     out.write("</")
     out.write(name)
     out.write(">\n")
+  }
+
+  /// ` name="value"`.
+  private func attribute(_ attribute: Attribute) {
+    out.write(attribute.prefix)
+    out.text(attribute.value, .attribute)
+    out.write("\"")
   }
 
   /// `</body></file>`.
@@ -135,10 +140,8 @@ public final class XLIFFStream {
 public enum XLIFFOrder {
   /// True when `lhs` sorts before `rhs`.
   public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-    var lhs = lhs
-    var rhs = rhs
-    return lhs.withUTF8 { left in
-      rhs.withUTF8 { right in
+    lhs.withUTF8Bytes { left in
+      rhs.withUTF8Bytes { right in
         let common = min(left.count, right.count)
         if common > 0 {
           let order = memcmp(left.baseAddress!, right.baseAddress!, common)

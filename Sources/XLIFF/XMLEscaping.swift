@@ -12,6 +12,14 @@ public enum XMLEscaping {
   public enum Context: Sendable {
     case content, attribute
 
+    /// This context's mark in ``XMLEscaping/byteFlags``.
+    var escapedFlag: UInt8 {
+      switch self {
+      case .content: 1
+      case .attribute: 2
+      }
+    }
+
     /// The callback for `xmlOutputBufferWriteEscape`.
     var escape: xmlCharEncodingOutputFunc {
       switch self {
@@ -21,18 +29,34 @@ public enum XMLEscaping {
     }
   }
 
-  /// True when `utf8` holds a byte that `context` escapes (one pass; letters and most non-ASCII
-  /// bytes fail the first comparison).
+  /// True when `utf8` holds a byte that `context` escapes (one pass, one table look-up a byte:
+  /// most text has spaces and digits, which a range test would send to the slow check).
   static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>, _ context: Context) -> Bool {
-    for (index, byte) in utf8.enumerated() where byte < 0x3F || byte == 0xEF {
-      if byte == 0xEF {
-        if isNonCharacter(utf8, index) { return true }
-        continue
+    let escaped = context.escapedFlag
+    return byteFlags.withUnsafeBufferPointer { flags in
+      for index in utf8.indices {
+        let flag = flags[Int(utf8[index])]
+        if flag == 0 { continue }
+        if flag & escaped != 0 { return true }
+        if flag & nonCharacterLead != 0, isNonCharacter(utf8, index) { return true }
       }
-      if entity(byte, context) != nil || byte == 0 { return true }
+      return false
     }
-    return false
   }
+
+  /// For each byte: ``Context/escapedFlag`` of the contexts that escape it (U+0000 counts: see
+  /// ``XMLOutput``), and ``nonCharacterLead`` for `EF`; derived from ``entity(_:_:)``.
+  private static let byteFlags: [UInt8] = (0..<256).map { value in
+    let byte = UInt8(value)
+    var flag: UInt8 = byte == 0xEF ? nonCharacterLead : 0
+    for context in [Context.content, .attribute] where byte == 0 || entity(byte, context) != nil {
+      flag |= context.escapedFlag
+    }
+    return flag
+  }
+
+  /// ``byteFlags``' mark of `EF`, the first byte of U+FFFE and U+FFFF.
+  private static let nonCharacterLead: UInt8 = 4
 
   /// True when the bytes at `index` are U+FFFE or U+FFFF (`EF BF BE`, `EF BF BF`).
   static func isNonCharacter(_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
