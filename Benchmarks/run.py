@@ -445,7 +445,10 @@ def measure_diff(lhc_bin, row, work, args):
         "diff-tree", args.timeout)
     like_for_like = (f"; lhc diff of the tree vs the zip {same:.3f} s" if same is not None
                      else f"; lhc diff of the tree vs the zip failed: exit status {status}: {tail}")
-    return (name, best <= ref,
+    # Reported, not judged: issue 24 replaced this aim (diff is bound by compile, ~3 % over it);
+    # compile's own target is (j1).
+    return (name, None,
+            f"reported, not judged (aim replaced by (j1)): "
             f"lhc diff {best:.3f} s vs unzip + diff -r {ref:.3f} s: ratio {best / ref:.2f} "
             f"(zip {zipped / 1e6:.1f} MB of {tree_bytes(tree) / 1e6:.1f} MB){like_for_like}")
 
@@ -465,7 +468,7 @@ def measure_import(lhc_bin, row, work, args):
     archive = os.path.join(work, "out", "import-release.zip")
     zip_tree(tree, archive)
     runs = len(lhc.times)
-    into = os.path.join(work, "out", "import-into", f"{TABLE}.xcstrings")
+    into = os.path.join(work, "out", "import-catalog", f"{TABLE}.xcstrings")  # not a label: best_of empties out/<label>
     os.makedirs(os.path.dirname(into), exist_ok=True)
     shutil.copyfile(catalog, into)
     new = os.path.join(work, "out", "import-new", f"{TABLE}.xcstrings")
