@@ -16,6 +16,7 @@ Units: MB = 10^6 bytes. Input size = the catalog's file size.
 """
 
 import argparse
+import filecmp
 import hashlib
 import json
 import os
@@ -492,7 +493,6 @@ def measure_import(lhc_bin, row, work, args):
             results.append((name, False, f"lhc import failed: exit status {status}: {tail}"))
             continue
         # Exit status 1 passes `best_of` (diff's "differences"); for import it is a failure.
-        import filecmp
         if not (os.path.exists(new) if label == "import-o" else filecmp.cmp(into, catalog, False)):
             results.append((name, False, "lhc import did not write the catalog (or changed it)"))
             continue
