@@ -1,5 +1,11 @@
 import LHCBase
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A JSON value read by ``JSONTree``, with the byte offset where it starts (for `path:line:col`
 /// in messages about small JSON files lhc reads: lint's config and baseline, a catalog's root).
 public struct JSONNode: Sendable, Equatable {
@@ -136,21 +142,26 @@ public enum JSONTree {
 extension JSONScanner {
   /// Moves past the object or array at the cursor by matching brackets outside strings (a
   /// string ends at a quote not escaped by a backslash), validating nothing else.
+  ///
+  /// Inside a string it jumps to the next quote with `memchr` and counts the backslashes before
+  /// it (an odd run escapes it), and it skips whitespace eight bytes at a time: lint skips a
+  /// catalog's whole `strings` this way on one thread, and the byte-by-byte loop cost 118M of
+  /// lint's 830M instructions on the 9.9 MB bench catalog (78M with the jumps).
   mutating func skipBrackets() throws(DiagnosticError) {
-    var depth = 0
-    var inString = false
-    var offset = index
     let end = bytes.count
+    guard let base = bytes.baseAddress else { throw error("unexpected end of file", at: end) }
+    var depth = 0
+    var offset = index
     while offset < end {
       let byte = bytes[offset]
-      if inString {
-        if byte == Byte.backslash {
-          offset &+= 2
-          continue
-        }
-        if byte == Byte.quote { inString = false }
-      } else if byte == Byte.quote {
-        inString = true
+      if byte == Byte.quote {
+        offset = try endOfString(after: offset, base: base)
+      } else if byte == Byte.space || byte == Byte.newline {
+        // Eight bytes at a time: indentation is half of a catalog's bytes outside strings.
+        index = offset
+        skipWhitespace()
+        offset = index
+        continue
       } else if byte == Byte.openBrace || byte == Byte.openBracket {
         depth &+= 1
       } else if byte == Byte.closeBrace || byte == Byte.closeBracket {
@@ -161,6 +172,22 @@ extension JSONScanner {
         }
       }
       offset &+= 1
+    }
+    throw error("unexpected end of file", at: end)
+  }
+
+  /// The offset of the quote that closes the string opened at `open`.
+  private func endOfString(
+    after open: Int, base: UnsafePointer<UInt8>
+  ) throws(DiagnosticError) -> Int {
+    let end = bytes.count
+    var from = open &+ 1
+    while from < end, let found = memchr(base + from, Int32(Byte.quote), end &- from) {
+      let quote = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      var backslashes = 0
+      while bytes[quote &- 1 &- backslashes] == Byte.backslash { backslashes &+= 1 }
+      if backslashes & 1 == 0 { return quote }
+      from = quote &+ 1
     }
     throw error("unexpected end of file", at: end)
   }

@@ -176,6 +176,31 @@ struct LintFilesTests {
     #expect(typed.findings.isEmpty)
   }
 
+  /// A catalog the reader has read skips `strings` by matching brackets outside strings: quotes
+  /// escaped by odd backslash runs, even runs before a closing quote, brackets and indentation
+  /// inside strings; an unterminated `strings` is no shape.
+  @Test func skippingStringsMatchesBracketsOutsideStringsOnly() throws {
+    let strings = #"""
+      "strings" : {
+          "a\"" : { "comment" : "} \\\" ] {\\" },
+          "    \\\\" : {
+            "comment" : "  }}}  "
+          }
+        },
+      """#
+    for validating in [true, false] {
+      let shape = try #require(
+        CatalogShape(
+          source(
+            "{ \"sourceLanguage\" : \"en\",\n  " + strings
+              + " \"Cancel\" : { \"comment\" : \"x\" } }"),
+          validating: validating))
+      #expect(shape.findings.map(\.diagnostic.key) == ["Cancel"], "validating: \(validating)")
+    }
+    #expect(CatalogShape(source("{ \"strings\" : { \"a\\\" : {} }"), validating: false) == nil)
+    #expect(CatalogShape(source("{ \"strings\" : { \"a\" : {} "), validating: false) == nil)
+  }
+
   @Test func versionWarningsOfTheReaderAreCatalogVersion() throws {
     let file = source(
       "{ \"sourceLanguage\" : \"en\", \"strings\" : { \"a\" : {}, \"a\" : {} }, \"version\" : \"7.0\" }"
