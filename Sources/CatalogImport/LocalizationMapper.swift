@@ -195,6 +195,8 @@ struct LocalizationMapper {
   private mutating func addSubstitutions(_ format: FormatRule, except: String?)
     throws(MappingError)
   {
+    // A plural's only variable (the usual entry): nothing to add, no text to search.
+    if format.variables.keys.allSatisfy({ $0 == except }) { return }
     var references: [String: SubstitutionReference] = [:]
     let texts =
       [format.formatKey]
