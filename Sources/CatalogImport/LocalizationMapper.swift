@@ -175,7 +175,7 @@ struct LocalizationMapper {
   /// True when `form` holds the variable's own specifier: its `NSStringFormatValueTypeKey` (`%d`
   /// for `d`), or any numeric specifier when the variable has none.
   private static func holdsSpecifier(_ form: String, of variable: PluralVariable) -> Bool {
-    guard form.contains("%") else { return false }
+    guard form.containsASCII("%") ?? form.contains("%") else { return false }
     return FormatString(parsing: form).specifiers.contains { specifier in
       variable.valueType.map { specifier.valueType == $0 } ?? specifier.argumentType.isNumeric
     }
@@ -195,13 +195,15 @@ struct LocalizationMapper {
   private mutating func addSubstitutions(_ format: FormatRule, except: String?)
     throws(MappingError)
   {
+    // A plural's only variable (the usual entry): nothing to add, no text to search.
+    if format.variables.keys.allSatisfy({ $0 == except }) { return }
     var references: [String: SubstitutionReference] = [:]
     let texts =
       [format.formatKey]
       + KeyOrder.sortedEntries(format.variables).flatMap { _, variable in
         KeyOrder.sortedEntries(variable.forms).map(\.value)
       }
-    for text in texts where text.contains("#@") {
+    for text in texts where text.containsASCII("#@") ?? text.contains("#@") {
       for reference in FormatString(parsing: text).substitutionReferences
       where references[reference.name] == nil {
         references[reference.name] = reference
@@ -229,7 +231,7 @@ struct LocalizationMapper {
   /// `text` with every specifier spelled exactly `specifier` (`%lld`: no position, flags, width
   /// or precision unless `specifier` has them) made `%arg`.
   static func placeholders(_ text: String, replacing specifier: String) -> String {
-    guard text.contains("%") else { return text }
+    guard text.containsASCII("%") ?? text.contains("%") else { return text }
     var result = ""
     for token in FormatString(parsing: text).tokens {
       if case .specifier(let found) = token, found.text == specifier {

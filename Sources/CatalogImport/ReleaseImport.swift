@@ -43,10 +43,37 @@ public enum ReleaseImport {
     _ release: [StringTable], to catalog: Catalog, table: String, state: UnitState
   ) -> Outcome {
     let compiled = compile(catalog, table: table)
-    let ours = release.filter { $0.name == table }
-    let result = TableDiffer.diff(
-      old: TableSet(tables: compiled, sourceLanguage: catalog.sourceLanguage),
-      new: TableSet(tables: ours))
+    let comparison = compare(
+      release, compiled: compiled, table: table, sourceLanguage: catalog.sourceLanguage)
+    return apply(comparison, to: catalog, state: state)
+  }
+
+  /// What an import applies: `lhc diff` of the catalog's compiled tables (old; as ``compile(_:table:)``
+  /// or `lhc compile` makes them) and the release's tables named `table` (new).
+  public static func compare(
+    _ release: [StringTable], compiled: [StringTable], table: String, sourceLanguage: String
+  ) -> DiffResult {
+    TableDiffer.diff(
+      old: TableSet(tables: compiled, sourceLanguage: sourceLanguage),
+      new: TableSet(tables: release.filter { $0.name == table }))
+  }
+
+  /// True when applying `comparison` (see ``compare(_:compiled:table:sourceLanguage:)``) to its
+  /// catalog changes nothing and reports nothing: no key of the release differs from the
+  /// compiled catalog, and no value is refused. A caller that compiled the catalog as it read it
+  /// then needs no full read (`lhc import --into` of a release that holds the catalog's text).
+  public static func changesNothing(_ comparison: DiffResult) -> Bool {
+    comparison.tables.allSatisfy { table in
+      table.changes.allSatisfy { $0.kind == .removed || $0.new == nil }
+    } && !comparison.findings.contains { refuses($0) && $0.key != nil }
+  }
+
+  /// Applies `comparison` (see ``compare(_:compiled:table:sourceLanguage:)``, made from this
+  /// catalog's compiled tables) to `catalog`; units get `state`.
+  public static func apply(_ comparison: DiffResult, to catalog: Catalog, state: UnitState)
+    -> Outcome
+  {
+    let result = comparison
     var index: [String: Int] = [:]
     for (position, entry) in catalog.entries.enumerated() { index[entry.key] = position }
     var refusedUnits: Set<[String]> = []
@@ -108,6 +135,28 @@ public enum ReleaseImport {
       return compiler
     }
     return CatalogCompiler.finish(parts).tables
+  }
+
+  /// The catalog in `source` compiled as it is read, as `lhc diff` compiles it: the model is
+  /// never whole in memory, and a large catalog is read in `parts` on as many threads (see
+  /// ``CatalogReader/read(_:parts:makeSinks:)``). The tables are ``compile(_:table:)``'s of the
+  /// catalog a full read gives; the diagnostics are the reader's (the compiler's are no concern
+  /// of an import, which ``compile(_:table:)`` drops too).
+  public static func compile(_ source: SourceText, table: String, parts: Int)
+    throws(DiagnosticError)
+    -> (tables: [StringTable], sourceLanguage: String, diagnostics: [Diagnostic])
+  {
+    final class Part: @unchecked Sendable {
+      var compiler: CatalogCompiler
+      init(table: String) { compiler = CatalogCompiler(table: table) }
+    }
+    var compilers: [Part] = []
+    let (catalog, diagnostics) = try CatalogReader.read(source, parts: parts) { count in
+      compilers = (0..<count).map { _ in Part(table: table) }
+      return compilers.map { part in { part.compiler.add($0) } }
+    }
+    let tables = CatalogCompiler.finish(compilers.map(\.compiler)).tables
+    return (tables, catalog.sourceLanguage, diagnostics)
   }
 
   /// Gives `entry`'s localization `language` the release's `new` entry (the catalog compiled to

@@ -97,7 +97,7 @@ struct DiffSource {
   }
 
   /// Recognizes the files that hold exactly lhc's XML for a table of `reference`.
-  private static func recognizer(_ reference: TableSet) -> Release.Recognizer {
+  static func recognizer(_ reference: TableSet) -> Release.Recognizer {
     let files = TableFiles(reference.tables)
     return { path, bytes in
       guard let (part, kind) = files.part(at: path), TableFileWriter.isXML(bytes, of: kind, part)
