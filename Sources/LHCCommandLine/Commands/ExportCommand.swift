@@ -132,19 +132,22 @@ struct ExportCommand {
 
   func run(_ console: Console) -> Int32 {
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
-    let read = Parallel.map(catalogs.map(\.path)) { EditedCatalog.read($0) }
+    let read = Parallel.map(catalogs.map(\.path)) { path in
+      EditedCatalog.read(path).map { ($0, CatalogExport.Prepared($0.catalog)) }
+    }
     defer { console.keepUntilExit(read) }
     var sources: [ExportedCatalog] = []
     var failed = false
     for ((path, original), result) in zip(catalogs, read) {
       switch result {
-      case .success(let edited):
+      case .success(let (edited, prepared)):
         let warnings = edited.diagnostics + CatalogExport.warnings(edited.catalog)
         _ = printer.print(warnings, path: path, source: edited.source)
         // The catalog's bytes for `Source Contents/`, one buffer shared by every language.
         let bytes = xliffOnly ? [] : Array(edited.source.bytes)
         sources.append(
-          ExportedCatalog(path: path, original: original, edited: edited, bytes: bytes))
+          ExportedCatalog(
+            path: path, original: original, edited: edited, prepared: prepared, bytes: bytes))
       case .failure(let failure):
         _ = printer.print(failure.diagnostics, path: path, source: failure.source)
         failed = true
@@ -229,20 +232,20 @@ struct ExportCommand {
   func export(_ sources: [ExportedCatalog], language: String) -> Result<
     [(bytes: [UInt8], path: String)], Failure
   > {
-    var document = XLIFFDocument(files: [])
-    for source in sources {
-      switch CatalogExport.file(
-        source.edited.catalog, language: language, original: source.original, tool: tool)
-      {
-      case .success(let file): document.files.append(file)
-      case .failure(let error):
-        return .failure(
-          Failure(path: source.path, source: source.edited.source, diagnostics: error.diagnostics))
-      }
-    }
     let xliff: [UInt8]
     do {
-      xliff = try XLIFFWriter.bytes(document)
+      // The units go straight to the writer: no XLIFFDocument (see CatalogExport.Prepared).
+      let stream = try XLIFFStream()
+      for source in sources {
+        let written = source.prepared.write(
+          language: language, original: source.original, tool: tool, to: stream)
+        if case .failure(let error) = written {
+          return .failure(
+            Failure(
+              path: source.path, source: source.edited.source, diagnostics: error.diagnostics))
+        }
+      }
+      xliff = try stream.finish()
     } catch {
       return .failure(
         Failure(
@@ -276,6 +279,7 @@ struct ExportedCatalog: @unchecked Sendable {
   var path: String
   var original: String
   var edited: EditedCatalog
+  var prepared: CatalogExport.Prepared
   /// The catalog's bytes, for `Source Contents/` (empty with `--xliff`).
   var bytes: [UInt8]
 }
