@@ -137,6 +137,13 @@ struct ExportPlan {
     /// The unit's place among its entry's units, for the order errors are reported in (entries
     /// in catalog order, then units in walk order, as Xcode's walk meets them).
     var rank: Int
+
+    /// The id's bytes, given the catalog's key bytes and the plan's ``idBytes``.
+    func id(
+      keys: UnsafeBufferPointer<UInt8>, ids: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: (path < 0 ? keys : ids)[idStart..<idStart + idCount])
+    }
   }
 
   let prepared: CatalogExport.Prepared
@@ -208,9 +215,7 @@ struct ExportPlan {
     var duplicates: [(unit: Unit, owner: Int)] = []
     prepared.keyBytes.withUnsafeBufferPointer { keys in
       idBytes.withUnsafeBufferPointer { ids in
-        func id(_ unit: Unit) -> UnsafeBufferPointer<UInt8> {
-          UnsafeBufferPointer(rebasing: (unit.path < 0 ? keys : ids)[unit.idStart..<unit.idStart + unit.idCount])
-        }
+        func id(_ unit: Unit) -> UnsafeBufferPointer<UInt8> { unit.id(keys: keys, ids: ids) }
         units.sort { lhs, rhs in
           let order = XLIFFOrder.compare(id(lhs), id(rhs))
           if order != 0 { return order < 0 }
@@ -252,9 +257,7 @@ struct ExportPlan {
             let (state, qualifier) = CatalogExport.exportedState(stringUnit.state)
             target = TransUnit.Target(text: text, state: state, stateQualifier: qualifier)
           }
-          let id = UnsafeBufferPointer(
-            rebasing: (unit.path < 0 ? keys : ids)[unit.idStart..<unit.idStart + unit.idCount])
-          body(id, source, target, note)
+          body(unit.id(keys: keys, ids: ids), source, target, note)
         }
       }
     }
