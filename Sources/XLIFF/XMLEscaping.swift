@@ -29,45 +29,19 @@ public enum XMLEscaping {
     }
   }
 
-  /// True when `utf8` holds a byte that `context` escapes: eight bytes at a time past words
-  /// without a candidate (``mayEscape(_:)``), one table look-up a byte in the others and the
-  /// tail (most text has spaces and digits, which a range test would send to the slow check).
-  /// The words: an export's escaping check took ~4.4 instructions a byte with the table alone
-  /// (44M of 833M on the 9.9 MB bench catalog).
+  /// True when `utf8` holds a byte that `context` escapes (one pass, one table look-up a byte:
+  /// most text has spaces and digits, which a range test would send to the slow check).
   static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>, _ context: Context) -> Bool {
-    guard let base = utf8.baseAddress else { return false }
     let escaped = context.escapedFlag
     return byteFlags.withUnsafeBufferPointer { flags in
-      func escapes(_ indices: Range<Int>) -> Bool {
-        for index in indices {
-          let flag = flags[Int(utf8[index])]
-          if flag == 0 { continue }
-          if flag & escaped != 0 { return true }
-          if flag & nonCharacterLead != 0, isNonCharacter(utf8, index) { return true }
-        }
-        return false
+      for index in utf8.indices {
+        let flag = flags[Int(utf8[index])]
+        if flag == 0 { continue }
+        if flag & escaped != 0 { return true }
+        if flag & nonCharacterLead != 0, isNonCharacter(utf8, index) { return true }
       }
-      var start = 0
-      while start + 8 <= utf8.count {
-        let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-        if mayEscape(word), escapes(start..<start + 8) { return true }
-        start += 8
-      }
-      return escapes(start..<utf8.count)
+      return false
     }
-  }
-
-  /// False when none of the eight bytes of `word` is one either context escapes (C0 controls,
-  /// `"`, `&`, `<`, `>`) or `EF`; true may be wrong (`=` and `?` pass too), never false.
-  @inline(__always)
-  static func mayEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    /// True when a byte of `value` is zero (exact as a whole, not per byte).
-    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & (0x80 &* ones) != 0 }
-    return hasZero(word & (0xE0 &* ones))  // a byte below 0x20
-      || hasZero((word | (0x04 &* ones)) ^ (0x26 &* ones))  // `"` (22) or `&` (26)
-      || hasZero((word | (0x02 &* ones)) ^ (0x3E &* ones))  // `<` `=` `>` `?` (3C–3F)
-      || hasZero(word ^ (0xEF &* ones))
   }
 
   /// For each byte: ``Context/escapedFlag`` of the contexts that escape it (U+0000 counts: see
