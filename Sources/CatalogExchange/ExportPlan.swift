@@ -83,6 +83,9 @@ extension CatalogExport {
       self.order = order
     }
 
+    /// The languages of the catalog's localizations.
+    public var languages: Dictionary<String, Int>.Keys { slots.keys }
+
     /// The node of entry `index`'s localization in the language of `slot`.
     func node(_ index: Int, slot: Int?) -> LocalizationNode? {
       guard let slot else { return nil }

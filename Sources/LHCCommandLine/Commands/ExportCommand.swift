@@ -170,12 +170,21 @@ struct ExportCommand {
         return ExitStatus.failure
       }
     }
-    let exports = Parallel.map(languages) { export(sources, language: $0) }
-    var files: [(bytes: [UInt8], path: String)] = []
+    // Each language's files are staged (written to temporary names) by its own job, so that
+    // its bytes are freed at once (the 171 MB bench catalog's 29 XLIFF files are 210 MB) and
+    // the writing is spread over the cores; all are renamed into place only when every
+    // language was exported and staged, else none is.
+    let root = output.hasSuffix(".xliff") ? nil : output
+    let exports = Parallel.map(languages) { language in
+      export(sources, language: language).map { Self.stage($0, below: root) }
+    }
+    var staged: [OutputFile.Staged] = []
+    var writeError: OutputError?
     var printed: Set<String> = []
     for (language, result) in zip(languages, exports) {
       switch result {
-      case .success(let written): files += written
+      case .success(.success(let files)): staged += files
+      case .success(.failure(let error)): writeError = writeError ?? error
       case .failure(let failure):
         failed = true
         // A catalog's errors are the same in every language: printed once.
@@ -186,16 +195,22 @@ struct ExportCommand {
         console.error("error: \(language) not exported\n")
       }
     }
-    guard !failed else { return ExitStatus.failure }
     do {
-      try OutputFile.writeAll(files, below: output.hasSuffix(".xliff") ? nil : output)
+      guard !failed else { throw ExportAbandoned() }
+      if let writeError { throw writeError }
+      try OutputFile.commit(staged)
+      staged = []
       if !xliffOnly {
         for language in languages {
           try FileManager.default.createDirectory(
             atPath: "\(output)/\(language).xcloc/Notes", withIntermediateDirectories: true)
         }
       }
+    } catch is ExportAbandoned {
+      OutputFile.discard(staged)
+      return ExitStatus.failure
     } catch let error as OutputError {
+      OutputFile.discard(staged)
       console.error("\(error.path): error: cannot write file: \(error.message)\n")
       return ExitStatus.failure
     } catch {
@@ -205,17 +220,37 @@ struct ExportCommand {
     return ExitStatus.success
   }
 
+  /// A language could not be exported (its errors are printed): nothing is written.
+  private struct ExportAbandoned: Error {}
+
+  /// `files` staged (``OutputFile/stage(_:to:permissions:)-([UInt8],_,_)``), none of them below
+  /// `root` through a symbolic link; on an error the ones staged are removed again.
+  static func stage(
+    _ files: [(bytes: [UInt8], path: String)], below root: String?
+  ) -> Result<[OutputFile.Staged], OutputError> {
+    var staged: [OutputFile.Staged] = []
+    do {
+      if let root {
+        for file in files { try OutputFile.refuseLinks(in: file.path, below: root) }
+      }
+      for file in files {
+        if let done = try OutputFile.stage(file.bytes, to: file.path) { staged.append(done) }
+      }
+      return .success(staged)
+    } catch {
+      OutputFile.discard(staged)
+      return .failure(error)
+    }
+  }
+
   /// The languages the catalogs have, but the source language, sorted.
   static func languages(of sources: [ExportedCatalog]) -> [String] {
     var languages: Set<String> = []
     for source in sources {
-      let catalog = source.edited.catalog
-      for entry in catalog.entries {
-        for localization in entry.localizations
-        where localization.language != catalog.sourceLanguage {
-          languages.insert(localization.language)
-        }
-      }
+      // The prepared catalog knows them (not a second walk of every localization, on one
+      // core: 600,000 on the 171 MB bench catalog).
+      let sourceLanguage = source.edited.catalog.sourceLanguage
+      languages.formUnion(source.prepared.languages.filter { $0 != sourceLanguage })
     }
     return languages.filter { LanguageTag.pathComponentError($0) == nil }.sorted()
   }
