@@ -40,29 +40,32 @@ extension CatalogExport {
       // The slot of every localization, entry after entry.
       var localizationSlots: [Int] = []
       var previous = 0  // where the previous entry's slots start
-      for entry in entries {
-        entry.key.withUTF8Bytes { keyBytes += $0 }
+      // Indices, not `for … in`: a loop variable is a copy of the whole localization (its
+      // node's references retained and released: half of this init's instructions).
+      for row in entries.indices {
+        entries[row].key.withUTF8Bytes { keyBytes += $0 }
         keyStarts.append(keyBytes.count)
         let start = localizationSlots.count
-        for (index, localization) in entry.localizations.enumerated() {
+        for index in entries[row].localizations.indices {
+          let language = entries[row].localizations[index].language
           // Most entries list their languages as the one before did: one comparison, no hashing.
           let guess = previous + index < start ? localizationSlots[previous + index] : -1
-          if guess >= 0, languages[guess] == localization.language {
+          if guess >= 0, languages[guess] == language {
             localizationSlots.append(guess)
-          } else if let known = slots[localization.language] {
+          } else if let known = slots[language] {
             localizationSlots.append(known)
           } else {
-            slots[localization.language] = languages.count
+            slots[language] = languages.count
             localizationSlots.append(languages.count)
-            languages.append(localization.language)
+            languages.append(language)
           }
         }
         previous = start
       }
       var localizations = [Int32](repeating: -1, count: entries.count * languages.count)
       var next = 0
-      for (row, entry) in entries.enumerated() {
-        let count = entry.localizations.count
+      for row in entries.indices {
+        let count = entries[row].localizations.count
         // Backwards, so that the first localization of a language is the one kept.
         for index in (0..<count).reversed() {
           localizations[row * languages.count + localizationSlots[next + index]] = Int32(index)
