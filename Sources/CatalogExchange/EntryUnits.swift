@@ -108,12 +108,14 @@ struct EntryUnits {
     for step in path.steps {
       switch step {
       case .variation(let kind, let name):
-        guard let variation = node.variations.first(where: { $0.kind == kind }) else { continue }
+        // Indices, not `first(where:)`: that copies the axis and the case it returns.
+        guard let axis = node.variations.firstIndex(where: { $0.kind == kind }) else { continue }
+        let cases = node.variations[axis].cases
         guard
-          let found = variation.cases.first(where: { $0.name == name })
-            ?? variation.cases.first(where: { $0.name == "other" })
+          let found = cases.firstIndex(where: { $0.name == name })
+            ?? cases.firstIndex(where: { $0.name == "other" })
         else { return path.id(key: key) }
-        node = found.node
+        node = cases[found].node
       case .substitution(let name):
         guard let found = node.substitutions.first(where: { $0.name == name }) else {
           return path.id(key: key)
@@ -168,12 +170,12 @@ struct NodePlace {
     for step in path.steps {
       switch step {
       case .variation(let kind, let name):
-        guard
-          let found = place.node.variations.first(where: { $0.kind == kind })?.cases.first(where: {
-            $0.name == name
-          })
+        // Indices, not `first(where:)`: that copies the axis and the case it returns.
+        let variations = place.node.variations
+        guard let axis = variations.firstIndex(where: { $0.kind == kind }),
+          let found = variations[axis].cases.firstIndex(where: { $0.name == name })
         else { return nil }
-        place.node = found.node
+        place.node = variations[axis].cases[found].node
       case .substitution(let name):
         guard let found = place.node.substitutions.first(where: { $0.name == name }) else {
           return nil
