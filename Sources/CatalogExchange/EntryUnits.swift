@@ -25,12 +25,24 @@ struct EntryUnits {
   init(
     _ entry: CatalogEntry, sourceLanguage: String, language: String, requiredCategories: [String]
   ) {
-    key = entry.key
+    let source = Self.node(of: entry, sourceLanguage)
+    self.init(
+      key: entry.key, language: language, source: source,
+      target: language == sourceLanguage ? source : Self.node(of: entry, language),
+      isSourceLanguage: language == sourceLanguage, requiredCategories: requiredCategories)
+  }
+
+  /// The units of `key` whose source and target localizations' nodes the caller found
+  /// (``ExportedCatalog`` finds them in a table, not by comparing language names).
+  init(
+    key: String, language: String, source: LocalizationNode?, target: LocalizationNode?,
+    isSourceLanguage: Bool, requiredCategories: [String]
+  ) {
+    self.key = key
     self.language = language
     self.requiredCategories = requiredCategories
-    let source = Self.node(of: entry, sourceLanguage)
-    sourceNode = source ?? LocalizationNode(stringUnit: StringUnit(state: .new, value: entry.key))
-    targetNode = language == sourceLanguage ? sourceNode : Self.node(of: entry, language)
+    sourceNode = source ?? LocalizationNode(stringUnit: StringUnit(state: .new, value: key))
+    targetNode = isSourceLanguage ? sourceNode : target
   }
 
   /// `entry.localization(for: language)?.node`, without copying each localization passed over
@@ -46,9 +58,17 @@ struct EntryUnits {
   /// The paths of the units, in the order the shape is walked (not sorted).
   func paths() -> [UnitPath] {
     var result: [UnitPath] = []
-    let template = targetNode.flatMap { $0.isEmpty ? nil : $0 } ?? sourceNode
-    walk(template, .root, into: &result)
+    appendPaths(to: &result)
     return result
+  }
+
+  /// Appends ``paths()`` to `result` (an export reuses one array for every entry).
+  func appendPaths(to result: inout [UnitPath]) {
+    if let targetNode, !targetNode.isEmpty {
+      walk(targetNode, .root, into: &result)
+    } else {
+      walk(sourceNode, .root, into: &result)
+    }
   }
 
   private func walk(_ node: LocalizationNode, _ path: UnitPath, into result: inout [UnitPath]) {
@@ -88,12 +108,14 @@ struct EntryUnits {
     for step in path.steps {
       switch step {
       case .variation(let kind, let name):
-        guard let variation = node.variations.first(where: { $0.kind == kind }) else { continue }
+        // Indices, not `first(where:)`: that copies the axis and the case it returns.
+        guard let axis = node.variations.firstIndex(where: { $0.kind == kind }) else { continue }
+        let cases = node.variations[axis].cases
         guard
-          let found = variation.cases.first(where: { $0.name == name })
-            ?? variation.cases.first(where: { $0.name == "other" })
+          let found = cases.firstIndex(where: { $0.name == name })
+            ?? cases.firstIndex(where: { $0.name == "other" })
         else { return path.id(key: key) }
-        node = found.node
+        node = cases[found].node
       case .substitution(let name):
         guard let found = node.substitutions.first(where: { $0.name == name }) else {
           return path.id(key: key)
@@ -148,12 +170,12 @@ struct NodePlace {
     for step in path.steps {
       switch step {
       case .variation(let kind, let name):
-        guard
-          let found = place.node.variations.first(where: { $0.kind == kind })?.cases.first(where: {
-            $0.name == name
-          })
+        // Indices, not `first(where:)`: that copies the axis and the case it returns.
+        let variations = place.node.variations
+        guard let axis = variations.firstIndex(where: { $0.kind == kind }),
+          let found = variations[axis].cases.firstIndex(where: { $0.name == name })
         else { return nil }
-        place.node = found.node
+        place.node = variations[axis].cases[found].node
       case .substitution(let name):
         guard let found = place.node.substitutions.first(where: { $0.name == name }) else {
           return nil

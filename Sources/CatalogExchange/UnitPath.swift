@@ -65,9 +65,15 @@ public struct UnitPath: Hashable, Sendable {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(key.utf8.count + 32)
     bytes += key.utf8
+    appendSuffix(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends what follows the key in a unit id: `|==|` and ``text`` (nothing for the root).
+  func appendSuffix(to bytes: inout [UInt8]) {
+    guard !steps.isEmpty else { return }
     bytes += UnitPath.delimiter.utf8
     append(to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The separator of key and path in a unit id.

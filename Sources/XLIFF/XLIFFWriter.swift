@@ -69,21 +69,39 @@ public final class XLIFFStream {
 
   /// One `<trans-unit>`: `source`, `target` and the notes, in that order.
   public func unit(_ unit: TransUnit) {
+    unit.id.withUTF8Bytes { start(id: $0, source: unit.source, target: unit.target) }
+    for note in unit.notes { self.note(note) }
+    out.write("      </trans-unit>\n")
+  }
+
+  /// ``unit(_:)`` of a unit with the UTF-8 bytes `id` and one note, without a ``TransUnit``
+  /// (the exporter streams units as it makes them).
+  public func unit(
+    id: UnsafeBufferPointer<UInt8>, source: String?, target: TransUnit.Target?,
+    note: TransUnit.Note
+  ) {
+    start(id: id, source: source, target: target)
+    self.note(note)
+    out.write("      </trans-unit>\n")
+  }
+
+  /// `<trans-unit …>` with its `source` and `target`.
+  private func start(id: UnsafeBufferPointer<UInt8>, source: String?, target: TransUnit.Target?) {
     out.write("      <trans-unit id=\"")
-    out.text(unit.id, .attribute)
+    out.text(utf8: id, .attribute)
     out.write("\" xml:space=\"preserve\">\n")
-    if let source = unit.source {
+    if let source {
       element("source", source)
     }
-    if let target = unit.target {
+    if let target {
       element(
         "target", target.text, target.state.map { (" state=\"", $0) },
         target.stateQualifier.map { (" state-qualifier=\"", $0) })
     }
-    for note in unit.notes {
-      element("note", note.text, note.from.map { (" from=\"", $0) })
-    }
-    out.write("      </trans-unit>\n")
+  }
+
+  private func note(_ note: TransUnit.Note) {
+    element("note", note.text, note.from.map { (" from=\"", $0) })
   }
 
   /// An attribute of ``element(_:_:_:_:)``: its ` name="` prefix and its value.
@@ -140,15 +158,19 @@ public final class XLIFFStream {
 public enum XLIFFOrder {
   /// True when `lhs` sorts before `rhs`.
   public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.withUTF8Bytes { left in
-      rhs.withUTF8Bytes { right in
-        let common = min(left.count, right.count)
-        if common > 0 {
-          let order = memcmp(left.baseAddress!, right.baseAddress!, common)
-          if order != 0 { return order < 0 }
-        }
-        return left.count < right.count
-      }
+    lhs.withUTF8Bytes { left in rhs.withUTF8Bytes { right in compare(left, right) < 0 } }
+  }
+
+  /// Negative, zero or positive as the UTF-8 bytes `lhs` sort before, equal or after `rhs`.
+  @inline(__always)
+  public static func compare(
+    _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    let common = min(lhs.count, rhs.count)
+    if common > 0 {
+      let order = memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
+      if order != 0 { return Int(order) }
     }
+    return lhs.count - rhs.count
   }
 }

@@ -1,6 +1,8 @@
 import CatalogExchange
 import Foundation
+import LHCBase
 import LHCTestSupport
+import StringCatalog
 import Testing
 import XLIFF
 
@@ -33,5 +35,44 @@ struct SourceLanguageExportTests {
     let imported = RoundTrip.imported(file, into: catalog)
     #expect(imported.changes.isEmpty)
     #expect(imported.catalog == catalog)
+  }
+}
+
+@Suite("Duplicate unit ids")
+struct DuplicateUnitIDTests {
+  /// Every clash is reported, in the order the catalog's entries are walked (not the sorted
+  /// order of the ids: `b…` before `a…` here), naming the earlier key first.
+  @Test func reportedInCatalogOrder() throws {
+    let plural =
+      #"{"en":{"variations":{"plural":{"one":{"stringUnit":{"state":"new","value":"1"}},"#
+      + #""other":{"stringUnit":{"state":"new","value":"n"}}}}}}"#
+    let plain = #"{"en":{"stringUnit":{"state":"new","value":"x"}}}"#
+    let text =
+      #"{"sourceLanguage":"en","version":"1.0","strings":{"#
+      + #""b|==|plural.other":{"localizations":\#(plain)},"#
+      + #""a":{"localizations":\#(plural)},"#
+      + #""b":{"localizations":\#(plural)},"#
+      + #""a|==|plural.one":{"localizations":\#(plain)},"#
+      + #""c":{"localizations":\#(plain)}}}"#
+    let catalog = try CatalogReader.readLossless(
+      SourceText(path: "L.xcstrings", bytes: Array(text.utf8))
+    ).catalog
+    guard
+      case .failure(let error) = CatalogExport.file(
+        catalog, language: "fr", original: "L.xcstrings", tool: nil)
+    else {
+      Issue.record("exported")
+      return
+    }
+    #expect(
+      error.diagnostics.map(\.message) == [
+        "unit id 'b|==|plural.other' belongs to both key 'b|==|plural.other' and key 'b'; "
+          + "Xcode's exporter crashes on such a catalog (\"Duplicate values for key\"): rename "
+          + "one of them",
+        "unit id 'a|==|plural.one' belongs to both key 'a' and key 'a|==|plural.one'; Xcode's "
+          + "exporter crashes on such a catalog (\"Duplicate values for key\"): rename one of "
+          + "them",
+      ])
+    #expect(error.diagnostics.map(\.key) == ["b", "a|==|plural.one"])
   }
 }
