@@ -67,67 +67,52 @@ public struct CatalogCompiler {
     if TextScan(entry.key).hasControlCharacter {
       diagnostics += TextCheck.diagnostics(forKey: entry.key, offset: entry.offset)
     }
-    // Localizations are read in place (borrowed from the buffer), not copied out of the array:
-    // a copy retains and releases every string of the node, 2.5 % of a compile's instructions.
+    let sourceText = options.sourceTextLanguage
     var emitsSourceText = false
-    entry.localizations.withUnsafeBufferPointer { localizations in
-      for position in localizations.indices {
-        emitsSourceText =
-          add(localizations[position], at: position, of: entry, ordinal: ordinal)
-          || emitsSourceText
+    for (position, localization) in entry.localizations.enumerated() {
+      if let languages = options.languages, !languages.contains(localization.language) {
+        continue
       }
+      let index = tableIndex(for: localization.language, at: position, offset: localization.offset)
+      let node = localization.node
+      let isSourceText = sourceText != nil && localization.language == sourceText
+      let force = options.forceBuildAllStrings || isSourceText
+      if let stringSet = node.stringSet {
+        reportOnce(
+          "stringSet",
+          .warning(
+            TextCheck.stringSetNotCompiled, offset: stringSet.offset,
+            language: localization.language, key: entry.key))
+      }
+      // Fast path, most units: a plain value with no `%` and no control character.
+      if node.variations.isEmpty, node.substitutions.isEmpty, let unit = node.stringUnit,
+        let value = unit.value, unit.state == .translated || force, TextScan(value).isPlain
+      {
+        pending[index].strings.append((ordinal, value))
+        emitsSourceText = emitsSourceText || isSourceText
+        continue
+      }
+      var compiler = LocalizationCompiler(
+        key: entry.key, language: localization.language, forceBuildAllStrings: force)
+      let output = compiler.compile(node)
+      diagnostics += compiler.diagnostics
+      for (state, offset) in compiler.unknownStates {
+        reportOnce(
+          "state:" + state.rawValue,
+          .warning(
+            "unknown string unit state '\(state.rawValue)'; units in this state are emitted like translated ones",
+            offset: offset, language: localization.language, key: entry.key))
+      }
+      if let plain = output.plain { pending[index].strings.append((ordinal, plain)) }
+      if let rule = output.rule { pending[index].rules.append((ordinal, rule)) }
+      emitsSourceText =
+        emitsSourceText || (isSourceText && (output.plain != nil || output.rule != nil))
     }
     // What Apple's runtime shows in the development language for a key without its text: the key.
-    if let sourceText = options.sourceTextLanguage, !emitsSourceText,
-      options.languages?.contains(sourceText) ?? true
-    {
+    if let sourceText, !emitsSourceText, options.languages?.contains(sourceText) ?? true {
       pending[tableIndex(for: sourceText, offset: entry.offset)].strings.append(
         (ordinal, entry.key))
     }
-  }
-
-  /// Compiles the localization at `position` of `entry`; returns true when it emitted the source
-  /// text (``CompileOptions/sourceTextLanguage``).
-  private mutating func add(
-    _ localization: borrowing Localization, at position: Int, of entry: CatalogEntry,
-    ordinal: Int
-  ) -> Bool {
-    if let languages = options.languages, !languages.contains(localization.language) {
-      return false
-    }
-    let index = tableIndex(for: localization.language, at: position, offset: localization.offset)
-    let sourceText = options.sourceTextLanguage
-    let isSourceText = sourceText != nil && localization.language == sourceText
-    let force = options.forceBuildAllStrings || isSourceText
-    if let stringSet = localization.node.stringSet {
-      reportOnce(
-        "stringSet",
-        .warning(
-          TextCheck.stringSetNotCompiled, offset: stringSet.offset,
-          language: localization.language, key: entry.key))
-    }
-    // Fast path, most units: a plain value with no `%` and no control character.
-    if localization.node.variations.isEmpty, localization.node.substitutions.isEmpty,
-      let unit = localization.node.stringUnit, let value = unit.value,
-      unit.state == .translated || force, TextScan(value).isPlain
-    {
-      pending[index].strings.append((ordinal, value))
-      return isSourceText
-    }
-    var compiler = LocalizationCompiler(
-      key: entry.key, language: localization.language, forceBuildAllStrings: force)
-    let output = compiler.compile(localization.node)
-    diagnostics += compiler.diagnostics
-    for (state, offset) in compiler.unknownStates {
-      reportOnce(
-        "state:" + state.rawValue,
-        .warning(
-          "unknown string unit state '\(state.rawValue)'; units in this state are emitted like translated ones",
-          offset: offset, language: localization.language, key: entry.key))
-    }
-    if let plain = output.plain { pending[index].strings.append((ordinal, plain)) }
-    if let rule = output.rule { pending[index].rules.append((ordinal, rule)) }
-    return isSourceText && (output.plain != nil || output.rule != nil)
   }
 
   /// Records `diagnostic` unless one with the same `id` was recorded (in any part, see `finish`).
