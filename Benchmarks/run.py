@@ -745,6 +745,7 @@ def measure_floor(lhc_bin, row, work, args):
     log(f"  floor: {written / 1e6:.1f} MB into {files} files, {runs} interleaved runs each, "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     times = {tool: [] for tool in commands}
+    cpu = {tool: [] for tool in commands}
     rss = []
     for i in range(runs):
         for tool, argv_for in commands.items():
@@ -755,6 +756,7 @@ def measure_floor(lhc_bin, row, work, args):
                 return [(name, False, f"{tool} failed: exit status {r.status}: {r.stderr_tail.strip()}")
                         for name in names]
             times[tool].append(r.seconds)
+            cpu[tool].append(r.cpu_seconds)
             if tool == "compile":
                 rss.append(r.maxrss_bytes)
             log(f"  {tool:<8} {size_mb:>6g} MB  run {i + 1}/{runs}: {r.seconds:8.3f} s  "
@@ -762,10 +764,13 @@ def measure_floor(lhc_bin, row, work, args):
     log(f"  floor: load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     compile, floor_s, peak = min(times["compile"]), min(times["floor"]), max(rss)
     ratio = compile / floor_s if floor_s > 0 else float("inf")
+    # How well compile used the cores: user + system CPU of its best run against its wall time.
+    best_cpu = cpu["compile"][times["compile"].index(compile)]
     return [
         (names[0], ratio <= TARGET_FLOOR_RATIO,
          f"compile {compile:.3f} s vs floor {floor_s:.3f} s: ratio {ratio:.2f} "
-         f"({written / 1e6:.1f} MB into {files} files; best of {runs} interleaved)"),
+         f"({written / 1e6:.1f} MB into {files} files; best of {runs} interleaved; compile's "
+         f"best run used {best_cpu:.3f} s CPU = {best_cpu / compile:.2f} cores)"),
         (names[1], peak <= TARGET_RSS_RATIO * input_bytes,
          f"peak RSS {peak / 1e6:.1f} MB = {peak / input_bytes:.2f} × {input_bytes / 1e6:.1f} MB"),
     ]

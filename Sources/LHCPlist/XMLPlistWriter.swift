@@ -353,15 +353,35 @@ private struct OutputBuffer {
   /// `xmlOutputBufferWriteEscape` with ``appleEscape``.
   mutating func writeText(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = utf8.baseAddress, utf8.count > 0 else { return false }
-    // One pass for NUL and `& < >`, all below 0x3F: letters and non-ASCII bytes fail the
-    // first comparison.
+    // One pass for NUL and `& < >`, eight bytes at a time (a word holding one of them is looked
+    // at byte by byte): the byte-by-byte scan was half of the writer's own instructions.
     var escapes = false
-    for byte in utf8 where byte < 0x3F {
+    @inline(__always) func note(_ byte: UInt8) -> Bool {
       if byte == 0 { return true }
       if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
         escapes = true
       }
+      return false
     }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    while index &+ 8 <= utf8.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let amp = word ^ 0x2626_2626_2626_2626
+      let less = word ^ 0x3C3C_3C3C_3C3C_3C3C
+      let greater = word ^ 0x3E3E_3E3E_3E3E_3E3E
+      // A byte equal to 0 in `word`, `amp`, `less` or `greater` sets its high bit here (a
+      // borrow may flag bytes above it too: those are looked at and found ordinary).
+      let found =
+        ((word &- 0x0101_0101_0101_0101) & ~word) | ((amp &- 0x0101_0101_0101_0101) & ~amp)
+        | ((less &- 0x0101_0101_0101_0101) & ~less)
+        | ((greater &- 0x0101_0101_0101_0101) & ~greater)
+      if found & 0x8080_8080_8080_8080 != 0 {
+        for offset in index..<index &+ 8 where note(utf8[offset]) { return true }
+      }
+      index &+= 8
+    }
+    for offset in index..<utf8.count where note(utf8[offset]) { return true }
     guard escapes else {
       write(base, count: utf8.count)
       return false

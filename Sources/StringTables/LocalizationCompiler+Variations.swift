@@ -49,18 +49,21 @@ extension LocalizationCompiler {
   mutating func pluralForms(_ variation: Variation) -> [(String, StringUnit)] {
     var forms: [(String, StringUnit)] = []
     forms.reserveCapacity(variation.cases.count)
-    for variationCase in variation.cases {
-      let node = variationCase.node
-      path.append(.plural(variationCase.name))
-      defer { path.removeLast() }
-      if let nested = node.variations.first {
-        error(TextCheck.pluralCaseCannotBeVaried, nested.offset)
-        continue
+    // The cases are read in place, not copied out of the array (see `anyUnitQualifies`).
+    variation.cases.withUnsafeBufferPointer { cases in
+      for index in cases.indices {
+        let name = cases[index].name
+        path.append(.plural(name))
+        defer { path.removeLast() }
+        if let nested = cases[index].node.variations.first {
+          error(TextCheck.pluralCaseCannotBeVaried, nested.offset)
+          continue
+        }
+        if !PluralCategory.isKnown(name) {
+          warning("Unknown plural category '\(name)'", cases[index].offset)
+        }
+        if let unit = cases[index].node.stringUnit, unit.value != nil { forms.append((name, unit)) }
       }
-      if !PluralCategory.isKnown(variationCase.name) {
-        warning("Unknown plural category '\(variationCase.name)'", variationCase.offset)
-      }
-      if let unit = node.stringUnit, unit.value != nil { forms.append((variationCase.name, unit)) }
     }
     if !forms.isEmpty && !forms.contains(where: { $0.0 == "other" }) {
       warning("Plural variation has no 'other' form", variation.offset)
@@ -74,12 +77,18 @@ extension LocalizationCompiler {
     guard !units.isEmpty else { return nil }
     var pending: [String] = []
     var forms = [String: String](minimumCapacity: units.count)
-    // Numeric arguments of the forms, by position: the first value type seen for each.
-    var candidates: [(position: Int, valueType: String)] = []
+    // The lowest position a form reads a number at, with the first value type seen there, and
+    // whether the forms read numbers at more than one position (kept without an array: this runs
+    // once per plural localization).
+    var count: (position: Int, valueType: String)?
+    var positions = 0
     func note(_ position: Int, _ valueType: String) {
-      if !candidates.contains(where: { $0.position == position }) {
-        candidates.append((position, valueType))
+      guard let found = count else {
+        (count, positions) = ((position, valueType), 1)
+        return
       }
+      if position != found.position { positions = 2 }
+      if position < found.position { count = (position, valueType) }
     }
     for (category, unit) in units {
       let value = unit.value ?? ""
@@ -104,26 +113,25 @@ extension LocalizationCompiler {
         }
       }
     }
-    if candidates.isEmpty {
+    if count == nil {
       // No form names the count: the key's own specifiers say what the code passes.
       for argument in FormatString(parsing: key).arguments {
         if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
-          candidates.append((argument.position, specifier.valueType))
+          count = (argument.position, specifier.valueType)
           break
         }
       }
     }
-    candidates.sort { $0.position < $1.position }
-    if candidates.count > 1 {
+    if positions > 1, let count {
       warning(
-        "Cannot reliably infer argument number for plural variation because %\(candidates[0].valueType) is used in multiple positions. Use an explicit substitution instead.",
+        "Cannot reliably infer argument number for plural variation because %\(count.valueType) is used in multiple positions. Use an explicit substitution instead.",
         variation.offset)
     }
-    let position = candidates.first?.position ?? 1
+    let position = count?.position ?? 1
     var name = "arg\(position)"
     while substitutions[name] != nil { name += "_" }
     var variables = self.variables(for: pending)
-    variables[name] = PluralVariable(valueType: candidates.first?.valueType ?? "lld", forms: forms)
+    variables[name] = PluralVariable(valueType: count?.valueType ?? "lld", forms: forms)
     let reference = position == 1 ? "%#@\(name)@" : "%\(position)$#@\(name)@"
     return FormatRule(formatKey: reference, variables: variables)
   }

@@ -113,17 +113,24 @@ struct LocalizationCompiler {
   private mutating func anyUnitQualifies(_ node: LocalizationNode) -> Bool {
     var result = false
     if let unit = node.stringUnit, qualifies(unit) { result = true }
-    for variation in node.variations {
-      for variationCase in variation.cases where anyUnitQualifies(variationCase.node) {
+    for index in node.variations.indices where anyUnitQualifies(node.variations[index].cases) {
+      result = true
+    }
+    for substitution in node.substitutions.indices {
+      for index in node.substitutions[substitution].variations.indices
+      where anyUnitQualifies(node.substitutions[substitution].variations[index].cases) {
         result = true
       }
     }
-    for substitution in node.substitutions {
-      for variation in substitution.variations {
-        for variationCase in variation.cases where anyUnitQualifies(variationCase.node) {
-          result = true
-        }
-      }
+    return result
+  }
+
+  /// ``anyUnitQualifies(_:)`` of every case (each visited, so that every unknown state is
+  /// noted), the cases read in place: copying each out of the array cost more than the check.
+  private mutating func anyUnitQualifies(_ cases: [VariationCase]) -> Bool {
+    var result = false
+    cases.withUnsafeBufferPointer { cases in
+      for index in cases.indices where anyUnitQualifies(cases[index].node) { result = true }
     }
     return result
   }
@@ -133,14 +140,29 @@ struct LocalizationCompiler {
   /// The variation axis compiled for a node: width, else device, else plural (the order they nest
   /// in), reporting unknown kinds, nodes with several axes, and a string unit beside variations.
   mutating func axis(of node: LocalizationNode) -> Variation? {
-    let order: [VariationKind] = [.width, .device, .plural]
-    for variation in node.variations where !order.contains(variation.kind) {
-      warning(
-        "Unsupported variation type '\(variation.kind.rawValue)' is ignored", variation.offset)
+    // The first variation of each supported kind, by index: no array is made for the common
+    // node with one variation (the arrays made per call were most of this function's cost).
+    var width: Int?
+    var device: Int?
+    var plural: Int?
+    for index in node.variations.indices {
+      let kind = node.variations[index].kind
+      if kind == .width {
+        width = width ?? index
+      } else if kind == .device {
+        device = device ?? index
+      } else if kind == .plural {
+        plural = plural ?? index
+      } else {
+        warning(
+          "Unsupported variation type '\(kind.rawValue)' is ignored", node.variations[index].offset)
+      }
     }
-    let supported = order.compactMap { kind in node.variations.first { $0.kind == kind } }
-    if supported.count > 1 {
-      let names = supported.map(\.kind.rawValue)
+    guard let first = width ?? device ?? plural else { return nil }
+    if (width == nil ? 0 : 1) + (device == nil ? 0 : 1) + (plural == nil ? 0 : 1) > 1 {
+      let names = [width, device, plural].compactMap { $0 }.map {
+        node.variations[$0].kind.rawValue
+      }
       let kinds =
         names.count == 2
         ? "both \(names[0]) and \(names[1])"
@@ -149,12 +171,11 @@ struct LocalizationCompiler {
         "Localization has \(kinds) variations; only the \(names[0]) variation is compiled",
         node.offset)
     }
-    if !supported.isEmpty, node.stringUnit != nil {
+    if let unit = node.stringUnit {
       warning(
-        "Localization has both a stringUnit and variations; the stringUnit is ignored",
-        node.stringUnit?.offset ?? node.offset)
+        "Localization has both a stringUnit and variations; the stringUnit is ignored", unit.offset)
     }
-    return supported.first
+    return node.variations[first]
   }
 
   // MARK: Texts and substitutions
