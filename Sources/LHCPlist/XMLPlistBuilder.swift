@@ -117,7 +117,11 @@ final class XMLPlistBuilder: XMLPlistSAXHandler {
         rootEntries = frame.entries
         if !rootDictionary { return insert(.dictionary([:])) }
       }
-      insert(.dictionary(Dictionary(frame.entries, uniquingKeysWith: { _, last in last })))
+      // Filled in place: `Dictionary(_:uniquingKeysWith:)` would first cast the labelled tuples
+      // into a new array. A repeated key keeps its last value.
+      var dictionary = [String: PlistValue](minimumCapacity: frame.entries.count)
+      for (key, value) in frame.entries { dictionary[key] = value }
+      insert(.dictionary(dictionary))
     }
   }
 
@@ -129,9 +133,12 @@ final class XMLPlistBuilder: XMLPlistSAXHandler {
       text.append(contentsOf: chunk)
       return
     }
-    let content = shielded ? XMLControlShield.unshield(Array(chunk)) : Array(chunk)
-    let blank = content.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    if !blank {
+    // Checked in place first (no array per chunk: most are the indentation between elements);
+    // a shielded CR (CRLF line ends) is blank only once unshielded.
+    func isBlank(_ bytes: some Sequence<UInt8>) -> Bool {
+      bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+    if !isBlank(chunk) && !(shielded && isBlank(XMLControlShield.unshield(Array(chunk)))) {
       fail(leaf.map { "unexpected text in <\($0.name)/>" } ?? "unexpected text between elements")
     }
   }

@@ -73,26 +73,28 @@ enum XMLPlistReader {
   private static func install(on context: xmlParserCtxtPtr) {
     guard let sax = context.pointee.sax else { return }
     sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
-      XMLPlistSAXTarget.handler(of: context)?.start(name)
+      XMLPlistSAXTarget.withHandler(of: context) { $0.start(name) }
     }
-    sax.pointee.endElementNs = { context, _, _, _ in XMLPlistSAXTarget.handler(of: context)?.end() }
+    sax.pointee.endElementNs = { context, _, _, _ in
+      XMLPlistSAXTarget.withHandler(of: context) { $0.end() }
+    }
     sax.pointee.characters = { context, text, count in
-      XMLPlistSAXTarget.handler(of: context)?.characters(text, Int(count))
+      XMLPlistSAXTarget.withHandler(of: context) { $0.characters(text, Int(count)) }
     }
     sax.pointee.ignorableWhitespace = sax.pointee.characters
     sax.pointee.cdataBlock = sax.pointee.characters
     sax.pointee.entityDecl = { context, _, _, _, _, _ in
-      XMLPlistSAXTarget.handler(of: context)?.fail("entity declarations are not allowed")
+      XMLPlistSAXTarget.withHandler(of: context) { $0.fail("entity declarations are not allowed") }
     }
     sax.pointee.unparsedEntityDecl = { context, _, _, _, _ in
-      XMLPlistSAXTarget.handler(of: context)?.fail("entity declarations are not allowed")
+      XMLPlistSAXTarget.withHandler(of: context) { $0.fail("entity declarations are not allowed") }
     }
     sax.pointee.reference = { context, _ in
-      XMLPlistSAXTarget.handler(of: context)?.fail("entity references are not allowed")
+      XMLPlistSAXTarget.withHandler(of: context) { $0.fail("entity references are not allowed") }
     }
     sax.pointee.serror = { context, error in
       guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-      XMLPlistSAXTarget.handler(of: context)?.libxml2Error(error.pointee)
+      XMLPlistSAXTarget.withHandler(of: context) { $0.libxml2Error(error.pointee) }
     }
     sax.pointee.externalSubset = nil
     sax.pointee.resolveEntity = nil
@@ -127,13 +129,22 @@ final class XMLPlistSAXTarget {
     self.handler = handler
   }
 
-  /// The handler a SAX callback's context belongs to; nil once it stopped listening.
-  static func handler(of context: UnsafeMutableRawPointer?) -> (any XMLPlistSAXHandler)? {
-    guard let context else { return nil }
+  /// Calls `body` with the handler a SAX callback's context belongs to, unless it stopped
+  /// listening. The target is borrowed, not retained: `parse` keeps it alive while libxml2 runs.
+  /// A retain and release per event (every text chunk, tag and end tag: about 1.1 million events
+  /// for `lhc pack --from` of the 9.9 MB bench catalog's tree) were 26M of its 1,218M
+  /// instructions and, being atomic, cost more time than that share (issue 24 in
+  /// Benchmarks/README.md).
+  @inline(__always)
+  static func withHandler(
+    of context: UnsafeMutableRawPointer?, _ body: (any XMLPlistSAXHandler) -> Void
+  ) {
+    guard let context else { return }
     let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    guard let target = parser.pointee._private else { return nil }
-    let handler = Unmanaged<XMLPlistSAXTarget>.fromOpaque(target).takeUnretainedValue().handler
-    return handler.isListening ? handler : nil
+    guard let target = parser.pointee._private else { return }
+    Unmanaged<XMLPlistSAXTarget>.fromOpaque(target)._withUnsafeGuaranteedRef { target in
+      if target.handler.isListening { body(target.handler) }
+    }
   }
 }
 

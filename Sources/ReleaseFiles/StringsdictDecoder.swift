@@ -44,7 +44,7 @@ enum StringsdictDecoder {
     else {
       return .failure(Unsupported("has no \(StringsdictKey.deviceSpecificRuleType) dictionary"))
     }
-    var forms: [String: DeviceForm] = [:]
+    var forms = [String: DeviceForm](minimumCapacity: devices.count)
     for (device, form) in devices {
       switch form {
       case .string(let text): forms[device] = .text(text)
@@ -68,7 +68,9 @@ enum StringsdictDecoder {
     else {
       return .failure(Unsupported("has no \(StringsdictKey.localizedFormatKey) string"))
     }
-    var variables: [String: PluralVariable] = [:]
+    // Sized up front (no rehash as they grow): one variable per member but the format key, one
+    // form per field but the spec type.
+    var variables = [String: PluralVariable](minimumCapacity: dictionary.count - 1)
     for (name, variable) in dictionary where name != StringsdictKey.localizedFormatKey {
       guard case .dictionary(let fields) = variable,
         case .string(let specType)? = fields[StringsdictKey.formatSpecTypeKey]
@@ -77,7 +79,7 @@ enum StringsdictDecoder {
           Unsupported("variable '\(name)' has no \(StringsdictKey.formatSpecTypeKey) string"))
       }
       var valueType: String?
-      var forms: [String: String] = [:]
+      var forms = [String: String](minimumCapacity: fields.count - 1)
       for (field, content) in fields where field != StringsdictKey.formatSpecTypeKey {
         guard case .string(let text) = content else {
           return .failure(
