@@ -103,40 +103,71 @@ struct EntryUnits {
     if path.steps.isEmpty, let value = sourceNode.stringUnit?.value {
       return UnitText.exported(parent: value, sourceNode.substitutions)
     }
-    var node = sourceNode
-    var substitution: Substitution?
-    for step in path.steps {
-      switch step {
-      case .variation(let kind, let name):
-        // Indices, not `first(where:)`: that copies the axis and the case it returns.
-        guard let axis = node.variations.firstIndex(where: { $0.kind == kind }) else { continue }
-        let cases = node.variations[axis].cases
-        guard
-          let found = cases.firstIndex(where: { $0.name == name })
-            ?? cases.firstIndex(where: { $0.name == "other" })
-        else { return path.id(key: key) }
-        node = cases[found].node
-      case .substitution(let name):
-        guard let found = node.substitutions.first(where: { $0.name == name }) else {
-          return path.id(key: key)
-        }
-        substitution = found
-        node = LocalizationNode(variations: found.variations)
-      }
+    let text = path.steps.withUnsafeBufferPointer { steps in
+      Self.sourceText(
+        sourceNode.stringUnit, sourceNode.variations, sourceNode.substitutions, steps[...], nil)
     }
-    guard let text = Self.text(of: node) else { return path.id(key: key) }
-    return substitution == nil
-      ? UnitText.exported(parent: text, node.substitutions)
-      : UnitText.exported(leaf: text, substitution)
+    return text ?? path.id(key: key)
   }
 
-  /// The node's value, or its first axis' `other` case's.
-  private static func text(of node: LocalizationNode) -> String? {
-    if let value = node.stringUnit?.value { return value }
-    guard let other = node.variations.first?.cases.first(where: { $0.name == "other" }) else {
+  // The look-ups below walk the catalog's nodes in place: each level is a parameter (borrowed,
+  // not copied), where a `var node` walked down the path copied every node on it (a retain and a
+  // release of each of its references). The 9.9 MB bench catalog's export: 772.2M → 743.8M
+  // instructions.
+
+  /// ``sourceText(at:)`` of the node made of `unit`, `variations` and `substitutions` (a
+  /// substitution's variations have no unit and no substitutions), `substitution` the one the
+  /// path last went through; nil where the text is the unit id.
+  private static func sourceText(
+    _ unit: StringUnit?, _ variations: [Variation], _ substitutions: [Substitution],
+    _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>, _ substitution: Substitution?
+  ) -> String? {
+    guard let step = steps.first else {
+      guard let text = unit?.value ?? text(of: variations) else { return nil }
+      return substitution == nil
+        ? UnitText.exported(parent: text, substitutions)
+        : UnitText.exported(leaf: text, substitution)
+    }
+    let rest = steps.dropFirst()
+    switch step {
+    case .variation(let kind, let name):
+      guard let axis = variations.firstIndex(where: { $0.kind == kind }) else {
+        return sourceText(unit, variations, substitutions, rest, substitution)
+      }
+      guard
+        let found = variations[axis].cases.firstIndex(where: { $0.name == name })
+          ?? variations[axis].cases.firstIndex(where: { $0.name == "other" })
+      else { return nil }
+      return sourceText(node: variations[axis].cases[found].node, rest, substitution)
+    case .substitution(let name):
+      guard let found = substitutions.firstIndex(where: { $0.name == name }) else { return nil }
+      return sourceText(nil, substitutions[found].variations, [], rest, substitutions[found])
+    }
+  }
+
+  /// ``sourceText(_:_:_:_:_:)`` of `node`.
+  private static func sourceText(
+    node: LocalizationNode, _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>,
+    _ substitution: Substitution?
+  ) -> String? {
+    sourceText(node.stringUnit, node.variations, node.substitutions, steps, substitution)
+  }
+
+  /// The value of the first axis' `other` case (or of its first axis' …).
+  private static func text(of variations: [Variation]) -> String? {
+    guard let first = variations.first?.cases.firstIndex(where: { $0.name == "other" }) else {
       return nil
     }
-    return text(of: other.node)
+    return variations[0].cases[first].node.stringUnit?.value
+      ?? text(of: variations[0].cases[first].node.variations)
+  }
+
+  /// ``target(_:_:_:_:_:)`` of `node`.
+  private static func target(
+    node: LocalizationNode, _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>,
+    _ substitution: Substitution?
+  ) -> (unit: StringUnit, text: String)? {
+    target(node.stringUnit, node.variations, node.substitutions, steps, substitution)
   }
 
   /// The target's string unit at exactly `path` and its value in export form; nil when the target
@@ -148,14 +179,37 @@ struct EntryUnits {
       guard let unit = targetNode.stringUnit, let value = unit.value else { return nil }
       return (unit, UnitText.exported(parent: value, targetNode.substitutions))
     }
-    guard let place = NodePlace.find(path, in: targetNode),
-      let unit = place.node.stringUnit, let value = unit.value
-    else { return nil }
-    let text =
-      place.substitution == nil
-      ? UnitText.exported(parent: value, place.node.substitutions)
-      : UnitText.exported(leaf: value, place.substitution)
-    return (unit, text)
+    return path.steps.withUnsafeBufferPointer { steps in
+      Self.target(
+        targetNode.stringUnit, targetNode.variations, targetNode.substitutions, steps[...], nil)
+    }
+  }
+
+  /// ``target(at:)`` below the node made of `unit`, `variations` and `substitutions`, in place
+  /// (see ``sourceText(_:_:_:_:_:)``).
+  private static func target(
+    _ unit: StringUnit?, _ variations: [Variation], _ substitutions: [Substitution],
+    _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>, _ substitution: Substitution?
+  ) -> (unit: StringUnit, text: String)? {
+    guard let step = steps.first else {
+      guard let unit, let value = unit.value else { return nil }
+      let text =
+        substitution == nil
+        ? UnitText.exported(parent: value, substitutions)
+        : UnitText.exported(leaf: value, substitution)
+      return (unit, text)
+    }
+    let rest = steps.dropFirst()
+    switch step {
+    case .variation(let kind, let name):
+      guard let axis = variations.firstIndex(where: { $0.kind == kind }),
+        let found = variations[axis].cases.firstIndex(where: { $0.name == name })
+      else { return nil }
+      return target(node: variations[axis].cases[found].node, rest, substitution)
+    case .substitution(let name):
+      guard let found = substitutions.firstIndex(where: { $0.name == name }) else { return nil }
+      return target(nil, substitutions[found].variations, [], rest, substitutions[found])
+    }
   }
 }
 
