@@ -38,31 +38,19 @@ public final class XLIFFStream {
 
   /// `<file …><header>…</header><body>` for `file` (its units are not written).
   public func begin(_ file: XLIFFFile) {
-    out.write("  <file original=\"")
-    out.text(file.original, .attribute)
-    out.write("\" source-language=\"")
-    out.text(file.sourceLanguage, .attribute)
-    if let target = file.targetLanguage {
-      out.write("\" target-language=\"")
-      out.text(target, .attribute)
-    }
-    out.write("\" datatype=\"")
-    out.text(file.datatype, .attribute)
-    out.write("\">\n    <header>\n")
+    out.write("  <file")
+    attribute((" original=\"", file.original))
+    attribute((" source-language=\"", file.sourceLanguage))
+    if let target = file.targetLanguage { attribute((" target-language=\"", target)) }
+    attribute((" datatype=\"", file.datatype))
+    out.write(">\n    <header>\n")
     if let tool = file.tool {
-      out.write("      <tool tool-id=\"")
-      out.text(tool.id, .attribute)
-      out.write("\" tool-name=\"")
-      out.text(tool.name, .attribute)
-      if let version = tool.version {
-        out.write("\" tool-version=\"")
-        out.text(version, .attribute)
-      }
-      if let build = tool.buildNumber {
-        out.write("\" build-num=\"")
-        out.text(build, .attribute)
-      }
-      out.write("\"/>\n")
+      out.write("      <tool")
+      attribute((" tool-id=\"", tool.id))
+      attribute((" tool-name=\"", tool.name))
+      if let version = tool.version { attribute((" tool-version=\"", version)) }
+      if let build = tool.buildNumber { attribute((" build-num=\"", build)) }
+      out.write("/>\n")
     }
     out.write("    </header>\n    <body>\n")
   }
@@ -104,7 +92,7 @@ public final class XLIFFStream {
     element("note", note.text, note.from.map { (" from=\"", $0) })
   }
 
-  /// An attribute of ``element(_:_:_:_:)``: its ` name="` prefix and its value.
+  /// An attribute (of ``element(_:_:_:_:)``, `<file>`, `<tool>`): its ` name="` prefix and its value.
   private typealias Attribute = (prefix: StaticString, value: String)
 
   /// `<name attributes>text</name>` at the depth of a unit's children, `<name attributes/>` when

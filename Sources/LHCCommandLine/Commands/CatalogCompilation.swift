@@ -17,6 +17,12 @@ struct CatalogCompilation: @unchecked Sendable {
   /// Catalogs at least this large are read in parts, one per core.
   static let partitionThreshold = 4 << 20
 
+  /// The parts (and threads) for a catalog of `count` bytes: one per core from
+  /// ``partitionThreshold`` on, else one.
+  static func parts(forBytes count: Int) -> Int {
+    count >= partitionThreshold ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+  }
+
   /// The table name of a catalog: its file name without `.xcstrings`.
   static func tableName(of path: String) -> String {
     let name = (path as NSString).lastPathComponent
@@ -63,9 +69,7 @@ struct CatalogCompilation: @unchecked Sendable {
     }
     // Entries are compiled as they are read, so the whole catalog model is never in memory. A large
     // catalog is read in parts on every core, each part compiled by its own compiler.
-    let parts =
-      source.bytes.count >= partitionThreshold
-      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    let parts = Self.parts(forBytes: source.bytes.count)
     let name = table ?? tableName(of: path)
     var compilers: [Part] = []
     do {

@@ -25,9 +25,7 @@ struct EditedCatalog: @unchecked Sendable {
     } catch {
       return .failure(Failure(diagnostics: [.error("cannot read file: \(error.message)")]))
     }
-    let parts =
-      source.bytes.count >= CatalogCompilation.partitionThreshold
-      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    let parts = CatalogCompilation.parts(forBytes: source.bytes.count)
     do {
       var (catalog, diagnostics) = try CatalogReader.readLossless(source, parts: parts)
       if clearingOffsets { catalog.clearOffsets() }
@@ -39,8 +37,7 @@ struct EditedCatalog: @unchecked Sendable {
 
   /// Threads for writing: every core for a large catalog.
   var writerThreads: Int {
-    source.bytes.count >= CatalogCompilation.partitionThreshold
-      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    CatalogCompilation.parts(forBytes: source.bytes.count)
   }
 
   /// True when `bytes` are exactly the file's (`memcmp`: a generic comparison of 171 MB took as

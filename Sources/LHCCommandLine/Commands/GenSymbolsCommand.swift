@@ -188,9 +188,7 @@ struct GenSymbolsCommand {
   /// Reads a catalog into the model; a large one in parts, one per core (as `lhc compile` does).
   /// A key that occurs twice keeps its first place and its last value.
   private static func read(_ source: SourceText) throws(DiagnosticError) -> Catalog {
-    let parts =
-      source.bytes.count >= CatalogCompilation.partitionThreshold
-      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    let parts = CatalogCompilation.parts(forBytes: source.bytes.count)
     guard parts > 1 else { return try CatalogReader.read(source).catalog }
     final class Part: @unchecked Sendable {
       var entries: [CatalogEntry] = []

@@ -161,9 +161,7 @@ extension ImportCommand {
   /// of ``apply(_:to:table:compiled:state:version:)`` then reports why).
   static func compile(_ path: String, table: String) -> Compiled? {
     guard let source = try? SourceText(contentsOf: path) else { return nil }
-    let parts =
-      source.bytes.count >= CatalogCompilation.partitionThreshold
-      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    let parts = CatalogCompilation.parts(forBytes: source.bytes.count)
     guard
       let (tables, sourceLanguage, diagnostics) = try? ReleaseImport.compile(
         source, table: table, parts: parts)

@@ -186,9 +186,7 @@ struct LintCommand {
       var findings: [Finding] = []
     }
     var parts: [Part] = []
-    let count =
-      source.bytes.count >= CatalogCompilation.partitionThreshold
-      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    let count = CatalogCompilation.parts(forBytes: source.bytes.count)
     let (_, diagnostics) = try CatalogReader.read(source, parts: count) { count in
       parts = (0..<count).map { _ in Part() }
       return parts.map { part in

@@ -60,9 +60,7 @@ struct MergeDriverCommand {
     guard var base = sides[0].catalog, var ours = sides[1].catalog, var theirs = sides[2].catalog
     else { return ExitStatus.failure }
     let size = sides[1].source?.bytes.count ?? 0
-    let threads =
-      size >= CatalogCompilation.partitionThreshold
-      ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+    let threads = CatalogCompilation.parts(forBytes: size)
     // The only references to the three models, so that the merge changes them in place; kept
     // until exit, with the result, rather than freed node by node.
     sides = []
