@@ -137,28 +137,6 @@ public enum ReleaseImport {
     return CatalogCompiler.finish(parts).tables
   }
 
-  /// The catalog in `source` compiled as it is read, as `lhc diff` compiles it: the model is
-  /// never whole in memory, and a large catalog is read in `parts` on as many threads (see
-  /// ``CatalogReader/read(_:parts:makeSinks:)``). The tables are ``compile(_:table:)``'s of the
-  /// catalog a full read gives; the diagnostics are the reader's (the compiler's are no concern
-  /// of an import, which ``compile(_:table:)`` drops too).
-  public static func compile(_ source: SourceText, table: String, parts: Int)
-    throws(DiagnosticError)
-    -> (tables: [StringTable], sourceLanguage: String, diagnostics: [Diagnostic])
-  {
-    final class Part: @unchecked Sendable {
-      var compiler: CatalogCompiler
-      init(table: String) { compiler = CatalogCompiler(table: table) }
-    }
-    var compilers: [Part] = []
-    let (catalog, diagnostics) = try CatalogReader.read(source, parts: parts) { count in
-      compilers = (0..<count).map { _ in Part(table: table) }
-      return compilers.map { part in { part.compiler.add($0) } }
-    }
-    let tables = CatalogCompiler.finish(compilers.map(\.compiler)).tables
-    return (tables, catalog.sourceLanguage, diagnostics)
-  }
-
   /// Gives `entry`'s localization `language` the release's `new` entry (the catalog compiled to
   /// `old`); returns the number of units changed.
   static func update(

@@ -13,6 +13,9 @@ struct CatalogCompilation: @unchecked Sendable {
   var sourceLanguage: String?
   /// Every language the catalog's localizations name (selected by `-l`), sorted.
   var languages: [String] = []
+  /// The reader's diagnostics alone (`diagnostics` holds them with the compiler's): `lhc import
+  /// --into` reports these when it leaves a catalog as it was.
+  var readerDiagnostics: [Diagnostic] = []
 
   /// Catalogs at least this large are read in parts, one per core.
   static let partitionThreshold = 4 << 20
@@ -101,7 +104,8 @@ struct CatalogCompilation: @unchecked Sendable {
       }
       return CatalogCompilation(
         source: source, diagnostics: diagnostics.sortedByOffset(), tables: compiled.tables,
-        sourceLanguage: catalog.sourceLanguage, languages: languages)
+        sourceLanguage: catalog.sourceLanguage, languages: languages,
+        readerDiagnostics: readDiagnostics)
     } catch {
       return CatalogCompilation(source: source, diagnostics: error.diagnostics, tables: [])
     }

@@ -148,7 +148,7 @@ extension ImportCommand {
     }
   }
 
-  /// A catalog compiled as it was read (see ``ReleaseImport/compile(_:table:parts:)``).
+  /// A catalog compiled as it was read, as `lhc diff` compiles it (``CatalogCompilation``).
   struct Compiled: @unchecked Sendable {
     var source: SourceText
     var tables: [StringTable]
@@ -160,14 +160,13 @@ extension ImportCommand {
   /// The catalog at `path` compiled as table `table`; nil when it cannot be read (the full read
   /// of ``apply(_:to:table:compiled:state:version:)`` then reports why).
   static func compile(_ path: String, table: String) -> Compiled? {
-    guard let source = try? SourceText(contentsOf: path) else { return nil }
-    let parts = CatalogCompilation.parts(forBytes: source.bytes.count)
-    guard
-      let (tables, sourceLanguage, diagnostics) = try? ReleaseImport.compile(
-        source, table: table, parts: parts)
-    else { return nil }
+    let compilation = CatalogCompilation.compile(path, options: CompileOptions(), table: table)
+    guard let source = compilation.source, let sourceLanguage = compilation.sourceLanguage else {
+      return nil
+    }
     return Compiled(
-      source: source, tables: tables, sourceLanguage: sourceLanguage, diagnostics: diagnostics)
+      source: source, tables: compilation.tables, sourceLanguage: sourceLanguage,
+      diagnostics: compilation.readerDiagnostics)
   }
 
   /// One catalog with the release applied.
