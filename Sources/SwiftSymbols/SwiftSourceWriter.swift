@@ -42,10 +42,7 @@ public struct SwiftSourceWriter {
         "  /// Strings of table “\(name)” (\(name).xcstrings), looked up at every access."
       )
       line("  \(access) enum \(SwiftIdentifier.escaped(table.typeName)) {")
-      for (index, symbol) in table.symbols.enumerated() {
-        if index > 0 { line("") }
-        writeStringMember(symbol, table: table, indent: "    ")
-      }
+      out += members(of: table) { $0.writeStringMember($1, table: table, indent: "    ") }
       line("  }")
       line("}")
     }
@@ -64,10 +61,7 @@ public struct SwiftSourceWriter {
         line("  \(access) enum \(SwiftIdentifier.escaped(table.typeName)) {")
         indent = "    "
       }
-      for (index, symbol) in table.symbols.enumerated() {
-        if index > 0 { line("") }
-        writeResourceMember(symbol, table: table, indent: indent)
-      }
+      out += members(of: table) { $0.writeResourceMember($1, table: table, indent: indent) }
       if !table.isDefault { line("  }") }
       line("}")
     }
@@ -87,6 +81,22 @@ public struct SwiftSourceWriter {
     line("}")
     line("")
     out += LookupSource.text(for: tables)
+  }
+
+  /// The members `write` gives `table`'s symbols, a blank line between two. A member's text
+  /// depends on its symbol alone, so the symbols are written one run per core and the runs joined
+  /// in order (writing is most of gen-symbols' serial work).
+  private func members(
+    of table: SymbolTable, _ write: (inout SwiftSourceWriter, Symbol) -> Void
+  ) -> String {
+    Parallel.map(Parallel.chunks(of: Array(table.symbols.indices))) { run in
+      var writer = SwiftSourceWriter(options: options)
+      for index in run {
+        if index > 0 { writer.line("") }
+        write(&writer, table.symbols[index])
+      }
+      return writer.out
+    }.joined()
   }
 
   /// `static var name: String` and `static func name(locale:) -> String`, or

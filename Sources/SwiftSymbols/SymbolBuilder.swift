@@ -18,28 +18,39 @@ public enum SymbolBuilder {
   public static func build(_ catalog: Catalog, table: String, options: SymbolOptions) -> (
     table: SymbolTable, diagnostics: [Diagnostic]
   ) {
-    var diagnostics: [Diagnostic] = []
-    var symbols: [Symbol] = []
-    var offsets: [Int] = []
-    var generatedByXcode: [Bool] = []
+    // Each entry's symbol depends on that entry alone: one run of the keys' order per core.
     let order = KeyOrder.sortedIndices(of: catalog.entries.map(\.key))
-    for index in order {
-      let entry = catalog.entries[index]
-      guard let texts = sourceTexts(of: entry, catalog: catalog, options: options) else { continue }
-      var builder = EntrySymbol(entry: entry, language: catalog.sourceLanguage, texts: texts)
-      if let symbol = builder.build() {
-        symbols.append(symbol)
-        offsets.append(entry.offset)
-        generatedByXcode.append(isGeneratedByXcode(entry))
+    let runs = Parallel.map(Parallel.chunks(of: order)) { run in
+      var built = BuiltRun()
+      for index in run {
+        let entry = catalog.entries[index]
+        // By index: iterating the localizations would copy each one.
+        for localization in entry.localizations.indices {
+          built.languages.insert(entry.localizations[localization].language)
+        }
+        guard let texts = sourceTexts(of: entry, catalog: catalog, options: options) else {
+          continue
+        }
+        var builder = EntrySymbol(entry: entry, language: catalog.sourceLanguage, texts: texts)
+        if let symbol = builder.build() {
+          built.symbols.append(symbol)
+          built.offsets.append(entry.offset)
+          built.generatedByXcode.append(isGeneratedByXcode(entry))
+        }
+        built.diagnostics += builder.diagnostics
       }
-      diagnostics += builder.diagnostics
+      return built
     }
+    var diagnostics = runs.flatMap(\.diagnostics)
+    let symbols = runs.flatMap(\.symbols)
+    let offsets = runs.flatMap(\.offsets)
+    let generatedByXcode = runs.flatMap(\.generatedByXcode)
     let (found, dropped) = collisions(
       symbols, offsets: offsets, generatedByXcode: generatedByXcode,
       language: catalog.sourceLanguage)
     diagnostics += found
     let kept = symbols.indices.filter { !dropped.contains($0) }.map { symbols[$0] }
-    let languages = Set(catalog.entries.lazy.flatMap { $0.localizations.lazy.map(\.language) })
+    let languages = runs.reduce(into: Set<String>()) { $0.formUnion($1.languages) }
     let symbolTable = SymbolTable(
       table: table, symbols: kept, sourceLanguage: catalog.sourceLanguage, languages: languages)
     return (symbolTable, diagnostics.sortedByOffset())
@@ -113,6 +124,17 @@ public enum SymbolBuilder {
     let parameters = symbol.parameters.map { "\($0.label ?? "_"): \($0.type)" }
     return symbol.name + "(" + parameters.joined(separator: ", ") + ")"
   }
+}
+
+/// The symbols of one run of keys, with what ``SymbolBuilder/build(_:table:options:)`` needs of
+/// their entries.
+private struct BuiltRun {
+  var symbols: [Symbol] = []
+  var offsets: [Int] = []
+  var generatedByXcode: [Bool] = []
+  var diagnostics: [Diagnostic] = []
+  /// Every language the run's entries have a localization in.
+  var languages: Set<String> = []
 }
 
 /// Where a symbol's text comes from.
