@@ -71,6 +71,9 @@ extension ImportCommand {
       console.error("error: nothing was imported\n")
       return ExitStatus.failure
     }
+    // Freeing the catalogs and documents was a serial 18 % of the main thread's instructions
+    // (import of one language's XLIFF into the 9.9 MB bench catalog): left to the exit.
+    console.keepUntilExit((documents, catalogs))
     return write(catalogs, options, printer: printer, console: console)
   }
 
