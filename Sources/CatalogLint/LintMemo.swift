@@ -4,11 +4,23 @@ import PluralRules
 /// What the localizations of one language share, worked out once: its plural rules, their
 /// categories, and the sample numbers findings quote. Not thread-safe: one memo per thread.
 public final class LintMemo {
-  /// A language's plural rules with their sample lists, and the categories it selects.
-  struct Plurals {
-    var rules: [PluralRule]
-    var samples: [String]
-    var categories: [PluralCategory]
+  /// What a plural variation of a language is checked against, made once per language (a
+  /// class: looked up for every plural variation, it is not copied).
+  final class Plurals {
+    /// The categories a variation must have (every selected one but `other` and those only
+    /// millions select), each with the sample numbers findings quote.
+    let required: [(category: String, samples: String)]
+    /// The names of the categories the language selects.
+    let selected: [String]
+
+    init(_ ruleSet: PluralRuleSet) {
+      // A category only millions select (French `many`: "1 million de fichiers") is left out:
+      // the runtime then shows the `other` form, which translators write for those numbers.
+      required = ruleSet.rules.filter { $0.category != .other && !$0.selectsOnlyMillions }.map {
+        ($0.category.rawValue, LocalizationLinter.samples($0))
+      }
+      selected = ruleSet.categories.map(\.rawValue)
+    }
   }
 
   private var plurals: [String: Plurals] = [:]
@@ -26,10 +38,7 @@ public final class LintMemo {
 
   func plurals(of language: String) -> Plurals {
     if let known = plurals[language] { return known }
-    let ruleSet = PluralRules.ruleSet(for: language)
-    let made = Plurals(
-      rules: ruleSet.rules, samples: ruleSet.rules.map(LocalizationLinter.samples),
-      categories: ruleSet.categories)
+    let made = Plurals(PluralRules.ruleSet(for: language))
     plurals[language] = made
     return made
   }

@@ -172,18 +172,20 @@ struct LintCommand {
     case failed([Diagnostic], SourceText?)
   }
 
-  /// The reader's diagnostics and the findings of every entry. Entries are linted as they are
-  /// read, a large catalog in parts on every core, as compile does; a catalog that does not state
-  /// its source language before its entries is read whole first.
+  /// The reader's diagnostics, the findings of every entry and the offset of the last entry's
+  /// key. Entries are linted as they are read, a large catalog in parts on every core, as compile
+  /// does; a catalog that does not state its source language before its entries is read whole
+  /// first.
   private func lintEntries(_ source: SourceText) throws(DiagnosticError) -> (
-    [Diagnostic], [Finding]
+    [Diagnostic], [Finding], lastEntry: Int?
   ) {
     guard let sourceLanguage = CatalogReader.sourceLanguageBeforeEntries(in: source) else {
       let (catalog, diagnostics) = try CatalogReader.read(source)
-      return (diagnostics, Linter.lint(catalog))
+      return (diagnostics, Linter.lint(catalog), catalog.entries.last?.offset)
     }
     final class Part: @unchecked Sendable {
       var findings: [Finding] = []
+      var lastEntry: Int?
     }
     var parts: [Part] = []
     let count = CatalogCompilation.parts(forBytes: source.bytes.count)
@@ -191,10 +193,15 @@ struct LintCommand {
       parts = (0..<count).map { _ in Part() }
       return parts.map { part in
         let memo = LintMemo()  // each part is read on its own thread
-        return { part.findings += Linter.lint($0, sourceLanguage: sourceLanguage, memo: memo) }
+        return {
+          part.findings += Linter.lint($0, sourceLanguage: sourceLanguage, memo: memo)
+          part.lastEntry = $0.offset
+        }
       }
     }
-    return (diagnostics, Linter.joined(parts.map(\.findings)))
+    return (
+      diagnostics, Linter.joined(parts.map(\.findings)), parts.compactMap(\.lastEntry).last
+    )
   }
 
   /// Lints one catalog: its top level (`CatalogShape`), then, when the reader can read it, the
@@ -208,8 +215,9 @@ struct LintCommand {
     }
     var findings: [Finding]
     do {
-      let (diagnostics, linted) = try lintEntries(source)
-      let shape = CatalogShape(source, validating: false)  // the reader has validated it
+      let (diagnostics, linted, lastEntry) = try lintEntries(source)
+      // The reader has validated the catalog: its `strings` is skipped from the last entry.
+      let shape = CatalogShape(source, validating: false, lastEntry: lastEntry)
       findings = (shape?.findings ?? []) + linted
       findings += diagnostics.map {
         Finding(check: shape?.check(ofReaderDiagnostic: $0) ?? "catalog-reader", diagnostic: $0)
