@@ -148,17 +148,32 @@ struct LintLeaves {
   }
 }
 
+/// A source-language leaf with its parsed format, as a translation's leaf finds it: a class, so
+/// that looking one up for every leaf retains it instead of copying the leaf.
+final class SourceLeaf {
+  let leaf: LintLeaf
+  /// The format of the first source leaf on the same path with a `%` (none: no arguments).
+  let format: SourceLeaves.ParsedFormat
+
+  init(_ leaf: LintLeaf, format: SourceLeaves.ParsedFormat) {
+    self.leaf = leaf
+    self.format = format
+  }
+
+  var path: [LintStep] { leaf.path }
+  var value: String { leaf.value }
+}
+
 /// The source-language leaves of a key, looked up for a translation's leaf.
 ///
 /// Their formats are parsed here, once per key, rather than once per translation. A key has few
 /// leaves (a plural's categories, a device's classes): paths are found by comparing them in
-/// turn, which costs less than hashing arrays of strings, and a leaf's format and base paths are
+/// turn, which costs less than hashing arrays of steps, and a leaf's format and base paths are
 /// compared as they are derived, never built.
 final class SourceLeaves {
-  private var byPath: [(path: [LintStep], leaf: LintLeaf)] = []
-  private var byFormatPath: [(path: [LintStep], leaf: LintLeaf)] = []
-  private var byBasePath: [(path: [LintStep], leaf: LintLeaf)] = []
-  private var parsed: [(path: [LintStep], format: ParsedFormat)] = []
+  private var byPath: [(path: [LintStep], leaf: SourceLeaf)] = []
+  private var byFormatPath: [(path: [LintStep], leaf: SourceLeaf)] = []
+  private var byBasePath: [(path: [LintStep], leaf: SourceLeaf)] = []
   /// The key's own format arguments, when the key parses as a format without problems.
   let keyArguments: [FormatArgument]
 
@@ -173,9 +188,8 @@ final class SourceLeaves {
   /// The key's arguments by position when it uses only common specifiers, `[]` without `%`.
   let keySimple: [SimpleFormat.Argument]?
   /// The lookups for a leaf with an empty path (a plain value, most leaves).
-  private var rootReference: LintLeaf?
-  private var rootTextReference: LintLeaf?
-  private var rootParsed: ParsedFormat?
+  private var rootReference: SourceLeaf?
+  private var rootTextReference: SourceLeaf?
 
   init(_ leaves: LintLeaves, key: String) {
     let keyFormat = FormatString(parsing: key.containsUTF8(UInt8(ascii: "%")) ? key : "")
@@ -183,55 +197,56 @@ final class SourceLeaves {
       TextCheck.formatProblems(keyFormat).allSatisfy(\.leavesArgumentsKnown)
       ? keyFormat.arguments : []
     keySimple = SimpleFormat(key).map { Self.byPosition($0) }
+    // The format of each path: that of its first leaf with a `%`.
+    var parsed: [(path: [LintStep], format: ParsedFormat)] = []
+    for leaf in leaves.leaves
+    where !parsed.contains(where: { $0.path == leaf.path })
+      && leaf.value.containsUTF8(UInt8(ascii: "%"))
+    {
+      let format = leaf.format
+      parsed.append(
+        (
+          leaf.path,
+          ParsedFormat(
+            arguments: format.arguments,
+            hasProblems: !TextCheck.formatProblems(format).allSatisfy(\.leavesArgumentsKnown),
+            simple: leaf.substitution == nil
+              ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
+        ))
+    }
+    let none = ParsedFormat(arguments: [], hasProblems: false, simple: [])
     for leaf in leaves.leaves {
       let path = leaf.path
-      if !parsed.contains(where: { $0.path == path }),
-        leaf.value.containsUTF8(UInt8(ascii: "%"))
-      {
-        let format = leaf.format
-        parsed.append(
-          (
-            path,
-            ParsedFormat(
-              arguments: format.arguments,
-              hasProblems: !TextCheck.formatProblems(format).allSatisfy(\.leavesArgumentsKnown),
-              simple: leaf.substitution == nil
-                ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
-          ))
-      }
-      if !byPath.contains(where: { $0.path == path }) { byPath.append((path, leaf)) }
+      let sourceLeaf = SourceLeaf(
+        leaf, format: parsed.first { $0.path == path }?.format ?? none)
+      if !byPath.contains(where: { $0.path == path }) { byPath.append((path, sourceLeaf)) }
       let formatPath = leaf.formatPath
       if let index = byFormatPath.firstIndex(where: { $0.path == formatPath }) {
-        if path == formatPath { byFormatPath[index].leaf = leaf }
+        if path == formatPath { byFormatPath[index].leaf = sourceLeaf }
       } else {
-        byFormatPath.append((formatPath, leaf))
+        byFormatPath.append((formatPath, sourceLeaf))
       }
       let basePath = leaf.basePath
       if let index = byBasePath.firstIndex(where: { $0.path == basePath }) {
-        if leaf.isOtherPath && !byBasePath[index].leaf.isOtherPath { byBasePath[index].leaf = leaf }
+        if leaf.isOtherPath && !byBasePath[index].leaf.leaf.isOtherPath {
+          byBasePath[index].leaf = sourceLeaf
+        }
       } else {
-        byBasePath.append((basePath, leaf))
+        byBasePath.append((basePath, sourceLeaf))
       }
     }
     rootReference =
       byFormatPath.first { $0.path.isEmpty }?.leaf ?? byBasePath.first { $0.path.isEmpty }?.leaf
     rootTextReference = byPath.first { $0.path.isEmpty }?.leaf ?? rootReference
-    rootParsed = parsed.first { $0.path.isEmpty }?.format
   }
 
   /// The source leaf whose format a leaf must match: the same case with plural categories made
   /// `other`, else the source's `other`/plain value at the same level.
-  func formatReference(for leaf: LintLeaf) -> LintLeaf? {
+  func formatReference(for leaf: LintLeaf) -> SourceLeaf? {
     if leaf.path.isEmpty { return rootReference }
     let path = leaf.path
     return byFormatPath.first { LintLeaf.isFormatPath($0.path, of: path) }?.leaf
       ?? byBasePath.first { LintLeaf.isBasePath($0.path, of: path) }?.leaf
-  }
-
-  /// The parsed format of a source leaf returned by ``formatReference(for:)``.
-  func parsedFormat(of reference: LintLeaf) -> ParsedFormat {
-    (reference.path.isEmpty ? rootParsed : parsed.first { $0.path == reference.path }?.format)
-      ?? ParsedFormat(arguments: [], hasProblems: false, simple: [])
   }
 
   /// Arguments sorted by position, then type: equal lists read the same arguments the same way.
@@ -241,7 +256,7 @@ final class SourceLeaves {
 
   /// The source leaf whose text a translation's leaf is compared with: the same case, else the
   /// format reference.
-  func textReference(for leaf: LintLeaf) -> LintLeaf? {
+  func textReference(for leaf: LintLeaf) -> SourceLeaf? {
     if leaf.path.isEmpty { return rootTextReference }
     let path = leaf.path
     return byPath.first { $0.path == path }?.leaf ?? formatReference(for: leaf)

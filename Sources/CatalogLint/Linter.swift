@@ -139,6 +139,9 @@ struct LocalizationLinter {
   let leaves: LintLeaves
   let memo: LintMemo
   private(set) var findings: [Finding] = []
+  /// The leaves' formats, parsed when a check first asks (the substitution and format checks
+  /// both read a substitution form's).
+  private var formats: [FormatString?] = []
 
   init(
     entry: CatalogEntry, localization: Localization, sourceLanguage: String, source: SourceLeaves,
@@ -152,6 +155,15 @@ struct LocalizationLinter {
     self.leaves = LintLeaves(localization.node)
   }
 
+  /// The format of leaf `index` of ``leaves`` (``LintLeaf/format``), parsed once.
+  mutating func format(ofLeaf index: Int) -> FormatString {
+    if formats.isEmpty { formats = Array(repeating: nil, count: leaves.leaves.count) }
+    if let known = formats[index] { return known }
+    let format = leaves.leaves[index].format
+    formats[index] = format
+    return format
+  }
+
   var language: String { localization.language }
   var isSourceLanguage: Bool { language == sourceLanguage }
 
@@ -159,9 +171,9 @@ struct LocalizationLinter {
     checkSubstitutions()
     for plural in leaves.plurals { checkPlural(plural) }
     checkPluralArgument()
-    for leaf in leaves.leaves {
+    for (index, leaf) in leaves.leaves.enumerated() {
       checkCharacters(leaf)
-      checkFormat(leaf)
+      checkFormat(leaf, index: index)
       if !isSourceLanguage { checkText(leaf) }
     }
     guard !findings.isEmpty else { return }

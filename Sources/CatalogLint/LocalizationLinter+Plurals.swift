@@ -20,8 +20,8 @@ extension LocalizationLinter {
         at: variation.offset)
     }
     let plurals = memo.plurals(of: language)
-    for (category, samples) in plurals.required where !cases.contains(where: { $0.name == category })
-    {
+    for (category, samples) in plurals.required
+    where !cases.contains(where: { $0.name == category }) {
       report(
         "plural-missing-category",
         "Plural variation has no '\(category)' form, which \(language) selects for \(samples); those numbers show the 'other' form instead",
