@@ -162,6 +162,8 @@ final class SourceLeaf {
 
   var path: [LintStep] { leaf.path }
   var value: String { leaf.value }
+  /// What the code passes when this leaf is the format reference (``SourceLeaves/expectedArguments(for:)``).
+  fileprivate var expected: ExpectedArguments?
 }
 
 /// The source-language leaves of a key, looked up for a translation's leaf.
@@ -247,6 +249,16 @@ final class SourceLeaves {
     let path = leaf.path
     return byFormatPath.first { LintLeaf.isFormatPath($0.path, of: path) }?.leaf
       ?? byBasePath.first { LintLeaf.isBasePath($0.path, of: path) }?.leaf
+  }
+
+  /// The arguments the code passes for a leaf whose format reference is `reference`: made once
+  /// per source leaf (every translation's leaf compared with it made the same dictionary).
+  func expectedArguments(for reference: SourceLeaf?) -> ExpectedArguments {
+    guard let reference else { return ExpectedArguments(source: [], key: keyArguments) }
+    if let known = reference.expected { return known }
+    let made = ExpectedArguments(source: reference.format.arguments, key: keyArguments)
+    reference.expected = made
+    return made
   }
 
   /// Arguments sorted by position, then type: equal lists read the same arguments the same way.

@@ -36,7 +36,7 @@ public enum Linter {
     }
   }
 
-  /// The findings of one entry, unsorted: for linting a catalog entry by entry as it is read.
+  /// The findings of one entry, in report order: for linting a catalog entry by entry as it is read.
   /// `memo` keeps what every entry of a language shares; give each thread its own. Join the
   /// findings of several memos with ``joined(_:)``.
   public static func lint(
@@ -93,6 +93,10 @@ public enum Linter {
       linter.run()
       findings += linter.findings
     }
+    // Sorted here, on the part's thread: an entry's findings lie within its bytes, so the
+    // findings of a catalog's entries joined in file order are sorted already, and the report's
+    // final sort (on one thread) finds one run instead of moving tens of thousands of findings.
+    findings.sort(by: Finding.precedes)
     return findings
   }
 

@@ -62,7 +62,7 @@ extension LocalizationLinter {
     }
     var gaps: Set<Int> = []
     if reference != nil, !isOwnReference, referenceFormat?.hasProblems == false {
-      let expected = ExpectedArguments(source: referenceArguments, key: source.keyArguments)
+      let expected = source.expectedArguments(for: reference)
       if !checkArgumentOrder(format, arguments, expected: expected, leaf: leaf) {
         compare(arguments, with: expected, leaf: leaf, gaps: &gaps)
       }
