@@ -196,7 +196,7 @@ struct LintCommand {
     let (_, diagnostics) = try CatalogReader.read(source, parts: count) { count in
       parts = (0..<count).map { _ in Part() }
       return parts.map { part in
-        let memo = LintMemo()  // each part is read on its own thread
+        let memo = LintMemo()  // each part is read by one thread at a time
         return {
           part.findings += Linter.lint($0, sourceLanguage: sourceLanguage, memo: memo)
           part.lastEntry = $0.offset
@@ -220,8 +220,10 @@ struct LintCommand {
     var findings: [Finding]
     do {
       let (diagnostics, linted, lastEntry) = try lintEntries(source)
-      // The reader has validated the catalog: its `strings` is skipped from the last entry.
-      let shape = CatalogShape(source, validating: false, lastEntry: lastEntry)
+      // The reader has validated the catalog: its `strings` is skipped from the last entry, unless
+      // it has two (their entries are all read; the last one is in the second).
+      let twice = diagnostics.contains { $0.message == "duplicate key 'strings'" }
+      let shape = CatalogShape(source, validating: false, lastEntry: twice ? nil : lastEntry)
       findings = (shape?.findings ?? []) + linted
       findings += diagnostics.map {
         Finding(check: shape?.check(ofReaderDiagnostic: $0) ?? "catalog-reader", diagnostic: $0)
