@@ -26,11 +26,14 @@ public struct CatalogShape: Sendable {
   ]
 
   /// The top level of `source`; nil when it is not a JSON object (the reader reports why).
-  /// `validating` false (for a catalog the reader has read) does not validate `strings` again.
-  public init?(_ source: SourceText, validating: Bool = true) {
+  /// `validating` false (for a catalog the reader has read) does not validate `strings` again;
+  /// `lastEntry`, the offset of the key of the last entry the reader read, skips `strings` from
+  /// there.
+  public init?(_ source: SourceText, validating: Bool = true, lastEntry: Int? = nil) {
     guard
       let (open, members) = try? JSONTree.rootMembers(
-        of: source, skipping: "strings", validating: validating)
+        of: source, skipping: "strings", validating: validating,
+        lastMember: validating ? nil : lastEntry)
     else { return nil }
     versionOffsets.insert(open)
     // A field of the wrong type is the reader's error, reported as compile reports it.

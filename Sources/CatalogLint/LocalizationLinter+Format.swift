@@ -4,7 +4,8 @@ import StringTables
 /// Format checks: specifiers compile rejects, and the arguments a leaf reads compared with the
 /// source language's value of the same key.
 extension LocalizationLinter {
-  mutating func checkFormat(_ leaf: LintLeaf) {
+  /// `index`: the leaf's index in ``leaves``.
+  mutating func checkFormat(_ leaf: LintLeaf, index: Int) {
     // Nearly every leaf: no `%` in it, in its source counterpart or in the key: nothing to compare.
     let reference = source.formatReference(for: leaf)
     let isOwnReference = isSourceLanguage && reference?.path == leaf.path
@@ -21,15 +22,15 @@ extension LocalizationLinter {
       let simple = SimpleFormat(leaf.value), simple.isOneToOne
     {
       let mine = SourceLeaves.byPosition(simple)
-      let theirs = reference.flatMap { source.parsedFormat(of: $0).simple }
+      let theirs = reference?.format.simple
       if isOwnReference
         || (theirs == mine && (source.keyArguments.isEmpty || source.keySimple == mine))
       {
         return
       }
     }
-    let format = leaf.format
-    let referenceFormat = reference.map(source.parsedFormat(of:))
+    let format = format(ofLeaf: index)
+    let referenceFormat = reference?.format
     let referenceArguments = referenceFormat?.arguments ?? []
     // An unusual flag is reported when the code passes arguments: the key or the source reads some.
     let codePassesArguments =
@@ -61,7 +62,7 @@ extension LocalizationLinter {
     }
     var gaps: Set<Int> = []
     if reference != nil, !isOwnReference, referenceFormat?.hasProblems == false {
-      let expected = ExpectedArguments(source: referenceArguments, key: source.keyArguments)
+      let expected = source.expectedArguments(for: reference)
       if !checkArgumentOrder(format, arguments, expected: expected, leaf: leaf) {
         compare(arguments, with: expected, leaf: leaf, gaps: &gaps)
       }

@@ -12,35 +12,29 @@ import StringTables
 extension LocalizationLinter {
   mutating func checkPlural(_ plural: LintPlural) {
     let variation = plural.variation
-    let names = variation.cases.map(\.name)
-    let known = StringCatalog.PluralCategory.all
-    if !names.contains("other") {
+    let cases = variation.cases
+    if !cases.contains(where: { $0.name == "other" }) {
       report(
         "plural-missing-other",
         "Plural variation has no 'other' form; numbers that select a form the variation lacks have no text to show",
         at: variation.offset)
     }
     let plurals = memo.plurals(of: language)
-    // A category only millions select (French `many`: "1 million de fichiers") is left out: the
-    // runtime then shows the `other` form, which translators write for exactly those numbers.
-    for (rule, samples) in zip(plurals.rules, plurals.samples)
-    where rule.category != .other && !names.contains(rule.category.rawValue)
-      && !rule.selectsOnlyMillions
-    {
+    for (category, samples) in plurals.required
+    where !cases.contains(where: { $0.name == category }) {
       report(
         "plural-missing-category",
-        "Plural variation has no '\(rule.category.rawValue)' form, which \(language) selects for \(samples); those numbers show the 'other' form instead",
+        "Plural variation has no '\(category)' form, which \(language) selects for \(samples); those numbers show the 'other' form instead",
         at: variation.offset)
     }
-    let used = plurals.categories
-    for variationCase in variation.cases {
+    for variationCase in cases {
       let name = variationCase.name
-      if !known.contains(name) {
+      if !StringCatalog.PluralCategory.isKnown(name) {
         report(
           "plural-unknown-category",
           "Unknown plural category '\(name)'; no number selects it, so its text is never shown",
           at: variationCase.offset)
-      } else if name != "zero" && !used.contains(where: { $0.rawValue == name }) {
+      } else if name != "zero" && !plurals.selected.contains(name) {
         report(
           "plural-unused-category",
           "Plural variation has a '\(name)' form, which \(language) never selects; its text is never shown",

@@ -15,8 +15,9 @@ extension LocalizationLinter {
     }
     let defined = Set(node.substitutions.map(\.name))
     var referenced: Set<String> = []
-    for leaf in leaves.leaves where leaf.value.containsUTF8(UInt8(ascii: "#")) {
-      for reference in leaf.format.substitutionReferences {
+    for (index, leaf) in leaves.leaves.enumerated()
+    where leaf.value.containsUTF8(UInt8(ascii: "#")) {
+      for reference in format(ofLeaf: index).substitutionReferences {
         referenced.insert(reference.name)
         if !defined.contains(reference.name) {
           report(
@@ -49,8 +50,8 @@ extension LocalizationLinter {
     }
     // A form's own specifier without a position (`%lld` instead of `%arg`) reads whatever argument
     // comes next where the form lands in the parent text: usually not the substituted number.
-    for leaf in leaves.leaves where leaf.substitution != nil {
-      if let bare = leaf.format.specifiers.first(where: { $0.position == nil }) {
+    for (index, leaf) in leaves.leaves.enumerated() where leaf.substitution != nil {
+      if let bare = format(ofLeaf: index).specifiers.first(where: { $0.position == nil }) {
         report(
           "substitution-bare-specifier",
           "Substitution form uses '\(bare.text)' without a position; spliced into the parent text it reads the next argument there, not the substituted number: write %arg, or %N$ for another argument",

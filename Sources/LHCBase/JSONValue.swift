@@ -121,13 +121,19 @@ public enum JSONValue: Sendable, Equatable {
   private static func appendQuoted<S: StringProtocol>(_ string: S, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     defer { out.append(UInt8(ascii: "\"")) }
-    // Nearly every string has nothing to escape: one scan, then one copy.
-    let needsEscaping = string.utf8.contains {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    // Nearly every string has nothing to escape: one scan, then one copy. The scan reads the
+    // bytes in place: through the UTF-8 view's iterator it cost ~4,700 of the ~16,000
+    // instructions a lint JSON report spent per finding (9.9 MB bench catalog).
+    let isPlain = { (byte: UInt8) in
+      byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
-    guard needsEscaping else {
-      return string.utf8.withContiguousStorageIfAvailable { out += $0 } ?? (out += string.utf8)
+    let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+      guard bytes.allSatisfy(isPlain) else { return false }
+      out += bytes
+      return true
     }
+    if copied == true { return }
+    if copied == nil, string.utf8.allSatisfy(isPlain) { return out += string.utf8 }
     for byte in string.utf8 {
       switch byte {
       case UInt8(ascii: "\""): out += "\\\"".utf8

@@ -90,6 +90,37 @@ struct LintEndToEndTests {
     #expect(missing.stderr.hasPrefix("/nonexistent/x.xcstrings: error: cannot read file"))
   }
 
+  /// The root's shape skips `strings` from the last entry the reader read; with two `strings`
+  /// (a reader warning) that entry is in the second, and an entry between them is still found.
+  @Test func entryBetweenTwoStringsIsReported() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let catalog = directory.appendingPathComponent("Two.xcstrings")
+    let unit = #"{ "localizations" : { "de" : { "stringUnit" : { "value" : "x" } } } }"#
+    try """
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "A" : \(unit)
+      },
+      "Cancel" : \(unit),
+      "strings" : {
+        "B" : \(unit)
+      },
+      "version" : "1.0"
+    }
+
+    """.write(to: catalog, atomically: true, encoding: .utf8)
+    let result = try RunLHC.run(["lint", "--format", "xcode", catalog.path])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == """
+        \(catalog.path):6:3: error: 'Cancel' is an entry outside 'strings'; it is not compiled, so the app shows its key instead of a translation (Cancel) [catalog-root-shape]
+        \(catalog.path):7:3: warning: duplicate key 'strings' [catalog-reader]
+
+        """)
+  }
+
   @Test func unknownCheckIsAUsageErrorListingTheIDs() throws {
     let result = try RunLHC.run(["lint", "--disable", "no-such-check", Self.plainPath])
     #expect(result.status == 64)
