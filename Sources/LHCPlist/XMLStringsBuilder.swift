@@ -91,7 +91,7 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
 
   /// Whether the NUL-terminated `name` is `literal`.
   @inline(__always)
-  private static func equals(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+  static func equals(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
     let bytes = literal.utf8Start
     for index in 0..<literal.utf8CodeUnitCount where name[index] != bytes[index] { return false }
     return name[literal.utf8CodeUnitCount] == 0
