@@ -49,7 +49,7 @@ final class XMLDictionaryEvents: XMLPlistSAXHandler {
   @exclusivity(unchecked) private var depth = 0
   /// Whether the open dictionary's last member is a key still waiting for its value.
   @exclusivity(unchecked) private var keyPending = false
-  @exclusivity(unchecked) private var text: [UInt8] = []
+  private let text = LeafText()
   private let handler: any PlistDictionaryHandler
   var shielded = false
   var context: xmlParserCtxtPtr?
@@ -73,10 +73,10 @@ final class XMLDictionaryEvents: XMLPlistSAXHandler {
       if !handler.beginDictionary() { giveUp() }
     case .inPlist where depth > 0 && !keyPending && XMLStringsBuilder.equals(name, "key"):
       leaf = .key
-      text.removeAll(keepingCapacity: true)
+      text.removeAll()
     case .inPlist where keyPending && XMLStringsBuilder.equals(name, "string"):
       leaf = .string
-      text.removeAll(keepingCapacity: true)
+      text.removeAll()
     default: giveUp()
     }
   }
@@ -84,8 +84,7 @@ final class XMLDictionaryEvents: XMLPlistSAXHandler {
   func end() {
     if let finished = leaf {
       leaf = nil
-      let content = shielded ? XMLControlShield.unshield(text) : text
-      let taken = content.withUnsafeBufferPointer { content in
+      let taken = text.withBytes(unshielding: shielded) { content in
         switch finished {
         case .key: handler.key(content)
         case .string: handler.string(content)
@@ -108,7 +107,7 @@ final class XMLDictionaryEvents: XMLPlistSAXHandler {
     guard let bytes, count > 0 else { return }
     let chunk = UnsafeBufferPointer(start: bytes, count: count)
     if leaf != nil {
-      text.append(contentsOf: chunk)
+      text.append(chunk)
     } else if !chunk.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       giveUp()
     }

@@ -16,7 +16,7 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
   @exclusivity(unchecked) private var state = State.start
   @exclusivity(unchecked) private var leaf: Leaf?
   @exclusivity(unchecked) private var pendingKey: String?
-  @exclusivity(unchecked) private var text: [UInt8] = []
+  private let text = LeafText()
   private let shielded: Bool
   var context: xmlParserCtxtPtr?
   @exclusivity(unchecked) private(set) var isListening = true
@@ -39,10 +39,10 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
     case .inPlist where Self.equals(name, "dict"): state = .inDict
     case .inDict where pendingKey == nil && Self.equals(name, "key"):
       leaf = .key
-      text.removeAll(keepingCapacity: true)
+      text.removeAll()
     case .inDict where pendingKey != nil && Self.equals(name, "string"):
       leaf = .string
-      text.removeAll(keepingCapacity: true)
+      text.removeAll()
     default: giveUp()
     }
   }
@@ -50,8 +50,7 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
   func end() {
     if let finished = leaf {
       leaf = nil
-      let content = shielded ? XMLControlShield.unshield(text) : text
-      let string = String(decoding: content, as: UTF8.self)
+      let string = text.withBytes(unshielding: shielded) { String(decoding: $0, as: UTF8.self) }
       switch finished {
       case .key: pendingKey = string
       case .string:
@@ -72,7 +71,7 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
     guard let bytes, count > 0 else { return }
     let chunk = UnsafeBufferPointer(start: bytes, count: count)
     if leaf != nil {
-      text.append(contentsOf: chunk)
+      text.append(chunk)
     } else if !chunk.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       giveUp()
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LHCPlist
 import StringTables
 
@@ -77,17 +78,17 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
     pendingField = nil
     switch places.last?.place {
     case .rule?:
-      if Self.equals(text, StringsdictKey.localizedFormatKey) {
+      if Self.equals(text, Name.localizedFormatKey) {
         pendingField = .formatKey
-      } else if Self.equals(text, StringsdictKey.deviceSpecificRuleType) {
+      } else if Self.equals(text, Name.deviceSpecificRuleType) {
         pendingField = .deviceRule
-      } else if Self.equals(text, StringsdictKey.variableWidthRuleType) {
+      } else if Self.equals(text, Name.variableWidthRuleType) {
         pendingField = .widthRule
       }
     case .variable?:
-      if Self.equals(text, StringsdictKey.formatSpecTypeKey) {
+      if Self.equals(text, Name.formatSpecTypeKey) {
         pendingField = .specType
-      } else if Self.equals(text, StringsdictKey.formatValueTypeKey) {
+      } else if Self.equals(text, Name.formatValueTypeKey) {
         pendingField = .valueType
       }
     default: break
@@ -210,10 +211,19 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
     }
   }
 
+  /// ``StringsdictKey``'s names, as bytes.
+  private enum Name {
+    static let localizedFormatKey: StaticString = "NSStringLocalizedFormatKey"
+    static let formatSpecTypeKey: StaticString = "NSStringFormatSpecTypeKey"
+    static let formatValueTypeKey: StaticString = "NSStringFormatValueTypeKey"
+    static let deviceSpecificRuleType: StaticString = "NSStringDeviceSpecificRuleType"
+    static let variableWidthRuleType: StaticString = "NSStringVariableWidthRuleType"
+  }
+
   /// Whether `text` is the bytes of `name`.
   @inline(__always)
-  private static func equals(_ text: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
-    var name = name
-    return name.withUTF8 { $0.elementsEqual(text) }
+  private static func equals(_ text: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    text.count == name.utf8CodeUnitCount
+      && (text.isEmpty || memcmp(text.baseAddress!, name.utf8Start, text.count) == 0)
   }
 }
