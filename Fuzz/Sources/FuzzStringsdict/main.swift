@@ -1,5 +1,6 @@
 import FuzzSupport
 import LHCPlist
+import StringTables
 
 @testable import ReleaseFiles
 
