@@ -37,7 +37,7 @@ extension PlistReader {
 /// Turns libxml2 SAX events into ``PlistDictionaryHandler`` calls, checking the plist structure
 /// on the way (`<plist>` holds one `<dict>`; keys and values alternate; only `<dict>`, `<key>`
 /// and `<string>`). Anything else stops the parser and gives up, like ``XMLStringsBuilder``.
-final class XMLDictionaryEvents: XMLPlistSAXHandler {
+final class XMLDictionaryEvents: XMLShapeHandler {
   private enum State { case start, inPlist, afterRoot, done }
   private enum Leaf { case key, string }
 
@@ -49,15 +49,17 @@ final class XMLDictionaryEvents: XMLPlistSAXHandler {
   @exclusivity(unchecked) private var depth = 0
   /// Whether the open dictionary's last member is a key still waiting for its value.
   @exclusivity(unchecked) private var keyPending = false
-  private let text = LeafText()
+  let text = LeafText()
   private let handler: any PlistDictionaryHandler
   var shielded = false
   var context: xmlParserCtxtPtr?
-  @exclusivity(unchecked) private(set) var isListening = true
+  @exclusivity(unchecked) var isListening = true
 
   init(_ handler: any PlistDictionaryHandler) {
     self.handler = handler
   }
+
+  var isInLeaf: Bool { leaf != nil }
 
   /// True when the whole document had the shape and the handler took all of it.
   var isComplete: Bool { isListening && state == .done }
@@ -65,16 +67,16 @@ final class XMLDictionaryEvents: XMLPlistSAXHandler {
   func start(_ name: UnsafePointer<xmlChar>?) {
     guard let name, leaf == nil else { return giveUp() }
     switch state {
-    case .start where XMLStringsBuilder.equals(name, "plist"): state = .inPlist
-    case .inPlist where XMLStringsBuilder.equals(name, "dict"):
+    case .start where Self.equals(name, "plist"): state = .inPlist
+    case .inPlist where Self.equals(name, "dict"):
       guard depth == 0 || keyPending else { return giveUp() }
       depth += 1
       keyPending = false
       if !handler.beginDictionary() { giveUp() }
-    case .inPlist where depth > 0 && !keyPending && XMLStringsBuilder.equals(name, "key"):
+    case .inPlist where depth > 0 && !keyPending && Self.equals(name, "key"):
       leaf = .key
       text.removeAll()
-    case .inPlist where keyPending && XMLStringsBuilder.equals(name, "string"):
+    case .inPlist where keyPending && Self.equals(name, "string"):
       leaf = .string
       text.removeAll()
     default: giveUp()
@@ -101,26 +103,5 @@ final class XMLDictionaryEvents: XMLPlistSAXHandler {
     case .afterRoot: state = .done
     default: giveUp()
     }
-  }
-
-  func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
-    guard let bytes, count > 0 else { return }
-    let chunk = UnsafeBufferPointer(start: bytes, count: count)
-    if leaf != nil {
-      text.append(chunk)
-    } else if !chunk.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-      giveUp()
-    }
-  }
-
-  func fail(_ message: String) { giveUp() }
-
-  func libxml2Error(_ reported: xmlError) { giveUp() }
-
-  /// Stops the parser; the document is left to ``XMLPlistBuilder``.
-  private func giveUp() {
-    guard isListening else { return }
-    isListening = false
-    if let context { xmlStopParser(context) }
   }
 }
