@@ -166,7 +166,11 @@ let package = Package(
     .testTarget(name: "LHCPlistTests", dependencies: ["LHCPlist", "LHCTestSupport"]),
     .testTarget(name: "StringsFilesTests", dependencies: ["StringsFiles", "LHCTestSupport"]),
     .testTarget(
-      name: "ReleaseFilesTests", dependencies: ["ReleaseFiles", "StringTables", "LHCTestSupport"]),
+      name: "ReleaseFilesTests",
+      dependencies: [
+        "ReleaseFiles", "StringTables", "StringsFiles", "StringCatalog", "LHCBase",
+        "LHCTestSupport",
+      ]),
     .testTarget(
       name: "ReleaseArchiveTests",
       dependencies: ["ReleaseArchive", "ReleaseFiles", "StringTables", "LHCTestSupport"]),

@@ -16,6 +16,8 @@ let fuzzTargets = [
   "FuzzPseudoText",
   "FuzzStringsFile",
   "FuzzXMLPlist",
+  // The `.stringsdict` table reader: its fast path from SAX events against the full path.
+  "FuzzStringsdict",
   "FuzzBinaryPlist",
   "FuzzReleaseZip",
   "FuzzLegacyImport",

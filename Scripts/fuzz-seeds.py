@@ -134,6 +134,7 @@ def main():
             + binary_plists(strings)),
         "FuzzXMLPlist": lambda: [p.read_bytes() for p in stringsdicts + strings
                                  if p.read_bytes().lstrip().startswith(b"<")],
+        "FuzzStringsdict": lambda: [p.read_bytes() for p in stringsdicts],
         "FuzzBinaryPlist": lambda: binary_plists(stringsdicts + strings),
         "FuzzReleaseZip": lambda: zips(
             [args.test_data / "diff" / "release", args.test_data / "pack" / "malformed"]

@@ -46,6 +46,17 @@ enum XMLPlistReader {
     return (builder.keys, builder.values)
   }
 
+  /// Whether the document is made only of dictionaries and strings under a root dictionary, and
+  /// `events` (which sends them on) took all of it; see ``PlistReader/readDictionaries(_:into:)``.
+  static func readDictionaries(_ bytes: [UInt8], into events: XMLDictionaryEvents) -> Bool {
+    _ = libxml2Initialized
+    let shielded = XMLControlShield.shield(bytes)
+    let input = shielded ?? bytes
+    guard !input.isEmpty, input.count <= Int32.max else { return false }
+    events.shielded = shielded != nil
+    return parse(input, handler: events) && events.isComplete
+  }
+
   /// Runs libxml2's parser over `input`, sending its events to `handler`; whether the document
   /// was well formed.
   private static func parse(_ input: [UInt8], handler: any XMLPlistSAXHandler) -> Bool {

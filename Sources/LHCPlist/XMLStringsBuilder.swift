@@ -7,7 +7,7 @@ import Clibxml2
 /// dictionary, element names compared as bytes. Anything outside that shape (another element,
 /// text between elements, an entity, any libxml2 error) stops the parser and gives up, so that
 /// ``XMLPlistBuilder`` reads the document again and reports exactly what it always did.
-final class XMLStringsBuilder: XMLPlistSAXHandler {
+final class XMLStringsBuilder: XMLShapeHandler {
   private enum State { case start, inPlist, inDict, afterDict, done }
   private enum Leaf { case key, string }
 
@@ -16,10 +16,10 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
   @exclusivity(unchecked) private var state = State.start
   @exclusivity(unchecked) private var leaf: Leaf?
   @exclusivity(unchecked) private var pendingKey: String?
-  @exclusivity(unchecked) private var text: [UInt8] = []
+  let text = LeafText()
   private let shielded: Bool
   var context: xmlParserCtxtPtr?
-  @exclusivity(unchecked) private(set) var isListening = true
+  @exclusivity(unchecked) var isListening = true
   /// The keys in document order.
   @exclusivity(unchecked) private(set) var keys: [String] = []
   /// The values, `values[i]` for `keys[i]`.
@@ -28,6 +28,8 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
   init(shielded: Bool) {
     self.shielded = shielded
   }
+
+  var isInLeaf: Bool { leaf != nil }
 
   /// True when the whole document had the flat shape.
   var isComplete: Bool { isListening && state == .done }
@@ -39,10 +41,10 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
     case .inPlist where Self.equals(name, "dict"): state = .inDict
     case .inDict where pendingKey == nil && Self.equals(name, "key"):
       leaf = .key
-      text.removeAll(keepingCapacity: true)
+      text.removeAll()
     case .inDict where pendingKey != nil && Self.equals(name, "string"):
       leaf = .string
-      text.removeAll(keepingCapacity: true)
+      text.removeAll()
     default: giveUp()
     }
   }
@@ -50,8 +52,7 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
   func end() {
     if let finished = leaf {
       leaf = nil
-      let content = shielded ? XMLControlShield.unshield(text) : text
-      let string = String(decoding: content, as: UTF8.self)
+      let string = text.withBytes(unshielding: shielded) { String(decoding: $0, as: UTF8.self) }
       switch finished {
       case .key: pendingKey = string
       case .string:
@@ -66,34 +67,5 @@ final class XMLStringsBuilder: XMLPlistSAXHandler {
     case .afterDict: state = .done
     default: giveUp()
     }
-  }
-
-  func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
-    guard let bytes, count > 0 else { return }
-    let chunk = UnsafeBufferPointer(start: bytes, count: count)
-    if leaf != nil {
-      text.append(contentsOf: chunk)
-    } else if !chunk.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-      giveUp()
-    }
-  }
-
-  func fail(_ message: String) { giveUp() }
-
-  func libxml2Error(_ reported: xmlError) { giveUp() }
-
-  /// Stops the parser; the document is left to ``XMLPlistBuilder``.
-  private func giveUp() {
-    guard isListening else { return }
-    isListening = false
-    if let context { xmlStopParser(context) }
-  }
-
-  /// Whether the NUL-terminated `name` is `literal`.
-  @inline(__always)
-  private static func equals(_ name: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
-    let bytes = literal.utf8Start
-    for index in 0..<literal.utf8CodeUnitCount where name[index] != bytes[index] { return false }
-    return name[literal.utf8CodeUnitCount] == 0
   }
 }

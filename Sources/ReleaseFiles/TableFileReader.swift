@@ -35,7 +35,8 @@ enum TableFileReader {
   }
 
   /// ``read(path:bytes:)``, plus the property-list entries a `.stringsdict` table was decoded
-  /// from (nil for `.strings`), for callers that keep them instead of freeing them now.
+  /// from (nil for `.strings` and for a `.stringsdict` read straight from the parse events), for
+  /// callers that keep them instead of freeing them now.
   static func readKeepingDocument(
     path: String, bytes: [UInt8]
   ) throws(ReleaseArchiveError) -> (
@@ -45,26 +46,17 @@ enum TableFileReader {
     let (language, name, isStrings) = components(of: path)
     var table = StringTable(name: name, language: language)
     var warnings: [ReleaseWarning] = []
-    func malformed(_ message: String) -> ReleaseArchiveError {
-      ReleaseArchiveError(.malformedLocalizationFile, message, path: path)
-    }
-    func malformed(_ error: PlistReadError) -> ReleaseArchiveError {
-      var result = malformed(error.message)
-      result.line = error.line
-      result.column = error.line == nil ? nil : error.column
-      return result
-    }
     if isStrings {
       let strings: (keys: [String], values: [String])?
       do { strings = try StringsFileReader.readStrings(bytes) } catch {
-        throw malformed(error)
+        throw malformed(error, path: path)
       }
       guard let (keys, values) = strings else {
         let pairs: [(key: String, value: PlistValue)]
         do { pairs = try StringsFileReader.read(bytes) } catch {
-          throw malformed(error)
+          throw malformed(error, path: path)
         }
-        throw malformed(nonStringMessage(pairs))
+        throw malformed(nonStringMessage(pairs), path: path)
       }
       table.strings = KeyedValues(keysKeepingLast: keys, values: values)
       if table.strings.count < keys.count {
@@ -76,33 +68,63 @@ enum TableFileReader {
               kind: .repeatedKey))
         }
       }
+    } else if let (keys, entries) = StringsdictEventBuilder.entries(bytes) {
+      // The usual file, read straight from the parse events: every entry fits the model, so
+      // there are no warnings. Last value wins for a repeated key, as in the full path.
+      table.rules = KeyedValues(keysKeepingLast: keys, values: entries)
     } else {
-      let root: [(key: String, value: PlistValue)]?
-      do { root = try PlistReader.rootEntries(bytes) } catch { throw malformed(error) }
-      guard let entries = root else {
-        let value: PlistValue
-        do { value = try PlistReader.read(bytes) } catch { throw malformed(error) }
-        throw malformed("the root is \(value.typeDescription); the SDK requires a dictionary")
-      }
-      // Last value wins for a repeated key, as in a dictionary.
-      let decoded = KeyedValues(
-        pairsKeepingLast: entries.map { ($0.key, StringsdictDecoder.entry($0.value)) })
-      var rules: [(key: String, value: StringsdictEntry)] = []
-      rules.reserveCapacity(decoded.count)
-      for (key, result) in decoded {
-        switch result {
-        case .success(let entry): rules.append((key, entry))
-        case .failure(let unsupported):
-          warnings.append(
-            ReleaseWarning(
-              path: path, key: key, message: "entry \(unsupported.reason); not compared",
-              kind: .unsupportedEntry(reason: unsupported.reason)))
-        }
-      }
-      table.rules = KeyedValues(pairsKeepingLast: rules)
-      document = entries
+      (table.rules, warnings, document) = try decodedStringsdict(path: path, bytes: bytes)
     }
     return (table, warnings.sorted { ($0.key ?? "") < ($1.key ?? "") }, document)
+  }
+
+  /// The entries of a `.stringsdict` file read the full way, through a ``PlistValue`` tree and
+  /// ``StringsdictDecoder`` (what ``StringsdictEventBuilder`` gives up to), the warnings for the
+  /// entries the model has no form for, and the tree's root entries.
+  static func decodedStringsdict(
+    path: String, bytes: [UInt8]
+  ) throws(ReleaseArchiveError) -> (
+    rules: KeyedValues<StringsdictEntry>, warnings: [ReleaseWarning],
+    document: [(key: String, value: PlistValue)]
+  ) {
+    let root: [(key: String, value: PlistValue)]?
+    do { root = try PlistReader.rootEntries(bytes) } catch { throw malformed(error, path: path) }
+    guard let entries = root else {
+      let value: PlistValue
+      do { value = try PlistReader.read(bytes) } catch { throw malformed(error, path: path) }
+      throw malformed(
+        "the root is \(value.typeDescription); the SDK requires a dictionary", path: path)
+    }
+    // Last value wins for a repeated key, as in a dictionary.
+    let decoded = KeyedValues(
+      pairsKeepingLast: entries.map { ($0.key, StringsdictDecoder.entry($0.value)) })
+    var rules: [(key: String, value: StringsdictEntry)] = []
+    rules.reserveCapacity(decoded.count)
+    var warnings: [ReleaseWarning] = []
+    for (key, result) in decoded {
+      switch result {
+      case .success(let entry): rules.append((key, entry))
+      case .failure(let unsupported):
+        warnings.append(
+          ReleaseWarning(
+            path: path, key: key, message: "entry \(unsupported.reason); not compared",
+            kind: .unsupportedEntry(reason: unsupported.reason)))
+      }
+    }
+    return (KeyedValues(pairsKeepingLast: rules), warnings, entries)
+  }
+
+  /// The error for a file the SDK refuses.
+  private static func malformed(_ message: String, path: String) -> ReleaseArchiveError {
+    ReleaseArchiveError(.malformedLocalizationFile, message, path: path)
+  }
+
+  /// The error for a file the property-list reader refuses, at its position.
+  private static func malformed(_ error: PlistReadError, path: String) -> ReleaseArchiveError {
+    var result = malformed(error.message, path: path)
+    result.line = error.line
+    result.column = error.line == nil ? nil : error.column
+    return result
   }
 
   /// The error for the first value of `pairs` that is not a string.
