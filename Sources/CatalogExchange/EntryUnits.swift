@@ -41,7 +41,7 @@ struct EntryUnits {
     self.key = key
     self.language = language
     self.requiredCategories = requiredCategories
-    sourceNode = source ?? LocalizationNode(stringUnit: StringUnit(state: .new, value: key))
+    sourceNode = source ?? Self.keyNode(key)
     targetNode = isSourceLanguage ? sourceNode : target
   }
 
@@ -64,26 +64,44 @@ struct EntryUnits {
 
   /// Appends ``paths()`` to `result` (an export reuses one array for every entry).
   func appendPaths(to result: inout [UnitPath]) {
-    if let targetNode, !targetNode.isEmpty {
-      walk(targetNode, .root, into: &result)
+    Self.appendPaths(
+      source: sourceNode, target: targetNode, requiredCategories: requiredCategories, to: &result)
+  }
+
+  /// ``appendPaths(to:)`` of the units whose source and target localizations have the nodes
+  /// `source` and `target` (the export plan calls it with the catalog's nodes in place).
+  static func appendPaths(
+    source: LocalizationNode, target: LocalizationNode?, requiredCategories: [String],
+    to result: inout [UnitPath]
+  ) {
+    if let target, !target.isEmpty {
+      walk(target, .root, requiredCategories, into: &result)
     } else {
-      walk(sourceNode, .root, into: &result)
+      walk(source, .root, requiredCategories, into: &result)
     }
   }
 
-  private func walk(_ node: LocalizationNode, _ path: UnitPath, into result: inout [UnitPath]) {
+  private static func walk(
+    _ node: LocalizationNode, _ path: UnitPath, _ requiredCategories: [String],
+    into result: inout [UnitPath]
+  ) {
     if node.stringUnit != nil || (node.isEmpty) { result.append(path) }
-    walk(node.variations, path, into: &result)
+    walk(node.variations, path, requiredCategories, into: &result)
     for substitution in node.substitutions {
-      walk(substitution.variations, path.appending(.substitution(substitution.name)), into: &result)
+      walk(
+        substitution.variations, path.appending(.substitution(substitution.name)),
+        requiredCategories, into: &result)
     }
   }
 
-  private func walk(_ variations: [Variation], _ path: UnitPath, into result: inout [UnitPath]) {
+  private static func walk(
+    _ variations: [Variation], _ path: UnitPath, _ requiredCategories: [String],
+    into result: inout [UnitPath]
+  ) {
     for variation in variations {
       for variationCase in variation.cases {
         let step = UnitPath.Step.variation(variation.kind, variationCase.name)
-        walk(variationCase.node, path.appending(step), into: &result)
+        walk(variationCase.node, path.appending(step), requiredCategories, into: &result)
       }
       guard variation.kind == .plural else { continue }
       for category in requiredCategories
@@ -99,15 +117,26 @@ struct EntryUnits {
   /// where it has no such substitution, the unit id itself (as Xcode writes target-only
   /// substitutions).
   func sourceText(at path: UnitPath) -> String {
+    Self.sourceText(of: sourceNode, key: key, at: path)
+  }
+
+  /// ``sourceText(at:)`` of `key`'s unit whose source node is `sourceNode`.
+  static func sourceText(of sourceNode: LocalizationNode, key: String, at path: UnitPath) -> String
+  {
     // The localization's own unit (most units), without copying the node.
     if path.steps.isEmpty, let value = sourceNode.stringUnit?.value {
       return UnitText.exported(parent: value, sourceNode.substitutions)
     }
     let text = path.steps.withUnsafeBufferPointer { steps in
-      Self.sourceText(
+      sourceText(
         sourceNode.stringUnit, sourceNode.variations, sourceNode.substitutions, steps[...], nil)
     }
     return text ?? path.id(key: key)
+  }
+
+  /// The source node of an entry without a source localization: a unit whose value is the key.
+  static func keyNode(_ key: String) -> LocalizationNode {
+    LocalizationNode(stringUnit: StringUnit(state: .new, value: key))
   }
 
   // The look-ups below walk the catalog's nodes in place: each level is a parameter (borrowed,
@@ -174,13 +203,20 @@ struct EntryUnits {
   /// has no value there.
   func target(at path: UnitPath) -> (unit: StringUnit, text: String)? {
     guard let targetNode else { return nil }
+    return Self.target(of: targetNode, at: path)
+  }
+
+  /// ``target(at:)`` of the target node `targetNode`.
+  static func target(of targetNode: LocalizationNode, at path: UnitPath) -> (
+    unit: StringUnit, text: String
+  )? {
     // The localization's own unit (most units), without copying the node.
     if path.steps.isEmpty {
       guard let unit = targetNode.stringUnit, let value = unit.value else { return nil }
       return (unit, UnitText.exported(parent: value, targetNode.substitutions))
     }
     return path.steps.withUnsafeBufferPointer { steps in
-      Self.target(
+      target(
         targetNode.stringUnit, targetNode.variations, targetNode.substitutions, steps[...], nil)
     }
   }
