@@ -75,10 +75,18 @@ struct EntryUnits {
     to result: inout [UnitPath]
   ) {
     if let target, !target.isEmpty {
-      walk(target, .root, requiredCategories, into: &result)
+      appendPaths(shape: target, requiredCategories, to: &result)
     } else {
-      walk(source, .root, requiredCategories, into: &result)
+      appendPaths(shape: source, requiredCategories, to: &result)
     }
+  }
+
+  /// Appends the paths of the units of the node `shape` (the target's, or the source's when the
+  /// target has none) to `result`.
+  static func appendPaths(
+    shape: LocalizationNode, _ requiredCategories: [String], to result: inout [UnitPath]
+  ) {
+    walk(shape, .root, requiredCategories, into: &result)
   }
 
   private static func walk(

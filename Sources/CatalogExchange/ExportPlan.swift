@@ -53,10 +53,22 @@ struct ExportPlan {
     var entryPaths: [UnitPath] = []
     for entry in prepared.order {
       entryPaths.removeAll(keepingCapacity: true)
-      let source = prepared.sourceNode(entry)
-      EntryUnits.appendPaths(
-        source: source, target: isSourceLanguage ? source : prepared.node(entry, slot: targetSlot),
-        requiredCategories: requiredCategories, to: &entryPaths)
+      // The shape is the target's when it has one, else the source's (as
+      // ``EntryUnits/appendPaths(to:)``), walked in place: the nodes are not copied.
+      let localizations = prepared.catalog.entries[entry].localizations
+      let source = prepared.localization(entry, slot: sourceSlot)
+      let target = isSourceLanguage ? source : prepared.localization(entry, slot: targetSlot)
+      if target >= 0, !localizations[target].node.isEmpty {
+        EntryUnits.appendPaths(
+          shape: localizations[target].node, requiredCategories, to: &entryPaths)
+      } else if source >= 0 {
+        EntryUnits.appendPaths(
+          shape: localizations[source].node, requiredCategories, to: &entryPaths)
+      } else {
+        EntryUnits.appendPaths(
+          shape: EntryUnits.keyNode(prepared.catalog.entries[entry].key), requiredCategories,
+          to: &entryPaths)
+      }
       var hint = -1
       for (rank, path) in entryPaths.enumerated() {
         let found = sources.unit(entry, at: path, hint: &hint)
@@ -129,8 +141,10 @@ struct ExportPlan {
           if isSourceLanguage {
             // The source language's own export: the source as a `new` target (`xliff.md` §2).
             target = TransUnit.Target(text: prepared.sourceText(unit.entry, at: path), state: "new")
-          } else if let node = prepared.node(unit.entry, slot: targetSlot),
-            let (stringUnit, text) = EntryUnits.target(of: node, at: path)
+          } else if case let localization = prepared.localization(unit.entry, slot: targetSlot),
+            localization >= 0,
+            let (stringUnit, text) = EntryUnits.target(
+              of: prepared.catalog.entries[unit.entry].localizations[localization].node, at: path)
           {
             let (state, qualifier) = CatalogExport.exportedState(stringUnit.state)
             target = TransUnit.Target(text: text, state: state, stateQualifier: qualifier)

@@ -98,10 +98,15 @@ extension CatalogExport {
 
     /// The node of entry `index`'s localization in the language of `slot`.
     func node(_ index: Int, slot: Int?) -> LocalizationNode? {
-      guard let slot else { return nil }
-      let localization = localizations[index * slots.count + slot]
+      let localization = localization(index, slot: slot)
       guard localization >= 0 else { return nil }
-      return catalog.entries[index].localizations[Int(localization)].node
+      return catalog.entries[index].localizations[localization].node
+    }
+
+    /// The index of entry `index`'s localization in the language of `slot`, -1 when it has none.
+    func localization(_ index: Int, slot: Int?) -> Int {
+      guard let slot else { return -1 }
+      return Int(localizations[index * slots.count + slot])
     }
 
     /// Writes the `<file>` of `language` to `stream`; nothing when there are errors.
