@@ -48,48 +48,71 @@ struct ExportPlan {
     sourceSlot = prepared.slots[prepared.catalog.sourceLanguage]
     targetSlot = prepared.slots[language]
     isSourceLanguage = language == prepared.catalog.sourceLanguage
-    units.reserveCapacity(prepared.order.count + prepared.order.count / 4)
-    let sources = prepared.sourceUnits
-    var entryPaths: [UnitPath] = []
+    var builder = Builder(prepared: prepared)
     for entry in prepared.order {
-      entryPaths.removeAll(keepingCapacity: true)
+      builder.start(entry)
       // The shape is the target's when it has one, else the source's (as
       // ``EntryUnits/appendPaths(to:)``), walked in place: the nodes are not copied.
       let localizations = prepared.catalog.entries[entry].localizations
       let source = prepared.localization(entry, slot: sourceSlot)
       let target = isSourceLanguage ? source : prepared.localization(entry, slot: targetSlot)
       if target >= 0, !localizations[target].node.isEmpty {
-        EntryUnits.appendPaths(
-          shape: localizations[target].node, requiredCategories, to: &entryPaths)
+        EntryUnits.forEachPath(shape: localizations[target].node, requiredCategories, &builder)
       } else if source >= 0 {
-        EntryUnits.appendPaths(
-          shape: localizations[source].node, requiredCategories, to: &entryPaths)
+        EntryUnits.forEachPath(shape: localizations[source].node, requiredCategories, &builder)
       } else {
-        EntryUnits.appendPaths(
+        EntryUnits.forEachPath(
           shape: EntryUnits.keyNode(prepared.catalog.entries[entry].key), requiredCategories,
-          to: &entryPaths)
+          &builder)
       }
-      var hint = -1
-      for (rank, path) in entryPaths.enumerated() {
-        let found = sources.unit(entry, at: path, hint: &hint)
-        if found >= 0 {
-          let id = sources.units[found].id
-          units.append(
-            Unit(
-              entry: entry, source: found, path: -1, idStart: id.lowerBound, idCount: id.count,
-              rank: rank))
-          continue
-        }
-        let keyStart = prepared.keyStarts[entry]
-        let idStart = idBytes.count
-        idBytes += prepared.keyBytes[keyStart..<prepared.keyStarts[entry + 1]]
-        path.appendSuffix(to: &idBytes)
-        units.append(
+    }
+    units = builder.units
+    paths = builder.paths
+    idBytes = builder.idBytes
+  }
+
+  /// Makes the units of each entry's paths: one of its source units (most), or one made here.
+  private struct Builder: UnitPathVisitor {
+    let sources: SourceUnits
+    let keyBytes: [UInt8]
+    let keyStarts: [Int]
+    var units: [Unit] = []
+    var paths: [UnitPath] = []
+    var idBytes: [UInt8] = []
+    var entry = 0
+    var rank = 0
+    var hint = -1
+
+    init(prepared: CatalogExport.Prepared) {
+      sources = prepared.sourceUnits
+      keyBytes = prepared.keyBytes
+      keyStarts = prepared.keyStarts
+      units.reserveCapacity(prepared.order.count + prepared.order.count / 4)
+    }
+
+    /// Starts the units of entry `index`.
+    mutating func start(_ index: Int) {
+      (entry, rank, hint) = (index, 0, -1)
+    }
+
+    mutating func visit(_ path: UnitPath) {
+      defer { rank += 1 }
+      let found = sources.unit(entry, at: path, hint: &hint)
+      if found >= 0 {
+        let id = sources.units[found].id
+        return units.append(
           Unit(
-            entry: entry, source: -1, path: paths.count, idStart: idStart,
-            idCount: idBytes.count - idStart, rank: rank))
-        paths.append(path)
+            entry: entry, source: found, path: -1, idStart: id.lowerBound, idCount: id.count,
+            rank: rank))
       }
+      let idStart = idBytes.count
+      idBytes += keyBytes[keyStarts[entry]..<keyStarts[entry + 1]]
+      path.appendSuffix(to: &idBytes)
+      units.append(
+        Unit(
+          entry: entry, source: -1, path: paths.count, idStart: idStart,
+          idCount: idBytes.count - idStart, rank: rank))
+      paths.append(path)
     }
   }
 
