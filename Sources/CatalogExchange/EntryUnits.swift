@@ -161,61 +161,18 @@ struct EntryUnits {
       ?? text(of: variations[0].cases[first].node.variations)
   }
 
-  /// ``target(_:_:_:_:_:)`` of `node`.
-  private static func target(
-    node: LocalizationNode, _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>,
-    _ substitution: Substitution?
+  /// The target's string unit `unit` of a node with `substitutions`, below `substitution` (the
+  /// one the unit's path last went through), and its value in export form; nil when it has no
+  /// value. (The export plan finds the node as it walks the target's shape.)
+  static func target(
+    _ unit: StringUnit?, _ substitutions: [Substitution], _ substitution: Substitution?
   ) -> (unit: StringUnit, text: String)? {
-    target(node.stringUnit, node.variations, node.substitutions, steps, substitution)
-  }
-
-  /// The target's string unit at exactly `path` and its value in export form; nil when the target
-  /// has no value there.
-  func target(at path: UnitPath) -> (unit: StringUnit, text: String)? {
-    guard let targetNode else { return nil }
-    return Self.target(of: targetNode, at: path)
-  }
-
-  /// ``target(at:)`` of the target node `targetNode`.
-  static func target(of targetNode: LocalizationNode, at path: UnitPath) -> (
-    unit: StringUnit, text: String
-  )? {
-    // The localization's own unit (most units), without copying the node.
-    if path.steps.isEmpty {
-      guard let unit = targetNode.stringUnit, let value = unit.value else { return nil }
-      return (unit, UnitText.exported(parent: value, targetNode.substitutions))
-    }
-    return path.steps.withUnsafeBufferPointer { steps in
-      target(
-        targetNode.stringUnit, targetNode.variations, targetNode.substitutions, steps[...], nil)
-    }
-  }
-
-  /// ``target(at:)`` below the node made of `unit`, `variations` and `substitutions`, in place
-  /// (see ``sourceText(_:_:_:_:_:)``).
-  private static func target(
-    _ unit: StringUnit?, _ variations: [Variation], _ substitutions: [Substitution],
-    _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>, _ substitution: Substitution?
-  ) -> (unit: StringUnit, text: String)? {
-    guard let step = steps.first else {
-      guard let unit, let value = unit.value else { return nil }
-      let text =
-        substitution == nil
-        ? UnitText.exported(parent: value, substitutions)
-        : UnitText.exported(leaf: value, substitution)
-      return (unit, text)
-    }
-    let rest = steps.dropFirst()
-    switch step {
-    case .variation(let kind, let name):
-      guard let axis = variations.firstIndex(where: { $0.kind == kind }),
-        let found = variations[axis].cases.firstIndex(where: { $0.name == name })
-      else { return nil }
-      return target(node: variations[axis].cases[found].node, rest, substitution)
-    case .substitution(let name):
-      guard let found = substitutions.firstIndex(where: { $0.name == name }) else { return nil }
-      return target(nil, substitutions[found].variations, [], rest, substitutions[found])
-    }
+    guard let unit, let value = unit.value else { return nil }
+    let text =
+      substitution == nil
+      ? UnitText.exported(parent: value, substitutions)
+      : UnitText.exported(leaf: value, substitution)
+    return (unit, text)
   }
 }
 

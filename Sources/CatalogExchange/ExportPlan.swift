@@ -20,6 +20,8 @@ struct ExportPlan {
     /// The unit's place among its entry's units, for the order errors are reported in (entries
     /// in catalog order, then units in walk order, as Xcode's walk meets them).
     var rank: Int
+    /// Index in ``targets``; -1 when the unit has no target (or the source language's export).
+    var target: Int
 
     /// The id's bytes, given the source units' ids and the plan's ``idBytes``.
     func id(
@@ -40,6 +42,8 @@ struct ExportPlan {
   private(set) var paths: [UnitPath] = []
   /// The ids of the units that are not source units, one after another.
   private(set) var idBytes: [UInt8] = []
+  /// The targets of the units that have one, found as the walk met their nodes.
+  private(set) var targets: [TransUnit.Target] = []
 
   init(_ prepared: CatalogExport.Prepared, language: String) {
     self.prepared = prepared
@@ -50,13 +54,15 @@ struct ExportPlan {
     isSourceLanguage = language == prepared.catalog.sourceLanguage
     var builder = Builder(prepared: prepared)
     for entry in prepared.order {
-      builder.start(entry)
       // The shape is the target's when it has one, else the source's (as
       // ``EntryUnits/appendPaths(to:)``), walked in place: the nodes are not copied.
       let localizations = prepared.catalog.entries[entry].localizations
       let source = prepared.localization(entry, slot: sourceSlot)
       let target = isSourceLanguage ? source : prepared.localization(entry, slot: targetSlot)
-      if target >= 0, !localizations[target].node.isEmpty {
+      let targetShape = target >= 0 && !localizations[target].node.isEmpty
+      // The walk of the target's shape meets each unit's target (nothing else has one).
+      builder.start(entry, findingTargets: targetShape && !isSourceLanguage)
+      if targetShape {
         EntryUnits.forEachPath(shape: localizations[target].node, requiredCategories, &builder)
       } else if source >= 0 {
         EntryUnits.forEachPath(shape: localizations[source].node, requiredCategories, &builder)
@@ -69,6 +75,7 @@ struct ExportPlan {
     units = builder.units
     paths = builder.paths
     idBytes = builder.idBytes
+    targets = builder.targets
   }
 
   /// Makes the units of each entry's paths: one of its source units (most), or one made here.
@@ -79,9 +86,11 @@ struct ExportPlan {
     var units: [Unit] = []
     var paths: [UnitPath] = []
     var idBytes: [UInt8] = []
+    var targets: [TransUnit.Target] = []
     var entry = 0
     var rank = 0
     var hint = -1
+    var findingTargets = false
 
     init(prepared: CatalogExport.Prepared) {
       sources = prepared.sourceUnits
@@ -90,12 +99,30 @@ struct ExportPlan {
       units.reserveCapacity(prepared.order.count + prepared.order.count / 4)
     }
 
-    /// Starts the units of entry `index`.
-    mutating func start(_ index: Int) {
-      (entry, rank, hint) = (index, 0, -1)
+    /// Starts the units of entry `index`; `findingTargets` when its shape is the target's.
+    mutating func start(_ index: Int, findingTargets: Bool) {
+      (entry, rank, hint, self.findingTargets) = (index, 0, -1, findingTargets)
     }
 
-    mutating func visit(_ path: UnitPath) {
+    mutating func visit(_ path: UnitPath, at node: LocalizationNode, _ substitution: Substitution?)
+    {
+      // The node the walk is at is the one a look-up by the path would find (the reader keeps
+      // one axis per kind, one case per name and one substitution per name), taken here
+      // instead of walking down to it again for each unit: 534.8M → 521.3M instructions.
+      guard findingTargets,
+        let (stringUnit, text) = EntryUnits.target(
+          node.stringUnit, node.substitutions, substitution)
+      else { return add(path, target: -1) }
+      let (state, qualifier) = CatalogExport.exportedState(stringUnit.state)
+      targets.append(TransUnit.Target(text: text, state: state, stateQualifier: qualifier))
+      add(path, target: targets.count - 1)
+    }
+
+    mutating func visit(missing path: UnitPath) {
+      add(path, target: -1)
+    }
+
+    private mutating func add(_ path: UnitPath, target: Int) {
       defer { rank += 1 }
       let found = sources.unit(entry, at: path, hint: &hint)
       if found >= 0 {
@@ -103,7 +130,7 @@ struct ExportPlan {
         return units.append(
           Unit(
             entry: entry, source: found, path: -1, idStart: id.lowerBound, idCount: id.count,
-            rank: rank))
+            rank: rank, target: target))
       }
       let idStart = idBytes.count
       idBytes += keyBytes[keyStarts[entry]..<keyStarts[entry + 1]]
@@ -111,7 +138,7 @@ struct ExportPlan {
       units.append(
         Unit(
           entry: entry, source: -1, path: paths.count, idStart: idStart,
-          idCount: idBytes.count - idStart, rank: rank))
+          idCount: idBytes.count - idStart, rank: rank, target: target))
       paths.append(path)
     }
   }
@@ -164,13 +191,8 @@ struct ExportPlan {
           if isSourceLanguage {
             // The source language's own export: the source as a `new` target (`xliff.md` §2).
             target = TransUnit.Target(text: prepared.sourceText(unit.entry, at: path), state: "new")
-          } else if case let localization = prepared.localization(unit.entry, slot: targetSlot),
-            localization >= 0,
-            let (stringUnit, text) = EntryUnits.target(
-              of: prepared.catalog.entries[unit.entry].localizations[localization].node, at: path)
-          {
-            let (state, qualifier) = CatalogExport.exportedState(stringUnit.state)
-            target = TransUnit.Target(text: text, state: state, stateQualifier: qualifier)
+          } else if unit.target >= 0 {
+            target = targets[unit.target]
           }
           body(unit, path, unit.id(sources: sources, ids: ids), target)
         }
