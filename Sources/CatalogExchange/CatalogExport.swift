@@ -22,11 +22,12 @@ public enum CatalogExport {
     let prepared = Prepared(catalog)
     return prepared.plan(language).map { plan in
       var file = prepared.file(language: language, original: original, tool: tool)
-      plan.forEachUnit { id, source, target, note in
+      plan.forEachUnit { unit, path, id, target in
         file.units.append(
           TransUnit(
-            id: String(decoding: id, as: UTF8.self), source: source, target: target,
-            notes: [note]))
+            id: String(decoding: id, as: UTF8.self),
+            source: prepared.sourceText(unit.entry, at: path), target: target,
+            notes: [SourceUnits.note(catalog.entries[unit.entry])]))
       }
       return file
     }

@@ -41,7 +41,7 @@ struct EntryUnits {
     self.key = key
     self.language = language
     self.requiredCategories = requiredCategories
-    sourceNode = source ?? LocalizationNode(stringUnit: StringUnit(state: .new, value: key))
+    sourceNode = source ?? Self.keyNode(key)
     targetNode = isSourceLanguage ? sourceNode : target
   }
 
@@ -64,32 +64,20 @@ struct EntryUnits {
 
   /// Appends ``paths()`` to `result` (an export reuses one array for every entry).
   func appendPaths(to result: inout [UnitPath]) {
-    if let targetNode, !targetNode.isEmpty {
-      walk(targetNode, .root, into: &result)
+    Self.appendPaths(
+      source: sourceNode, target: targetNode, requiredCategories: requiredCategories, to: &result)
+  }
+
+  /// ``appendPaths(to:)`` of the units whose source and target localizations have the nodes
+  /// `source` and `target` (the export plan calls it with the catalog's nodes in place).
+  static func appendPaths(
+    source: LocalizationNode, target: LocalizationNode?, requiredCategories: [String],
+    to result: inout [UnitPath]
+  ) {
+    if let target, !target.isEmpty {
+      appendPaths(shape: target, requiredCategories, to: &result)
     } else {
-      walk(sourceNode, .root, into: &result)
-    }
-  }
-
-  private func walk(_ node: LocalizationNode, _ path: UnitPath, into result: inout [UnitPath]) {
-    if node.stringUnit != nil || (node.isEmpty) { result.append(path) }
-    walk(node.variations, path, into: &result)
-    for substitution in node.substitutions {
-      walk(substitution.variations, path.appending(.substitution(substitution.name)), into: &result)
-    }
-  }
-
-  private func walk(_ variations: [Variation], _ path: UnitPath, into result: inout [UnitPath]) {
-    for variation in variations {
-      for variationCase in variation.cases {
-        let step = UnitPath.Step.variation(variation.kind, variationCase.name)
-        walk(variationCase.node, path.appending(step), into: &result)
-      }
-      guard variation.kind == .plural else { continue }
-      for category in requiredCategories
-      where !variation.cases.contains(where: { $0.name == category }) {
-        result.append(path.appending(.variation(.plural, category)))
-      }
+      appendPaths(shape: source, requiredCategories, to: &result)
     }
   }
 
@@ -99,15 +87,26 @@ struct EntryUnits {
   /// where it has no such substitution, the unit id itself (as Xcode writes target-only
   /// substitutions).
   func sourceText(at path: UnitPath) -> String {
+    Self.sourceText(of: sourceNode, key: key, at: path)
+  }
+
+  /// ``sourceText(at:)`` of `key`'s unit whose source node is `sourceNode`.
+  static func sourceText(of sourceNode: LocalizationNode, key: String, at path: UnitPath) -> String
+  {
     // The localization's own unit (most units), without copying the node.
     if path.steps.isEmpty, let value = sourceNode.stringUnit?.value {
       return UnitText.exported(parent: value, sourceNode.substitutions)
     }
     let text = path.steps.withUnsafeBufferPointer { steps in
-      Self.sourceText(
+      sourceText(
         sourceNode.stringUnit, sourceNode.variations, sourceNode.substitutions, steps[...], nil)
     }
     return text ?? path.id(key: key)
+  }
+
+  /// The source node of an entry without a source localization: a unit whose value is the key.
+  static func keyNode(_ key: String) -> LocalizationNode {
+    LocalizationNode(stringUnit: StringUnit(state: .new, value: key))
   }
 
   // The look-ups below walk the catalog's nodes in place: each level is a parameter (borrowed,
@@ -162,54 +161,18 @@ struct EntryUnits {
       ?? text(of: variations[0].cases[first].node.variations)
   }
 
-  /// ``target(_:_:_:_:_:)`` of `node`.
-  private static func target(
-    node: LocalizationNode, _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>,
-    _ substitution: Substitution?
+  /// The target's string unit `unit` of a node with `substitutions`, below `substitution` (the
+  /// one the unit's path last went through), and its value in export form; nil when it has no
+  /// value. (The export plan finds the node as it walks the target's shape.)
+  static func target(
+    _ unit: StringUnit?, _ substitutions: [Substitution], _ substitution: Substitution?
   ) -> (unit: StringUnit, text: String)? {
-    target(node.stringUnit, node.variations, node.substitutions, steps, substitution)
-  }
-
-  /// The target's string unit at exactly `path` and its value in export form; nil when the target
-  /// has no value there.
-  func target(at path: UnitPath) -> (unit: StringUnit, text: String)? {
-    guard let targetNode else { return nil }
-    // The localization's own unit (most units), without copying the node.
-    if path.steps.isEmpty {
-      guard let unit = targetNode.stringUnit, let value = unit.value else { return nil }
-      return (unit, UnitText.exported(parent: value, targetNode.substitutions))
-    }
-    return path.steps.withUnsafeBufferPointer { steps in
-      Self.target(
-        targetNode.stringUnit, targetNode.variations, targetNode.substitutions, steps[...], nil)
-    }
-  }
-
-  /// ``target(at:)`` below the node made of `unit`, `variations` and `substitutions`, in place
-  /// (see ``sourceText(_:_:_:_:_:)``).
-  private static func target(
-    _ unit: StringUnit?, _ variations: [Variation], _ substitutions: [Substitution],
-    _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>, _ substitution: Substitution?
-  ) -> (unit: StringUnit, text: String)? {
-    guard let step = steps.first else {
-      guard let unit, let value = unit.value else { return nil }
-      let text =
-        substitution == nil
-        ? UnitText.exported(parent: value, substitutions)
-        : UnitText.exported(leaf: value, substitution)
-      return (unit, text)
-    }
-    let rest = steps.dropFirst()
-    switch step {
-    case .variation(let kind, let name):
-      guard let axis = variations.firstIndex(where: { $0.kind == kind }),
-        let found = variations[axis].cases.firstIndex(where: { $0.name == name })
-      else { return nil }
-      return target(node: variations[axis].cases[found].node, rest, substitution)
-    case .substitution(let name):
-      guard let found = substitutions.firstIndex(where: { $0.name == name }) else { return nil }
-      return target(nil, substitutions[found].variations, [], rest, substitutions[found])
-    }
+    guard let unit, let value = unit.value else { return nil }
+    let text =
+      substitution == nil
+      ? UnitText.exported(parent: value, substitutions)
+      : UnitText.exported(leaf: value, substitution)
+    return (unit, text)
   }
 }
 

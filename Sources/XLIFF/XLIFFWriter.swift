@@ -27,14 +27,37 @@ public enum XLIFFWriter {
 }
 
 /// Writes an XLIFF document one file and one unit at a time (no document model needed).
+///
+/// A unit is written in three parts: ``unitStart(id:source:)``, ``target(_:)`` and
+/// ``unitEnd(note:)``. An exporter writing one catalog in many languages has the parts that are
+/// the same in every language (start and end: id, source, note) written once by a stream of
+/// parts (``parts()``) and copies their bytes into each language's document (``write(part:)``),
+/// so that every byte of a unit still comes from these functions.
 public final class XLIFFStream {
   private let out: XMLOutput
+  /// False for a stream of parts: no prolog, no `</xliff>`.
+  private let isDocument: Bool
 
   /// Starts a document (the declaration and the `<xliff>` start tag are written).
   public init() throws(XLIFFWriteError) {
     out = try XMLOutput()
+    isDocument = true
     out.write(Self.prolog)
   }
+
+  private init(parts: ()) throws(XLIFFWriteError) {
+    out = try XMLOutput()
+    isDocument = false
+  }
+
+  /// A stream of unit parts, to be copied into documents with ``write(part:)``: only what the
+  /// part functions write, one part after another (``count`` tells where each one ends).
+  public static func parts() throws(XLIFFWriteError) -> XLIFFStream {
+    try XLIFFStream(parts: ())
+  }
+
+  /// The number of bytes written so far.
+  public var count: Int { out.count }
 
   /// `<file …><header>…</header><body>` for `file` (its units are not written).
   public func begin(_ file: XLIFFFile) {
@@ -57,35 +80,39 @@ public final class XLIFFStream {
 
   /// One `<trans-unit>`: `source`, `target` and the notes, in that order.
   public func unit(_ unit: TransUnit) {
-    unit.id.withUTF8Bytes { start(id: $0, source: unit.source, target: unit.target) }
+    unit.id.withUTF8Bytes { unitStart(id: $0, source: unit.source) }
+    if let target = unit.target { self.target(target) }
     for note in unit.notes { self.note(note) }
     out.write("      </trans-unit>\n")
   }
 
-  /// ``unit(_:)`` of a unit with the UTF-8 bytes `id` and one note, without a ``TransUnit``
-  /// (the exporter streams units as it makes them).
-  public func unit(
-    id: UnsafeBufferPointer<UInt8>, source: String?, target: TransUnit.Target?,
-    note: TransUnit.Note
-  ) {
-    start(id: id, source: source, target: target)
-    self.note(note)
-    out.write("      </trans-unit>\n")
-  }
-
-  /// `<trans-unit …>` with its `source` and `target`.
-  private func start(id: UnsafeBufferPointer<UInt8>, source: String?, target: TransUnit.Target?) {
+  /// A unit's start: `<trans-unit …>` for the UTF-8 bytes `id`, and its `source`.
+  public func unitStart(id: UnsafeBufferPointer<UInt8>, source: String?) {
     out.write("      <trans-unit id=\"")
     out.text(utf8: id, .attribute)
     out.write("\" xml:space=\"preserve\">\n")
     if let source {
       element("source", source)
     }
-    if let target {
-      element(
-        "target", target.text, target.state.map { (" state=\"", $0) },
-        target.stateQualifier.map { (" state-qualifier=\"", $0) })
-    }
+  }
+
+  /// A unit's `<target>`.
+  public func target(_ target: TransUnit.Target) {
+    element(
+      "target", target.text, target.state.map { (" state=\"", $0) },
+      target.stateQualifier.map { (" state-qualifier=\"", $0) })
+  }
+
+  /// A unit's end: its one note and `</trans-unit>`.
+  public func unitEnd(note: TransUnit.Note) {
+    self.note(note)
+    out.write("      </trans-unit>\n")
+  }
+
+  /// Copies `part`, bytes a stream of ``parts()`` wrote.
+  public func write(part: UnsafeBufferPointer<UInt8>) {
+    guard let base = part.baseAddress else { return }
+    out.write(base, count: part.count)
   }
 
   private func note(_ note: TransUnit.Note) {
@@ -125,9 +152,9 @@ public final class XLIFFStream {
     out.write("    </body>\n  </file>\n")
   }
 
-  /// Ends the document and returns its bytes.
+  /// Ends the document and returns its bytes (a stream of parts: the parts' bytes).
   public func finish() throws(XLIFFWriteError) -> [UInt8] {
-    out.write("</xliff>\n")
+    if isDocument { out.write("</xliff>\n") }
     return try out.finish()
   }
 

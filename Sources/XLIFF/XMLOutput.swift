@@ -59,6 +59,9 @@ final class XMLOutput {
     }
   }
 
+  /// The number of bytes written so far.
+  var count: Int { xmlOutputBufferGetSize(out) + staged }
+
   /// Writes `depth` × 2 spaces.
   func indent(_ depth: Int) {
     var remaining = depth * 2
