@@ -15,7 +15,7 @@ enum StringsdictDecoder {
     }
     if case .dictionary(let widths)? = dictionary[StringsdictKey.variableWidthRuleType] {
       var forms: [String: WidthForm] = [:]
-      for (width, form) in widths {
+      for (width, form) in sortedByName(widths) {
         switch form {
         case .string(let text): forms[width] = .text(text)
         case .dictionary(let fields) where fields[StringsdictKey.deviceSpecificRuleType] != nil:
@@ -45,7 +45,7 @@ enum StringsdictDecoder {
       return .failure(Unsupported("has no \(StringsdictKey.deviceSpecificRuleType) dictionary"))
     }
     var forms = [String: DeviceForm](minimumCapacity: devices.count)
-    for (device, form) in devices {
+    for (device, form) in sortedByName(devices) {
       switch form {
       case .string(let text): forms[device] = .text(text)
       case .dictionary:
@@ -71,7 +71,8 @@ enum StringsdictDecoder {
     // Sized up front (no rehash as they grow): one variable per member but the format key, one
     // form per field but the spec type.
     var variables = [String: PluralVariable](minimumCapacity: dictionary.count - 1)
-    for (name, variable) in dictionary where name != StringsdictKey.localizedFormatKey {
+    for (name, variable) in sortedByName(dictionary) where name != StringsdictKey.localizedFormatKey
+    {
       guard case .dictionary(let fields) = variable,
         case .string(let specType)? = fields[StringsdictKey.formatSpecTypeKey]
       else {
@@ -80,7 +81,7 @@ enum StringsdictDecoder {
       }
       var valueType: String?
       var forms = [String: String](minimumCapacity: fields.count - 1)
-      for (field, content) in fields where field != StringsdictKey.formatSpecTypeKey {
+      for (field, content) in sortedByName(fields) where field != StringsdictKey.formatSpecTypeKey {
         guard case .string(let text) = content else {
           return .failure(
             Unsupported("variable '\(name)' field '\(field)' is \(content.typeDescription)"))
@@ -94,6 +95,14 @@ enum StringsdictDecoder {
       variables[name] = PluralVariable(specType: specType, valueType: valueType, forms: forms)
     }
     return .success(FormatRule(formatKey: formatKey, variables: variables))
+  }
+
+  /// A dictionary's members in name order, so that the member an `Unsupported` names is the same
+  /// in every run (a `Dictionary`'s own order is seeded per process).
+  private static func sortedByName<Value>(_ members: [String: Value]) -> [(
+    key: String, value: Value
+  )] {
+    members.sorted { $0.key < $1.key }
   }
 
   /// Why an entry is left out of the comparison.
