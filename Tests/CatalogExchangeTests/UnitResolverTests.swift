@@ -2,8 +2,8 @@ import Testing
 
 @testable import CatalogExchange
 
-/// ``UnitResolver/delimiters(in:)``, the byte search import resolves unit ids with, against the
-/// character search it stands for (``UnitResolver/characterDelimiters(in:)``) on ids where bytes
+/// ``UnitPath/delimiters(in:)``, the byte search import resolves unit ids with, against the
+/// character search it stands for (``UnitPath/characterDelimiters(in:)``) on ids where bytes
 /// and characters disagree.
 @Suite("UnitResolver's delimiter search")
 struct UnitResolverTests {
@@ -18,13 +18,13 @@ struct UnitResolverTests {
   @Test(arguments: ids)
   func matchesCharacterSearch(_ id: String) {
     #expect(
-      UnitResolver.delimiters(in: id) == UnitResolver.characterDelimiters(in: id),
+      UnitPath.delimiters(in: id) == UnitPath.characterDelimiters(in: id),
       "\(id.debugDescription)")
   }
 
   @Test func findsEveryDelimiterInOrder() {
     let id = "a|==|b|==|plural.one"
-    let found = UnitResolver.delimiters(in: id)
+    let found = UnitPath.delimiters(in: id)
     #expect(found.map { id.utf8.distance(from: id.startIndex, to: $0.lowerBound) } == [1, 6])
   }
 }

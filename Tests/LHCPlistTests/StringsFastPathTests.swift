@@ -1,4 +1,5 @@
 import LHCPlist
+import LHCTestSupport
 import Testing
 
 /// ``StringsFileReader/readStrings(_:)`` (the flat XML fast path) against ``StringsFileReader/read(_:)``:
@@ -28,7 +29,7 @@ struct StringsFastPathTests {
 
   @Test(arguments: documents)
   func agreesWithTheGeneralReader(body: String) {
-    let bytes = XMLPlistReaderTests.document(body)
+    let bytes = plistDocument(body)
     let general = Result { try StringsFileReader.read(bytes) }
     let fast = Result { try StringsFileReader.readStrings(bytes) }
     switch (general, fast) {

@@ -7,19 +7,6 @@ import Testing
 /// hostile documents.
 @Suite("XMLPlistReader")
 struct XMLPlistReaderTests {
-  /// A document around `body` with Apple's prolog.
-  static func document(_ body: String) -> [UInt8] {
-    Array(
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
-      "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0">
-      \(body)
-      </plist>
-
-      """.utf8)
-  }
 
   /// U+FDD0 (the shield's marker), U+FFFE and U+FFFF, which Swift literals cannot spell.
   static let noncharacters = String(
@@ -123,7 +110,7 @@ struct XMLPlistReaderTests {
     for (body, expected) in cases {
       #expect(try PlistReader.read(Array(body.utf8)) == expected, "\(body)")
     }
-    let withProlog = Self.document("<dict>\r\n\t<key>a</key>\r\n\t<string>b</string>\r\n</dict>")
+    let withProlog = plistDocument("<dict>\r\n\t<key>a</key>\r\n\t<string>b</string>\r\n</dict>")
     #expect(try PlistReader.read(withProlog) == .dictionary(["a": .string("b")]))
   }
 

@@ -87,20 +87,6 @@ struct StringsdictFastPathTests {
     }
   }
 
-  /// A format entry `key` → `members` inside a plist.
-  static func document(_ body: String) -> [UInt8] {
-    Array(
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
-      "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0">
-      \(body)
-      </plist>
-
-      """.utf8)
-  }
-
   static let format = "<key>NSStringLocalizedFormatKey</key><string>%#@n@</string>"
   static let variable =
     "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
@@ -132,7 +118,7 @@ struct StringsdictFastPathTests {
 
   @Test(arguments: read)
   func readsAsTheFullPath(_ body: String) {
-    #expect(Self.checkAgainstFullPath(Self.document(body)) != nil)
+    #expect(Self.checkAgainstFullPath(plistDocument(body)) != nil)
   }
 
   /// Documents the fast path gives up on: the full path's entries, warnings and errors stand.
@@ -163,7 +149,7 @@ struct StringsdictFastPathTests {
 
   @Test(arguments: givenUp)
   func givesUpAndTheFullPathDecides(_ body: String) {
-    #expect(Self.checkAgainstFullPath(Self.document(body)) == nil)
+    #expect(Self.checkAgainstFullPath(plistDocument(body)) == nil)
   }
 
   @Test func entitiesAndTheEmptyFileGiveUpWithTheFullPathsErrors() throws {
@@ -181,7 +167,7 @@ struct StringsdictFastPathTests {
   }
 
   @Test func warningsForUnsupportedEntriesAreTheFullPaths() throws {
-    let bytes = Self.document("<dict><key>k</key><string>x</string></dict>")
+    let bytes = plistDocument("<dict><key>k</key><string>x</string></dict>")
     let (table, warnings) = try TableFileReader.read(path: Self.path, bytes: bytes)
     #expect(table.rules.isEmpty)
     #expect(warnings.map(\.message) == ["entry is a string, not a dictionary; not compared"])
