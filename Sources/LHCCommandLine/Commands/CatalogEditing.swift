@@ -40,14 +40,6 @@ struct EditedCatalog: @unchecked Sendable {
     CatalogCompilation.parts(forBytes: source.bytes.count)
   }
 
-  /// True when `bytes` are exactly the file's (`memcmp`: a generic comparison of 171 MB took as
-  /// long as writing them).
-  func holds(_ bytes: [UInt8]) -> Bool {
-    guard bytes.count == source.bytes.count else { return false }
-    guard let file = source.bytes.baseAddress else { return bytes.isEmpty }
-    return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, file, bytes.count) == 0 }
-  }
-
   /// The file's permission bits, so that a rewrite keeps them.
   static func permissions(of path: String) -> mode_t? {
     var info = stat()

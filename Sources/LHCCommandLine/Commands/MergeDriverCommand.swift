@@ -57,18 +57,21 @@ struct MergeDriverCommand {
     for (label, side) in zip(["base", "ours", "theirs"], sides) {
       printer.print(side.diagnostics, path: "\(name) (\(label))", source: side.source)
     }
-    guard var base = sides[0].catalog, var ours = sides[1].catalog, var theirs = sides[2].catalog
+    guard let base = sides[0].catalog, let ours = sides[1].catalog, let theirs = sides[2].catalog
     else { return ExitStatus.failure }
     let size = sides[1].source?.bytes.count ?? 0
     let threads = CatalogCompilation.parts(forBytes: size)
-    // The only references to the three models, so that the merge changes them in place; kept
-    // until exit, with the result, rather than freed node by node.
     sides = []
-    let merged = CatalogMerge.merge(base: &base, ours: &ours, theirs: &theirs, favor: favor)
-    defer { console.keepUntilExit([base, ours, theirs, merged.catalog]) }
-    let bytes = CatalogWriter.bytes(merged.catalog, threads: threads, sizeHint: size)
+    // `MergeInputs` cleared every offset; the models are kept until exit, with the result,
+    // rather than freed node by node.
+    let merged = CatalogMerge.merge(cleared: base, ours, theirs, favor: favor)
+    let bytes = CatalogWriter.chunks(merged.catalog, threads: threads, sizeHint: size)
+    console.keepUntilExit([base, ours, theirs, merged.catalog, bytes] as [Any])
     do {
-      try OutputFile.write(bytes, to: current, permissions: EditedCatalog.permissions(of: current))
+      try bytes.withChunks { (chunks) throws(OutputError) in
+        try OutputFile.write(
+          chunks: chunks, to: current, permissions: EditedCatalog.permissions(of: current))
+      }
     } catch {
       console.error("\(name): error: cannot write the merged catalog: \(error.message)\n")
       return ExitStatus.failure
