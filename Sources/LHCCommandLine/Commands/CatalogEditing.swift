@@ -8,6 +8,8 @@ struct EditedCatalog: @unchecked Sendable {
   var catalog: Catalog
   /// The reader's warnings.
   var diagnostics: [Diagnostic]
+  /// With `clearingOffsets`, where each entry started (its key's quote), by index.
+  var entryOffsets: [Int] = []
 
   /// Why a catalog could not be read: its error diagnostics, and its text when it was read.
   struct Failure: Error, @unchecked Sendable {
@@ -16,7 +18,8 @@ struct EditedCatalog: @unchecked Sendable {
   }
 
   /// Reads `path` losslessly (a large catalog in parts, one per core); with `clearingOffsets`,
-  /// every offset is set to 0 while the model is still only here (so nothing is copied).
+  /// every offset is set to 0 while the model is still only here (so nothing is copied), the
+  /// entries' own kept in `entryOffsets`.
   static func read(_ path: String, clearingOffsets: Bool = false) -> Result<EditedCatalog, Failure>
   {
     let source: SourceText
@@ -28,8 +31,20 @@ struct EditedCatalog: @unchecked Sendable {
     let parts = CatalogCompilation.parts(forBytes: source.bytes.count)
     do {
       var (catalog, diagnostics) = try CatalogReader.readLossless(source, parts: parts)
-      if clearingOffsets { catalog.clearOffsets() }
-      return .success(EditedCatalog(source: source, catalog: catalog, diagnostics: diagnostics))
+      var offsets: [Int] = []
+      if clearingOffsets {
+        offsets = catalog.entries.map(\.offset)
+        // On every core (one took ~0.1 s for the 171 MB bench catalog's 600,000 localizations).
+        catalog.entries.withUnsafeMutableBufferPointer { entries in
+          let shared = SharedEntries(entries)
+          _ = Parallel.map(Parallel.chunks(of: Array(entries.indices))) { chunk in
+            for index in chunk { shared.entries[index].clearOffsets() }
+          }
+        }
+      }
+      return .success(
+        EditedCatalog(
+          source: source, catalog: catalog, diagnostics: diagnostics, entryOffsets: offsets))
     } catch {
       return .failure(Failure(source: source, diagnostics: error.diagnostics))
     }
@@ -45,4 +60,10 @@ struct EditedCatalog: @unchecked Sendable {
     var info = stat()
     return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
   }
+}
+
+/// A model's entries cleared on several threads, each its own indices.
+private struct SharedEntries: @unchecked Sendable {
+  let entries: UnsafeMutableBufferPointer<CatalogEntry>
+  init(_ entries: UnsafeMutableBufferPointer<CatalogEntry>) { self.entries = entries }
 }
