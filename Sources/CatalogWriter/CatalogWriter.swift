@@ -29,9 +29,11 @@ public enum CatalogWriter {
     -> CatalogBytes
   {
     let order = CatalogKeyOrder.sortedIndices(catalog.entries) { $0.key }
-    // Runs of entries, each written into its own buffer, then joined in order.
-    let runs = max(1, min(threads, order.count / 512))
-    let pieces = Parallel.map(Array(0..<runs)) { run in
+    // Runs of entries, each written into its own buffer, then joined in order; four per thread,
+    // taken by the threads in turn, so that no core idles while another ends a longer run (one
+    // run per core left one core alone for ~5 % of `lhc format` of the 171 MB bench catalog).
+    let runs = max(1, min(threads > 1 ? 4 * threads : 1, order.count / 512))
+    let pieces = Parallel.map(Array(0..<runs), state: {}) { _, run in
       var out = JSONOutput(capacity: max(1 << 16, sizeHint / runs + sizeHint / 64))
       var container = JSONOutput.Container(indent: 2, count: run == 0 ? 0 : 1)
       for index in order[(order.count * run / runs)..<(order.count * (run + 1) / runs)] {

@@ -17,18 +17,20 @@ struct EditedCatalog: @unchecked Sendable {
     var diagnostics: [Diagnostic]
   }
 
-  /// Reads `path` losslessly (a large catalog in parts, one per core); with `clearingOffsets`,
-  /// every offset is set to 0 while the model is still only here (so nothing is copied), the
-  /// entries' own kept in `entryOffsets`.
-  static func read(_ path: String, clearingOffsets: Bool = false) -> Result<EditedCatalog, Failure>
-  {
+  /// Reads `path` losslessly (a large catalog in parts, `partsPerCore` per core, taken by the
+  /// cores in turn); with `clearingOffsets`, every offset is set to 0 while the model is still
+  /// only here (so nothing is copied), the entries' own kept in `entryOffsets`.
+  static func read(
+    _ path: String, clearingOffsets: Bool = false, partsPerCore: Int = 1
+  ) -> Result<EditedCatalog, Failure> {
     let source: SourceText
     do {
       source = try SourceText(contentsOf: path)
     } catch {
       return .failure(Failure(diagnostics: [.error("cannot read file: \(error.message)")]))
     }
-    let parts = CatalogCompilation.parts(forBytes: source.bytes.count)
+    let cores = CatalogCompilation.parts(forBytes: source.bytes.count)
+    let parts = cores > 1 ? cores * partsPerCore : 1
     do {
       var (catalog, diagnostics) = try CatalogReader.readLossless(source, parts: parts)
       var offsets: [Int] = []

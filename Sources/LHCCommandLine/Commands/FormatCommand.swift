@@ -74,7 +74,8 @@ struct FormatCommand {
   /// Reads, rewrites and (unless `--check`) writes one catalog.
   private func format(_ path: String, _ console: Console) -> Outcome {
     let edited: EditedCatalog
-    switch EditedCatalog.read(path) {
+    // Four parts per core, as merge-driver reads ours (a core no longer waits for the other).
+    switch EditedCatalog.read(path, partsPerCore: 4) {
     case .success(let read): edited = read
     case .failure(let failure):
       return Outcome(status: .error, diagnostics: failure.diagnostics, source: failure.source)

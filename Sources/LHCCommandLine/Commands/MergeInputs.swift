@@ -25,7 +25,10 @@ enum MergeInputs {
   static func read(base: String, ours: String, theirs: String) -> [Side] {
     // Ours' offsets cleared while its model is only in the reader's hands (a shared entry
     // written to is copied); where its entries start is kept, to compare the other sides' with.
-    guard case .success(let edited) = EditedCatalog.read(ours, clearingOffsets: true) else {
+    // Four parts per core: with one, a core idled while the other ended the longer part (~8 %
+    // of the merge of the 171 MB bench catalog).
+    let oursRead = EditedCatalog.read(ours, clearingOffsets: true, partsPerCore: 4)
+    guard case .success(let edited) = oursRead else {
       // Ours cannot be read: every side read in full, for its diagnostics.
       return [base, ours, theirs].map { side(EditedCatalog.read($0, clearingOffsets: true)) }
     }
