@@ -71,6 +71,18 @@ public enum CatalogMerge {
     swap(&boxes[0].catalog, &base)
     swap(&boxes[1].catalog, &ours)
     swap(&boxes[2].catalog, &theirs)
+    return merge(cleared: base, ours, theirs, favor: favor)
+  }
+
+  /// ``merge(base:ours:theirs:favor:)`` of catalogs whose offsets are all 0 already, as
+  /// `lhc merge-driver` reads them (it clears each entry as it is read): looking through the
+  /// three models of the 171 MB bench catalog for offsets again took ~1,100M instructions.
+  public static func merge(
+    cleared base: Catalog, _ ours: Catalog, _ theirs: Catalog, favor: Favor? = nil
+  ) -> Result {
+    assert(
+      [base, ours, theirs].allSatisfy { !$0.entries.contains(where: \.hasOffsets) },
+      "merge(cleared:) of a catalog with offsets")
     var merger = Merger(favor: favor)
     let merged = merger.merge(base, ours, theirs)
     return Result(catalog: merged, conflicts: merger.conflicts)

@@ -1,6 +1,12 @@
 import LHCBase
 import StringCatalog
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The recursive half of ``CatalogMerge``: three versions of each part in, one out, conflicts
 /// collected on the way.
 struct Merger {
@@ -73,6 +79,7 @@ struct Merger {
   static func aligned<Item>(
     _ base: [Item], _ ours: [Item], _ theirs: [Item], _ name: (Item) -> String
   ) -> [(base: Int?, ours: Int?, theirs: Int?)] {
+    if let same = alignedInPlace(base, ours, theirs, name) { return same }
     let baseIndex = index(base, name)
     let theirIndex = index(theirs, name)
     var positions: [(base: Int?, ours: Int?, theirs: Int?)] = []
@@ -87,6 +94,29 @@ struct Merger {
       positions.append((baseIndex[Name(name(item))], nil, position))
     }
     return positions
+  }
+
+  /// ``aligned(_:_:_:_:)`` when the three lists name the same items in the same order (nearly
+  /// every list of a merge of two small edits: the entries, a key's languages): each name's last
+  /// position in ours stands for all three, found with one index instead of two and a set (the
+  /// general walk over the 171 MB bench catalog's 20,000 entries took ~0.1 s on one core).
+  /// Nil when the names differ anywhere.
+  private static func alignedInPlace<Item>(
+    _ base: [Item], _ ours: [Item], _ theirs: [Item], _ name: (Item) -> String
+  ) -> [(base: Int?, ours: Int?, theirs: Int?)]? {
+    guard base.count == ours.count, theirs.count == ours.count else { return nil }
+    for index in ours.indices {
+      let key = name(ours[index])
+      guard Name.same(name(base[index]), key), Name.same(name(theirs[index]), key) else {
+        return nil
+      }
+    }
+    if ours.count < 2 { return ours.indices.map { ($0, $0, $0) } }
+    let last = Self.index(ours, name)
+    return ours.indices.map { position in
+      let kept = last.count == ours.count ? position : last[Name(name(ours[position]))]
+      return (kept, position, kept)
+    }
   }
 
   /// The entries, merged in runs on every core (they are independent; each run collects its
@@ -124,7 +154,17 @@ struct Merger {
     init(_ text: String) { self.text = text }
 
     static func == (lhs: Name, rhs: Name) -> Bool {
-      lhs.text.utf8.elementsEqual(rhs.text.utf8)
+      same(lhs.text, rhs.text)
+    }
+
+    /// True when `a` and `b` have the same UTF-8 bytes.
+    @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
+      a.withUTF8Bytes { left in
+        b.withUTF8Bytes { right in
+          left.count == right.count
+            && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+        }
+      }
     }
 
     func hash(into hasher: inout Hasher) {

@@ -52,23 +52,28 @@ struct MergeDriverCommand {
   }
 
   func run(_ console: Console) -> Int32 {
-    var sides = MergeInputs.read(base: base, ours: current, theirs: other)
+    let sides = MergeInputs.read(base: base, ours: current, theirs: other)
+    // Kept until exit with the models and the result below: the three files' mappings (and the
+    // models, node by node) were released on one core before the merge (~0.05 s of the 171 MB
+    // bench catalog's).
+    console.keepUntilExit(sides)
     let printer = DiagnosticPrinter(console: console, warningsAsErrors: false)
     for (label, side) in zip(["base", "ours", "theirs"], sides) {
       printer.print(side.diagnostics, path: "\(name) (\(label))", source: side.source)
     }
-    guard var base = sides[0].catalog, var ours = sides[1].catalog, var theirs = sides[2].catalog
+    guard let base = sides[0].catalog, let ours = sides[1].catalog, let theirs = sides[2].catalog
     else { return ExitStatus.failure }
     let size = sides[1].source?.bytes.count ?? 0
     let threads = CatalogCompilation.parts(forBytes: size)
-    // The only references to the three models, so that the merge changes them in place; kept
-    // until exit, with the result, rather than freed node by node.
-    sides = []
-    let merged = CatalogMerge.merge(base: &base, ours: &ours, theirs: &theirs, favor: favor)
-    defer { console.keepUntilExit([base, ours, theirs, merged.catalog]) }
-    let bytes = CatalogWriter.bytes(merged.catalog, threads: threads, sizeHint: size)
+    // `MergeInputs` cleared every offset.
+    let merged = CatalogMerge.merge(cleared: base, ours, theirs, favor: favor)
+    let bytes = CatalogWriter.chunks(merged.catalog, threads: threads, sizeHint: size)
+    console.keepUntilExit([merged.catalog, bytes] as [Any])
     do {
-      try OutputFile.write(bytes, to: current, permissions: EditedCatalog.permissions(of: current))
+      try bytes.withChunks { (chunks) throws(OutputError) in
+        try OutputFile.write(
+          chunks: chunks, to: current, permissions: EditedCatalog.permissions(of: current))
+      }
     } catch {
       console.error("\(name): error: cannot write the merged catalog: \(error.message)\n")
       return ExitStatus.failure

@@ -48,10 +48,26 @@ package enum OutputFile {
   static func stage(
     _ bytes: UnsafeRawBufferPointer, to path: String, permissions: mode_t? = nil
   ) throws(OutputError) -> Staged? {
+    try stage(chunks: [bytes], to: path, permissions: permissions)
+  }
+
+  /// ``write(_:to:permissions:)`` of the bytes of `chunks`, one after the other (a catalog
+  /// writer's runs, not joined first).
+  package static func write(
+    chunks: [UnsafeRawBufferPointer], to path: String, permissions: mode_t? = nil
+  ) throws(OutputError) {
+    guard let staged = try stage(chunks: chunks, to: path, permissions: permissions) else { return }
+    try commit([staged])
+  }
+
+  /// ``stage(_:to:)-([UInt8],_)`` of the bytes of `chunks`, one after the other.
+  static func stage(
+    chunks: [UnsafeRawBufferPointer], to path: String, permissions: mode_t? = nil
+  ) throws(OutputError) -> Staged? {
     let directory = parent(of: path)
     let folder = directory.isEmpty ? "." : directory
     removeLeftovers(in: folder)
-    if holdsExactly(bytes, path) { return nil }
+    if holdsExactly(chunks, path) { return nil }
     do { try createDirectory(folder) } catch {
       throw OutputError(path: path, message: error.message)
     }
@@ -65,8 +81,10 @@ package enum OutputFile {
     _ = flock(fd, LOCK_EX)
     let written =
       fchmod(fd, permissions ?? (0o666 & ~currentUmask)) == 0
-      && transferAll(bytes.count) { offset, count in
-        Foundation.write(fd, bytes.baseAddress! + offset, count)
+      && chunks.allSatisfy { bytes in
+        transferAll(bytes.count) { offset, count in
+          Foundation.write(fd, bytes.baseAddress! + offset, count)
+        }
       }
     let failure = errno
     close(fd)
@@ -190,20 +208,31 @@ package enum OutputFile {
     return true
   }
 
-  /// True when the file at `path` already holds exactly `bytes` (sizes compared first).
-  private static func holdsExactly(_ bytes: UnsafeRawBufferPointer, _ path: String) -> Bool {
+  /// True when the file at `path` already holds exactly the bytes of `chunks` (sizes compared
+  /// first).
+  private static func holdsExactly(_ chunks: [UnsafeRawBufferPointer], _ path: String) -> Bool {
+    let size = chunks.reduce(0) { $0 + $1.count }
     var info = stat()
-    guard stat(path, &info) == 0, Int(info.st_size) == bytes.count else { return false }
-    guard bytes.count > 0 else { return true }
+    guard stat(path, &info) == 0, Int(info.st_size) == size else { return false }
+    guard size > 0 else { return true }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return false }
     defer { close(fd) }
-    var existing = [UInt8](repeating: 0, count: bytes.count)
+    var existing = [UInt8](repeating: 0, count: size)
     let complete = existing.withUnsafeMutableBytes { buffer in
       transferAll(buffer.count) { offset, count in read(fd, buffer.baseAddress! + offset, count) }
     }
-    return complete
-      && existing.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    guard complete else { return false }
+    return existing.withUnsafeBytes { existing in
+      var offset = 0
+      for chunk in chunks where chunk.count > 0 {
+        guard memcmp(existing.baseAddress! + offset, chunk.baseAddress!, chunk.count) == 0 else {
+          return false
+        }
+        offset += chunk.count
+      }
+      return true
+    }
   }
 
   /// `strerror`, lower-cased.

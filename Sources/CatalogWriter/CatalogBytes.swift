@@ -1,0 +1,78 @@
+import LHCBase
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A written catalog as ``CatalogWriter/chunks(_:threads:sizeHint:)`` made it: the top level
+/// around the runs of entries, each run in the buffer its core wrote. The bytes in order are the
+/// catalog's file; ``joined()`` copies them into one array.
+public final class CatalogBytes: @unchecked Sendable {
+  /// One buffer (a class: a noncopyable value cannot be returned through `map`).
+  final class Piece: @unchecked Sendable {
+    var out: JSONOutput
+    init(_ out: consuming JSONOutput) { self.out = out }
+  }
+
+  private let top: Piece
+  /// Where in `top` the runs go (inside `strings`).
+  private let split: Int
+  private let pieces: [Piece]
+
+  init(top: Piece, split: Int, pieces: [Piece]) {
+    self.top = top
+    self.split = split
+    self.pieces = pieces
+  }
+
+  /// The number of bytes.
+  public var count: Int {
+    pieces.reduce(top.out.bytes.count) { $0 + $1.out.bytes.count }
+  }
+
+  /// Calls `body` with the chunks in file order (valid only during the call).
+  public func withChunks<R, E: Error>(_ body: ([UnsafeRawBufferPointer]) throws(E) -> R)
+    throws(E) -> R
+  {
+    var chunks: [UnsafeRawBufferPointer] = []
+    chunks.reserveCapacity(pieces.count + 2)
+    top.out.bytes.withBytes {
+      chunks.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[..<split])))
+    }
+    for piece in pieces { piece.out.bytes.withBytes { chunks.append(UnsafeRawBufferPointer($0)) } }
+    top.out.bytes.withBytes {
+      chunks.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[split...])))
+    }
+    return try body(chunks)
+  }
+
+  /// True when `file` holds exactly these bytes (`memcmp` per chunk).
+  public func equals(_ file: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard count == file.count else { return false }
+    return withChunks { chunks in
+      var offset = 0
+      for chunk in chunks where chunk.count > 0 {
+        guard memcmp(chunk.baseAddress!, file.baseAddress! + offset, chunk.count) == 0 else {
+          return false
+        }
+        offset += chunk.count
+      }
+      return true
+    }
+  }
+
+  /// The bytes in one array.
+  public func joined() -> [UInt8] {
+    withChunks { chunks in
+      [UInt8](unsafeUninitializedCapacity: chunks.reduce(0) { $0 + $1.count }) { buffer, count in
+        for chunk in chunks where chunk.count > 0 {
+          UnsafeMutableRawPointer(buffer.baseAddress! + count)
+            .copyMemory(from: chunk.baseAddress!, byteCount: chunk.count)
+          count += chunk.count
+        }
+      }
+    }
+  }
+}
