@@ -87,7 +87,8 @@ extension CatalogExport {
       self.localizations = localizations
       self.order = order
       let sourceSlot = slots[catalog.sourceLanguage]
-      sourceUnits = SourceUnits(catalog, keyBytes: keyBytes, keyStarts: keyStarts) { row in
+      sourceUnits = SourceUnits(catalog, keyBytes: keyBytes, keyStarts: keyStarts, order: order) {
+        row in
         guard let sourceSlot else { return -1 }
         return Int(localizations[row * languages.count + sourceSlot])
       }
@@ -137,6 +138,12 @@ extension CatalogExport {
         }
         stream.endFile()
       }
+    }
+
+    /// About the size of `language`'s `<file>`, for the writer's buffer to be made that large at
+    /// once (not grown by copying): PROVISIONAL.
+    public func sizeHint(language: String) -> Int {
+      sourceUnits.parts.count * 3 / 2
     }
 
     /// The source node of entry `index` (its key as a `new` unit when it has no source

@@ -38,9 +38,10 @@ public final class XLIFFStream {
   /// False for a stream of parts: no prolog, no `</xliff>`.
   private let isDocument: Bool
 
-  /// Starts a document (the declaration and the `<xliff>` start tag are written).
-  public init() throws(XLIFFWriteError) {
-    out = try XMLOutput()
+  /// Starts a document (the declaration and the `<xliff>` start tag are written), with room for
+  /// `capacity` bytes before its buffer grows.
+  public init(capacity: Int = 64 << 10) throws(XLIFFWriteError) {
+    out = try XMLOutput(capacity: capacity)
     isDocument = true
     out.write(Self.prolog)
   }
@@ -154,8 +155,22 @@ public final class XLIFFStream {
 
   /// Ends the document and returns its bytes (a stream of parts: the parts' bytes).
   public func finish() throws(XLIFFWriteError) -> [UInt8] {
+    try end()
+    return withBytes { Array($0) }
+  }
+
+  /// Ends the document (`</xliff>`); its bytes are then ``withBytes(_:)``'s.
+  public func end() throws(XLIFFWriteError) {
     if isDocument { out.write("</xliff>\n") }
-    return try out.finish()
+    try out.check()
+  }
+
+  /// Calls `body` with the bytes written, in the stream's own buffer (``end()`` called: the whole
+  /// document; `lhc export` writes its files from here, not from a copy).
+  public func withBytes<Result, Failure: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try out.withBytes(body)
   }
 
   static let prolog: StaticString = """
