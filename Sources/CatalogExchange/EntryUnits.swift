@@ -160,20 +160,6 @@ struct EntryUnits {
     return variations[0].cases[first].node.stringUnit?.value
       ?? text(of: variations[0].cases[first].node.variations)
   }
-
-  /// The target's string unit `unit` of a node with `substitutions`, below `substitution` (the
-  /// one the unit's path last went through), and its value in export form; nil when it has no
-  /// value. (The export plan finds the node as it walks the target's shape.)
-  static func target(
-    _ unit: StringUnit?, _ substitutions: [Substitution], _ substitution: Substitution?
-  ) -> (unit: StringUnit, text: String)? {
-    guard let unit, let value = unit.value else { return nil }
-    let text =
-      substitution == nil
-      ? UnitText.exported(parent: value, substitutions)
-      : UnitText.exported(leaf: value, substitution)
-    return (unit, text)
-  }
 }
 
 /// A node found at a path, with the substitution the path last went through.

@@ -43,7 +43,7 @@ struct ExportPlan {
   /// The ids of the units that are not source units, one after another.
   private(set) var idBytes: [UInt8] = []
   /// The targets of the units that have one, found as the walk met their nodes.
-  private(set) var targets: [TransUnit.Target] = []
+  private(set) var targets: [CatalogExport.Target] = []
 
   init(_ prepared: CatalogExport.Prepared, language: String) {
     self.prepared = prepared
@@ -86,7 +86,7 @@ struct ExportPlan {
     var units: [Unit] = []
     var paths: [UnitPath] = []
     var idBytes: [UInt8] = []
-    var targets: [TransUnit.Target] = []
+    var targets: [CatalogExport.Target] = []
     var entry = 0
     var rank = 0
     var hint = -1
@@ -96,7 +96,9 @@ struct ExportPlan {
       sources = prepared.sourceUnits
       keyBytes = prepared.keyBytes
       keyStarts = prepared.keyStarts
-      units.reserveCapacity(prepared.order.count + prepared.order.count / 4)
+      // At most one unit per source unit, but for the rare ones outside the source's shape.
+      units.reserveCapacity(sources.units.count)
+      targets.reserveCapacity(sources.units.count)
     }
 
     /// Starts the units of entry `index`; `findingTargets` when its shape is the target's.
@@ -109,12 +111,15 @@ struct ExportPlan {
       // The node the walk is at is the one a look-up by the path would find (the reader keeps
       // one axis per kind, one case per name and one substitution per name), taken here
       // instead of walking down to it again for each unit: 534.8M → 521.3M instructions.
-      guard findingTargets,
-        let (stringUnit, text) = EntryUnits.target(
-          node.stringUnit, node.substitutions, substitution)
+      // The unit's fields read in place: returning the unit and its text as a tuple had them
+      // copied and destroyed through the runtime's generic tuple witnesses (16M instructions).
+      guard findingTargets, let value = node.stringUnit?.value, let state = node.stringUnit?.state
       else { return add(path, target: -1) }
-      let (state, qualifier) = CatalogExport.exportedState(stringUnit.state)
-      targets.append(TransUnit.Target(text: text, state: state, stateQualifier: qualifier))
+      let text =
+        substitution == nil
+        ? UnitText.exported(parent: value, node.substitutions)
+        : UnitText.exported(leaf: value, substitution)
+      targets.append(CatalogExport.Target(text: text, state: CatalogExport.ExportedState(state)))
       add(path, target: targets.count - 1)
     }
 
@@ -214,18 +219,32 @@ struct ExportPlan {
     }
   }
 
+  /// About the number of bytes the units take in XLIFF (their parts, their targets' texts, not
+  /// escaped, and tags): the writer's buffer is made that large at once, not grown by copying.
+  var size: Int {
+    let sources = prepared.sourceUnits
+    var size = 0
+    for unit in units {
+      size += sources.ends[unit.entry].count
+      size += unit.source >= 0 ? sources.units[unit.source].start.count : 4 * unit.idCount
+    }
+    for target in targets { size += target.text.utf8.count + 48 }
+    return size + size / 16
+  }
+
   /// Calls `body` with each unit in order: the unit, its path, its id's UTF-8 and its target.
   func forEachUnit(
-    _ body: (Unit, UnitPath, UnsafeBufferPointer<UInt8>, TransUnit.Target?) -> Void
+    _ body: (Unit, UnitPath, UnsafeBufferPointer<UInt8>, CatalogExport.Target?) -> Void
   ) {
     prepared.sourceUnits.ids.withUnsafeBufferPointer { sources in
       idBytes.withUnsafeBufferPointer { ids in
         for unit in units {
           let path = path(unit)
-          var target: TransUnit.Target?
+          var target: CatalogExport.Target?
           if isSourceLanguage {
             // The source language's own export: the source as a `new` target (`xliff.md` §2).
-            target = TransUnit.Target(text: prepared.sourceText(unit.entry, at: path), state: "new")
+            target = CatalogExport.Target(
+              text: prepared.sourceText(unit.entry, at: path), state: .new)
           } else if unit.target >= 0 {
             target = targets[unit.target]
           }

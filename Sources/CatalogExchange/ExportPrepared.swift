@@ -119,6 +119,7 @@ extension CatalogExport {
           DiagnosticError([.error("cannot write XLIFF: \(error.message)", language: language)]))
       }
       return plan(language).map { plan in
+        stream.reserve(plan.size)
         stream.begin(file(language: language, original: original, tool: tool))
         sourceUnits.parts.withUnsafeBufferPointer { parts in
           func part(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
@@ -132,18 +133,15 @@ extension CatalogExport {
             } else {
               stream.unitStart(id: id, source: sourceText(unit.entry, at: path))
             }
-            if let target { stream.target(target) }
+            if let target {
+              stream.target(
+                text: target.text, start: part(sourceUnits.targetStarts[target.state.rawValue]))
+            }
             stream.write(part: part(sourceUnits.ends[unit.entry]))
           }
         }
         stream.endFile()
       }
-    }
-
-    /// About the size of `language`'s `<file>`, for the writer's buffer to be made that large at
-    /// once (not grown by copying): PROVISIONAL.
-    public func sizeHint(language: String) -> Int {
-      sourceUnits.parts.count * 3 / 2
     }
 
     /// The source node of entry `index` (its key as a `new` unit when it has no source

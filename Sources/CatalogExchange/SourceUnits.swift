@@ -38,6 +38,9 @@ struct SourceUnits: Sendable {
   private(set) var ids: [UInt8] = []
   /// The bytes the writer wrote.
   private(set) var parts: [UInt8] = []
+  /// The start tag of a `<target>` (``XLIFFStream/targetStart(state:stateQualifier:)``) in each
+  /// ``CatalogExport/ExportedState``, in ``parts``.
+  private(set) var targetStarts: [Range<Int>] = []
   /// Set when the writer failed (libxml2 out of memory): nothing can be exported.
   private(set) var error: XLIFFWriteError?
   /// Indices in ``units``, in the order of their ids (ties, which are units of different entries,
@@ -82,6 +85,19 @@ struct SourceUnits: Sendable {
       return part
     }
     for part in written { append(part) }
+    do throws(XLIFFWriteError) {
+      let stream = try XLIFFStream.parts()
+      var starts: [Range<Int>] = []
+      for state in CatalogExport.ExportedState.allCases {
+        let start = stream.count
+        stream.targetStart(state: state.attributes.state, stateQualifier: state.attributes.qualifier)
+        starts.append(start..<stream.count)
+      }
+      targetStarts = starts.map { $0.shifted(parts.count) }
+      parts += try stream.finish()
+    } catch {
+      self.error = error
+    }
     sortIDs(in: order)
   }
 

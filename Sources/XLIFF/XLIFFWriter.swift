@@ -60,6 +60,11 @@ public final class XLIFFStream {
   /// The number of bytes written so far.
   public var count: Int { out.count }
 
+  /// Makes room for `count` more bytes at once.
+  public func reserve(_ count: Int) {
+    out.reserve(count)
+  }
+
   /// `<file …><header>…</header><body>` for `file` (its units are not written).
   public func begin(_ file: XLIFFFile) {
     out.write("  <file")
@@ -99,9 +104,31 @@ public final class XLIFFStream {
 
   /// A unit's `<target>`.
   public func target(_ target: TransUnit.Target) {
-    element(
-      "target", target.text, target.state.map { (" state=\"", $0) },
-      target.stateQualifier.map { (" state-qualifier=\"", $0) })
+    targetStart(state: target.state, stateQualifier: target.stateQualifier)
+    targetEnd(target.text)
+  }
+
+  /// The start of a `<target>` with these attributes, up to its `>` (`<target state="new"`): for
+  /// a stream of ``parts()``, whose bytes ``target(text:start:)`` copies.
+  public func targetStart(state: String?, stateQualifier: String?) {
+    out.write("        <target")
+    if let state { attribute((" state=\"", state)) }
+    if let stateQualifier { attribute((" state-qualifier=\"", stateQualifier)) }
+  }
+
+  /// A unit's `<target>`, its start tag's bytes (``targetStart(state:stateQualifier:)``) given:
+  /// an exporter writes the few there are once, not their attributes for every unit.
+  public func target(text: String, start: UnsafeBufferPointer<UInt8>) {
+    write(part: start)
+    targetEnd(text)
+  }
+
+  /// The rest of a `<target>` after its attributes: `/>` when `text` is empty.
+  private func targetEnd(_ text: String) {
+    if text.isEmpty { return out.write("/>\n") }
+    out.write(">")
+    out.text(text, .content)
+    out.write("</target>\n")
   }
 
   /// A unit's end: its one note and `</trans-unit>`.

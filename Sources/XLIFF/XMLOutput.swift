@@ -73,6 +73,18 @@ final class XMLOutput {
     self.count += count
   }
 
+  /// Makes room for `additional` more bytes at once (a caller that knows about what it will
+  /// write); only the bytes written so far are copied (`realloc` copies the whole old buffer).
+  func reserve(_ additional: Int) {
+    guard count + additional > capacity, !failed, let moved = malloc(count + additional) else {
+      return
+    }
+    memcpy(moved, bytes, count)
+    free(bytes)
+    bytes = moved.assumingMemoryBound(to: UInt8.self)
+    capacity = count + additional
+  }
+
   /// Makes room for `needed` bytes (doubling); false, and the document failed, when memory is out.
   private func grow(to needed: Int) -> Bool {
     var grown = capacity

@@ -278,8 +278,7 @@ struct ExportCommand {
     let xliff: XLIFFStream
     do {
       // The units go straight to the writer: no XLIFFDocument (see CatalogExport.Prepared).
-      let stream = try XLIFFStream(
-        capacity: sources.reduce(64 << 10) { $0 + $1.prepared.sizeHint(language: language) })
+      let stream = try XLIFFStream()
       for source in sources {
         let written = source.prepared.write(
           language: language, original: source.original, tool: tool, to: stream)
