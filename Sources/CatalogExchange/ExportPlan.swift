@@ -182,8 +182,7 @@ struct ExportPlan {
   /// catalog (``SourceUnits/sorted``), and equal ids are equal ranks — no comparison of ids
   /// (sorting them per language cost 11.7M instructions, the 9.9 MB bench catalog). False, with
   /// nothing done, when a unit is not a source unit.
-  private mutating func placeInSourceOrder(_ duplicates: inout [(unit: Unit, owner: Int)]) -> Bool
-  {
+  private mutating func placeInSourceOrder(_ duplicates: inout [(unit: Unit, owner: Int)]) -> Bool {
     let sources = prepared.sourceUnits
     guard paths.isEmpty else { return false }
     var place = [Int32](repeating: -1, count: sources.units.count)
@@ -196,9 +195,10 @@ struct ExportPlan {
     ordered.reserveCapacity(units.count)
     var previousRank: Int32 = -1
     for source in sources.sorted where place[Int(source)] >= 0 {
+      let unit = units[Int(place[Int(source)])]
       let rank = sources.idRanks[Int(source)]
-      if rank == previousRank { duplicates.append((units[Int(place[Int(source)])], ordered.last!.entry)) }
-      ordered.append(units[Int(place[Int(source)])])
+      if rank == previousRank, let owner = ordered.last { duplicates.append((unit, owner.entry)) }
+      ordered.append(unit)
       previousRank = rank
     }
     units = ordered

@@ -98,7 +98,8 @@ struct SourceUnits: Sendable {
       var starts: [Range<Int>] = []
       for state in CatalogExport.ExportedState.allCases {
         let start = stream.count
-        stream.targetStart(state: state.attributes.state, stateQualifier: state.attributes.qualifier)
+        let (state, qualifier) = state.attributes
+        stream.targetStart(state: state, stateQualifier: qualifier)
         starts.append(start..<stream.count)
       }
       targetStarts = starts.map { $0.shifted(parts.count) }

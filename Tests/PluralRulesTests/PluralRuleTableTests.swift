@@ -93,7 +93,9 @@ struct MillionsTests {
 
   private static func onlyMillions(_ integerSamples: String) -> Bool {
     let samples = integerSamples.split(separator: ",")
-      .map { String($0.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()) }
+      .map { sample in
+        String(sample.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+      }
       .filter { !$0.isEmpty && $0 != "…" }
     return !samples.isEmpty
       && samples.allSatisfy { sample in
