@@ -190,9 +190,20 @@ struct NodePlace {
   }
 }
 
+// The optionals below are matched, not compared with `nil`: `stringUnit == nil` is `Optional`'s
+// `==` of two Equatable optionals, which destroys a tuple of both through the runtime's generic
+// witnesses (~200 instructions; 12.5M of an export of the 9.9 MB bench catalog).
+
 extension LocalizationNode {
   /// True when the node holds nothing (`{}`).
   var isEmpty: Bool {
-    stringUnit == nil && stringSet == nil && variations.isEmpty && substitutions.isEmpty
+    guard case .none = stringUnit, case .none = stringSet else { return false }
+    return variations.isEmpty && substitutions.isEmpty
+  }
+
+  /// True when the node has a `stringUnit`.
+  var hasStringUnit: Bool {
+    if case .some = stringUnit { return true }
+    return false
   }
 }

@@ -118,10 +118,12 @@ struct ExportPlan {
       guard findingTargets, let unit = node.stringUnit, let value = unit.value else {
         return add(path, target: -1)
       }
-      let text =
-        substitution == nil
-        ? UnitText.exported(parent: value, node.substitutions)
-        : UnitText.exported(leaf: value, substitution)
+      let text: String
+      if case .some = substitution {
+        text = UnitText.exported(leaf: value, substitution)
+      } else {
+        text = UnitText.exported(parent: value, node.substitutions)
+      }
       targets.append(
         CatalogExport.Target(text: text, state: CatalogExport.ExportedState(unit.state)))
       add(path, target: targets.count - 1)
