@@ -123,9 +123,9 @@ struct EntryUnits {
   ) -> String? {
     guard let step = steps.first else {
       guard let text = unit?.value ?? text(of: variations) else { return nil }
-      return substitution == nil
-        ? UnitText.exported(parent: text, substitutions)
-        : UnitText.exported(leaf: text, substitution)
+      // Matched, not compared with `nil` (see `LocalizationNode.isEmpty` below).
+      if case .some = substitution { return UnitText.exported(leaf: text, substitution) }
+      return UnitText.exported(parent: text, substitutions)
     }
     let rest = steps.dropFirst()
     switch step {
