@@ -26,22 +26,47 @@ public enum CatalogExport {
         file.units.append(
           TransUnit(
             id: String(decoding: id, as: UTF8.self),
-            source: prepared.sourceText(unit.entry, at: path), target: target,
-            notes: [SourceUnits.note(catalog.entries[unit.entry])]))
+            source: prepared.sourceText(unit.entry, at: path),
+            target: target.map {
+              TransUnit.Target(
+                text: $0.text, state: $0.state.attributes.state,
+                stateQualifier: $0.state.attributes.qualifier)
+            }, notes: [SourceUnits.note(catalog.entries[unit.entry])]))
       }
       return file
     }
   }
 
-  /// The XLIFF `state` and `state-qualifier` of a catalog state.
-  static func exportedState(_ state: UnitState) -> (String, String?) {
-    switch state {
-    case .translated: ("translated", nil)
-    case .new: ("new", nil)
-    case .needsReview: ("needs-review-l10n", nil)
-    case .machineTranslated: ("translated", "leveraged-mt")
-    default: ("needs-review-translation", nil)
+  /// The XLIFF `state` and `state-qualifier` a catalog state is exported as (see above).
+  enum ExportedState: Int, CaseIterable {
+    case translated, new, needsReview, machineTranslated, other
+
+    init(_ state: UnitState) {
+      switch state {
+      case .translated: self = .translated
+      case .new: self = .new
+      case .needsReview: self = .needsReview
+      case .machineTranslated: self = .machineTranslated
+      default: self = .other
+      }
     }
+
+    /// The `state` and `state-qualifier` attributes.
+    var attributes: (state: String, qualifier: String?) {
+      switch self {
+      case .translated: ("translated", nil)
+      case .new: ("new", nil)
+      case .needsReview: ("needs-review-l10n", nil)
+      case .machineTranslated: ("translated", "leveraged-mt")
+      case .other: ("needs-review-translation", nil)
+      }
+    }
+  }
+
+  /// A unit's `<target>` as planned: its text in export form and its state.
+  struct Target {
+    var text: String
+    var state: ExportedState
   }
 
   /// Warnings about keys Xcode mishandles on import: a literal key that ends in a variation

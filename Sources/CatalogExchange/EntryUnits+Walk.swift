@@ -29,7 +29,7 @@ extension EntryUnits {
     _ node: LocalizationNode, _ path: inout UnitPath, _ substitution: Substitution?,
     _ requiredCategories: [String], _ visitor: inout Visitor
   ) {
-    if node.stringUnit != nil || (node.isEmpty) { visitor.visit(path, at: node, substitution) }
+    if node.hasStringUnit || node.isEmpty { visitor.visit(path, at: node, substitution) }
     walk(node.variations, &path, substitution, requiredCategories, &visitor)
     for substitution in node.substitutions {
       path.steps.append(.substitution(substitution.name))

@@ -87,7 +87,8 @@ extension CatalogExport {
       self.localizations = localizations
       self.order = order
       let sourceSlot = slots[catalog.sourceLanguage]
-      sourceUnits = SourceUnits(catalog, keyBytes: keyBytes, keyStarts: keyStarts) { row in
+      sourceUnits = SourceUnits(catalog, keyBytes: keyBytes, keyStarts: keyStarts, order: order) {
+        row in
         guard let sourceSlot else { return -1 }
         return Int(localizations[row * languages.count + sourceSlot])
       }
@@ -118,6 +119,7 @@ extension CatalogExport {
           DiagnosticError([.error("cannot write XLIFF: \(error.message)", language: language)]))
       }
       return plan(language).map { plan in
+        stream.reserve(plan.size)
         stream.begin(file(language: language, original: original, tool: tool))
         sourceUnits.parts.withUnsafeBufferPointer { parts in
           func part(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
@@ -131,7 +133,10 @@ extension CatalogExport {
             } else {
               stream.unitStart(id: id, source: sourceText(unit.entry, at: path))
             }
-            if let target { stream.target(target) }
+            if let target {
+              stream.target(
+                text: target.text, start: part(sourceUnits.targetStarts[target.state.rawValue]))
+            }
             stream.write(part: part(sourceUnits.ends[unit.entry]))
           }
         }

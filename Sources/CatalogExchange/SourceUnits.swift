@@ -38,8 +38,16 @@ struct SourceUnits: Sendable {
   private(set) var ids: [UInt8] = []
   /// The bytes the writer wrote.
   private(set) var parts: [UInt8] = []
+  /// The start tag of a `<target>` (``XLIFFStream/targetStart(state:stateQualifier:)``) in each
+  /// ``CatalogExport/ExportedState``, in ``parts``.
+  private(set) var targetStarts: [Range<Int>] = []
   /// Set when the writer failed (libxml2 out of memory): nothing can be exported.
   private(set) var error: XLIFFWriteError?
+  /// Indices in ``units``, in the order of their ids (ties, which are units of different entries,
+  /// in entry order): a language whose units are all source units has them in this order.
+  private(set) var sorted: [Int32] = []
+  /// For each unit, the place of its id among the distinct ids (equal ids, equal ranks).
+  private(set) var idRanks: [Int32] = []
 
   /// Every CLDR category: a plural variation's source units cover any language's.
   private static let categories = PluralCategory.allCases.map(\.rawValue)
@@ -48,10 +56,10 @@ struct SourceUnits: Sendable {
   private static let run = 512
 
   /// The parts of `catalog`'s units; `sourceLocalization(i)` is the index of entry `i`'s source
-  /// localization, -1 when it has none; `keyBytes` and `keyStarts` are the keys' UTF-8
-  /// (``CatalogExport/Prepared``'s).
+  /// localization, -1 when it has none; `keyBytes`, `keyStarts` and `order` are the keys' UTF-8
+  /// and the exported entries in their keys' order (``CatalogExport/Prepared``'s).
   init(
-    _ catalog: Catalog, keyBytes: [UInt8], keyStarts: [Int],
+    _ catalog: Catalog, keyBytes: [UInt8], keyStarts: [Int], order: [Int],
     sourceLocalization: (Int) -> Int
   ) {
     let entries = catalog.entries
@@ -76,7 +84,57 @@ struct SourceUnits: Sendable {
       }
       return part
     }
+    // Joined into arrays made their final size at once: grown by appending, they were copied
+    // again at each growth, into fresh pages (a tenth of the 171 MB bench catalog's export's
+    // page faults).
+    first.reserveCapacity(entries.count + 1)
+    ends.reserveCapacity(entries.count)
+    units.reserveCapacity(written.reduce(0) { $0 + $1.units.count })
+    ids.reserveCapacity(written.reduce(0) { $0 + $1.ids.count })
+    parts.reserveCapacity(written.reduce(1024) { $0 + $1.parts.count })
     for part in written { append(part) }
+    do throws(XLIFFWriteError) {
+      let stream = try XLIFFStream.parts()
+      var starts: [Range<Int>] = []
+      for state in CatalogExport.ExportedState.allCases {
+        let start = stream.count
+        let (state, qualifier) = state.attributes
+        stream.targetStart(state: state, stateQualifier: qualifier)
+        starts.append(start..<stream.count)
+      }
+      targetStarts = starts.map { $0.shifted(parts.count) }
+      parts += try stream.finish()
+    } catch {
+      self.error = error
+    }
+    sortIDs(in: order)
+  }
+
+  /// Sets ``sorted`` and ``idRanks``; `order` is the exported entries in their keys' byte order
+  /// (their units then mostly in id order already, so the sort finds long runs).
+  private mutating func sortIDs(in order: [Int]) {
+    var sorted: [Int32] = []
+    sorted.reserveCapacity(units.count)
+    for entry in order { sorted += (first[entry]..<first[entry + 1]).lazy.map { Int32($0) } }
+    var ranks = [Int32](repeating: 0, count: units.count)
+    ids.withUnsafeBufferPointer { ids in
+      func id(_ unit: Int32) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: ids[self.units[Int(unit)].id])
+      }
+      sorted.sort { lhs, rhs in
+        let order = XLIFFOrder.compare(id(lhs), id(rhs))
+        return order != 0 ? order < 0 : lhs < rhs
+      }
+      var rank: Int32 = 0
+      for index in sorted.indices {
+        if index > 0, XLIFFOrder.compare(id(sorted[index - 1]), id(sorted[index])) != 0 {
+          rank += 1
+        }
+        ranks[Int(sorted[index])] = rank
+      }
+    }
+    self.sorted = sorted
+    idRanks = ranks
   }
 
   private init() {}

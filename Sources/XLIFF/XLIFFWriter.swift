@@ -38,9 +38,10 @@ public final class XLIFFStream {
   /// False for a stream of parts: no prolog, no `</xliff>`.
   private let isDocument: Bool
 
-  /// Starts a document (the declaration and the `<xliff>` start tag are written).
-  public init() throws(XLIFFWriteError) {
-    out = try XMLOutput()
+  /// Starts a document (the declaration and the `<xliff>` start tag are written), with room for
+  /// `capacity` bytes before its buffer grows.
+  public init(capacity: Int = 64 << 10) throws(XLIFFWriteError) {
+    out = try XMLOutput(capacity: capacity)
     isDocument = true
     out.write(Self.prolog)
   }
@@ -58,6 +59,11 @@ public final class XLIFFStream {
 
   /// The number of bytes written so far.
   public var count: Int { out.count }
+
+  /// Makes room for `count` more bytes at once.
+  public func reserve(_ count: Int) {
+    out.reserve(count)
+  }
 
   /// `<file …><header>…</header><body>` for `file` (its units are not written).
   public func begin(_ file: XLIFFFile) {
@@ -98,9 +104,31 @@ public final class XLIFFStream {
 
   /// A unit's `<target>`.
   public func target(_ target: TransUnit.Target) {
-    element(
-      "target", target.text, target.state.map { (" state=\"", $0) },
-      target.stateQualifier.map { (" state-qualifier=\"", $0) })
+    targetStart(state: target.state, stateQualifier: target.stateQualifier)
+    targetEnd(target.text)
+  }
+
+  /// The start of a `<target>` with these attributes, up to its `>` (`<target state="new"`): for
+  /// a stream of ``parts()``, whose bytes ``target(text:start:)`` copies.
+  public func targetStart(state: String?, stateQualifier: String?) {
+    out.write("        <target")
+    if let state { attribute((" state=\"", state)) }
+    if let stateQualifier { attribute((" state-qualifier=\"", stateQualifier)) }
+  }
+
+  /// A unit's `<target>`, its start tag's bytes (``targetStart(state:stateQualifier:)``) given:
+  /// an exporter writes the few there are once, not their attributes for every unit.
+  public func target(text: String, start: UnsafeBufferPointer<UInt8>) {
+    write(part: start)
+    targetEnd(text)
+  }
+
+  /// The rest of a `<target>` after its attributes: `/>` when `text` is empty.
+  private func targetEnd(_ text: String) {
+    if text.isEmpty { return out.write("/>\n") }
+    out.write(">")
+    out.text(text, .content)
+    out.write("</target>\n")
   }
 
   /// A unit's end: its one note and `</trans-unit>`.
@@ -154,8 +182,22 @@ public final class XLIFFStream {
 
   /// Ends the document and returns its bytes (a stream of parts: the parts' bytes).
   public func finish() throws(XLIFFWriteError) -> [UInt8] {
+    try end()
+    return withBytes { Array($0) }
+  }
+
+  /// Ends the document (`</xliff>`); its bytes are then ``withBytes(_:)``'s.
+  public func end() throws(XLIFFWriteError) {
     if isDocument { out.write("</xliff>\n") }
-    return try out.finish()
+    try out.check()
+  }
+
+  /// Calls `body` with the bytes written, in the stream's own buffer (``end()`` called: the whole
+  /// document; `lhc export` writes its files from here, not from a copy).
+  public func withBytes<Result, Failure: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try out.withBytes(body)
   }
 
   static let prolog: StaticString = """

@@ -80,4 +80,27 @@ struct MillionsTests {
     #expect(russian?.selectsOnlyMillions == false)
     #expect(PluralRules.ruleSet(for: "en").rules.allSatisfy { !$0.selectsOnlyMillions })
   }
+
+  /// Every rule of the table against the samples read as characters (the way the flag was
+  /// computed before it was read from bytes): the five `many` rules of fr, pt, it/pt_PT, es, br.
+  @Test func everyRuleAgreesWithTheSamplesReadAsCharacters() {
+    let rules = PluralRules.ruleSets.flatMap(\.rules)
+    for rule in rules {
+      #expect(rule.selectsOnlyMillions == Self.onlyMillions(rule.integerSamples), "\(rule)")
+    }
+    #expect(rules.filter(\.selectsOnlyMillions).count == 5)
+  }
+
+  private static func onlyMillions(_ integerSamples: String) -> Bool {
+    let samples = integerSamples.split(separator: ",")
+      .map { sample in
+        String(sample.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+      }
+      .filter { !$0.isEmpty && $0 != "…" }
+    return !samples.isEmpty
+      && samples.allSatisfy { sample in
+        let first = sample.split(separator: "~").first.map(String.init) ?? sample
+        return first.contains("c") || first.contains("e") || (UInt64(first) ?? 0) >= 1_000_000
+      }
+  }
 }

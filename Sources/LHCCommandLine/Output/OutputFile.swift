@@ -184,9 +184,7 @@ package enum OutputFile {
   static func removeLeftovers(in folder: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for name in names where name.hasPrefix(".") {
-      guard let marker = name.range(of: temporaryMarker, options: .backwards),
-        let pid = Int32(name[marker.upperBound...].prefix { $0 != "." }),
-        pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      guard let pid = temporaryPID(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
       else { continue }
       let path = folder + "/" + name
       let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
@@ -194,6 +192,22 @@ package enum OutputFile {
       if flock(fd, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
       close(fd)
     }
+  }
+
+  /// The process id in a temporary file's name (`.<name>.lhc-tmp-<pid>.XXXXXX`: the digits after
+  /// the last marker), found in its UTF-8 (Foundation's backwards `range(of:)` cost ~12,000
+  /// instructions a name: `lhc export` of 29 languages into one folder met its own temporary
+  /// files 403 times, 7.4M instructions).
+  static func temporaryPID(_ name: String) -> Int32? {
+    let bytes = Array(name.utf8)
+    let marker = Array(temporaryMarker.utf8)
+    guard bytes.count >= marker.count else { return nil }
+    for start in stride(from: bytes.count - marker.count, through: 0, by: -1)
+    where bytes[start..<start + marker.count].elementsEqual(marker) {
+      let digits = bytes[(start + marker.count)...].prefix { $0 != UInt8(ascii: ".") }
+      return Int32(String(decoding: digits, as: UTF8.self))
+    }
+    return nil
   }
 
   /// Calls `transfer(offset, remaining)` (a `read` or `write`) until `count` bytes are done; false
