@@ -65,11 +65,20 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
   @exclusivity(unchecked) private var devices: [String: DeviceForm] = [:]
   @exclusivity(unchecked) private var widths: [String: WidthForm] = [:]
   @exclusivity(unchecked) private var variable = Variable()
+  /// False: every `<string>` is read as `""` (the shape is checked all the same).
+  private let keepsValues: Bool
+
+  private init(keepsValues: Bool) {
+    self.keepsValues = keepsValues
+  }
 
   /// The entries of the `.stringsdict` file in `bytes`, nil when it is not of the shape (the
   /// caller then reads it through ``PlistReader/rootEntries(_:)`` and ``StringsdictDecoder``).
-  static func entries(_ bytes: [UInt8]) -> (keys: [String], entries: [StringsdictEntry])? {
-    let builder = StringsdictEventBuilder()
+  /// `values` false: every text and format in them is `""` (the keys are the file's).
+  static func entries(_ bytes: [UInt8], values: Bool = true) -> (
+    keys: [String], entries: [StringsdictEntry]
+  )? {
+    let builder = StringsdictEventBuilder(keepsValues: values)
     guard PlistReader.readDictionaries(bytes, into: builder) else { return nil }
     return (builder.keys, builder.entries)
   }
@@ -98,7 +107,8 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
   }
 
   func string(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    let string = String(decoding: text, as: UTF8.self)
+    // No value is looked at here, so leaving them out changes nothing but the entries.
+    let string = keepsValues ? String(decoding: text, as: UTF8.self) : ""
     switch places.last?.place {
     case .rule(let level)?:
       guard pendingField == .formatKey, rules[level.rawValue].formatKey == nil,

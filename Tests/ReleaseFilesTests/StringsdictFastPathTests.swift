@@ -31,7 +31,8 @@ struct StringsdictFastPathTests {
 
   /// The fast path's entries for `bytes` (nil when it gives up), checked against the full path:
   /// where the fast path reads the file, the full path reads it with no warning and the same
-  /// table.
+  /// table. Read without values (`lhc pack`'s read-back), the file gives the same keys, warnings
+  /// and errors.
   @discardableResult
   static func checkAgainstFullPath(_ bytes: [UInt8]) -> (
     keys: [String], entries: [StringsdictEntry]
@@ -42,6 +43,18 @@ struct StringsdictFastPathTests {
     }
     let read = Result { () throws(ReleaseArchiveError) in
       try TableFileReader.read(path: path, bytes: bytes)
+    }
+    let keysOnly = Result { () throws(ReleaseArchiveError) in
+      try TableFileReader.readKeepingDocument(path: path, bytes: bytes, values: false)
+    }
+    #expect(StringsdictEventBuilder.entries(bytes, values: false)?.keys == fast?.keys)
+    switch (read, keysOnly) {
+    case (.success(let read), .success(let keysOnly)):
+      #expect(keysOnly.table.rules.keys == read.table.rules.keys)
+      #expect(keysOnly.warnings == read.warnings)
+    case (.failure(let readError), .failure(let keysOnlyError)):
+      #expect(keysOnlyError == readError)
+    default: Issue.record("reading without values disagrees: \(keysOnly) vs \(read)")
     }
     switch (full, read) {
     case (.success(let full), .success(let read)):
