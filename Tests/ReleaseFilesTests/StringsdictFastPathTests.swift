@@ -165,6 +165,40 @@ struct StringsdictFastPathTests {
     #expect(Self.checkAgainstFullPath(plistDocument(body)) == nil)
   }
 
+  /// Repeated names are found by a search of the open dictionary's names, in every kind of
+  /// dictionary; one with more than `maxMembers` names is left to the full path.
+  @Test func repeatedNamesAndLargeDictionaries() {
+    let variable = "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+    func forms(_ names: [String]) -> String {
+      names.map { "<key>\($0)</key><string>\($0) items</string>" }.joined()
+    }
+    func document(forms names: [String]) -> [UInt8] {
+      plistDocument(
+        "<dict><key>k</key><dict>\(Self.format)<key>n</key><dict>\(variable)\(forms(names))"
+          + "</dict></dict></dict>")
+    }
+    let many = (0..<StringsdictEventBuilder.maxMembers).map { "form\($0)" }
+    #expect(Self.checkAgainstFullPath(document(forms: many)) != nil)
+    #expect(Self.checkAgainstFullPath(document(forms: many + ["one"])) == nil)
+    #expect(Self.checkAgainstFullPath(document(forms: ["one", "other", "one"])) == nil)
+    // The same name in a nested dictionary and in its parent is no repeat.
+    let nested =
+      "<dict><key>k</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>"
+      + "<key>mac</key><dict>\(Self.format)<key>mac</key><dict>\(variable)\(forms(["mac"]))"
+      + "</dict></dict><key>iphone</key><string>x</string></dict></dict></dict>"
+    #expect(Self.checkAgainstFullPath(plistDocument(nested)) != nil)
+    // A device named twice, as text then as a format; a variable named twice.
+    let devices =
+      "<dict><key>k</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>"
+      + "<key>mac</key><string>x</string><key>mac</key><dict>\(Self.format)</dict></dict></dict>"
+      + "</dict>"
+    #expect(Self.checkAgainstFullPath(plistDocument(devices)) == nil)
+    let variables =
+      "<dict><key>k</key><dict>\(Self.format)<key>n</key><dict>\(variable)</dict>"
+      + "<key>n</key><dict>\(variable)</dict></dict></dict>"
+    #expect(Self.checkAgainstFullPath(plistDocument(variables)) == nil)
+  }
+
   @Test func entitiesAndTheEmptyFileGiveUpWithTheFullPathsErrors() throws {
     let entity = Array(
       """
