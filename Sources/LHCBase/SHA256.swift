@@ -30,7 +30,7 @@ public struct SHA256: Sendable {
 
   /// Adds `bytes` to the message.
   public mutating func update<C: Collection<UInt8>>(_ bytes: C) {
-    let hashed = bytes.withContiguousStorageIfAvailable { buffer in
+    let hashed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
       if let base = buffer.baseAddress { nettle_sha256_update(&context, buffer.count, base) }
     }
     if hashed == nil { update(Array(bytes)) }

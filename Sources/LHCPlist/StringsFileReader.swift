@@ -21,8 +21,9 @@ public enum StringsFileReader {
   ///
   /// `values` false: every value is `""`, for callers that keep only the keys (the read-back of
   /// `lhc pack`); the file is read and checked all the same. Decoding each value's UTF-8 (which
-  /// libxml2 has validated) into a `String`, then freeing it, was NN of the NN instructions of
-  /// `lhc pack --from` on the 9.9 MB bench catalog's tree (issue 24 in Benchmarks/README.md).
+  /// libxml2 has validated) into a `String`, then freeing it, was about 5 % of the instructions
+  /// of `lhc pack --from` on the 9.9 MB bench catalog's tree, `.stringsdict` values included
+  /// (issue 24 in Benchmarks/README.md).
   public static func readStrings(_ bytes: [UInt8], values: Bool = true) throws(PlistReadError)
     -> (keys: [String], values: [String])?
   {
