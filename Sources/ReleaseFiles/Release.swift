@@ -128,8 +128,8 @@ public struct Release: Sendable {
   /// callers that read files one at a time and keep less than whole tables (`lhc pack`).
   ///
   /// `values` false, for callers that keep only the keys: the table's values are not to be used
-  /// (a file read the usual way has every text empty: no `String` is made of it); the checks,
-  /// keys, warnings and errors are the same.
+  /// (a file read the usual way has hollow values: no `String` is made of a text, no dictionary
+  /// is filled); the checks, keys, warnings and errors are the same.
   public static func readFile(
     _ file: ArchiveEntry, recognizing: Recognizer? = nil, values: Bool = true
   ) throws(ReleaseArchiveError) -> (table: StringTable, warnings: [ReleaseWarning]) {

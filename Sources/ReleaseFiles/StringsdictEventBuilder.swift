@@ -88,7 +88,8 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
 
   /// The entries of the `.stringsdict` file in `bytes`, nil when it is not of the shape (the
   /// caller then reads it through ``PlistReader/rootEntries(_:)`` and ``StringsdictDecoder``).
-  /// `values` false: every text and format in them is `""` (the keys are the file's).
+  /// `values` false: the entries are hollow (every text `""`, no plural form, variable, device
+  /// or width kept); the keys are the file's, and what gives up is the same.
   static func entries(_ bytes: [UInt8], values: Bool = true) -> (
     keys: [String], entries: [StringsdictEntry]
   )? {

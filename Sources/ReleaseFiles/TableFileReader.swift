@@ -37,8 +37,7 @@ enum TableFileReader {
   /// ``read(path:bytes:)``, plus the property-list entries a `.stringsdict` table was decoded
   /// from (nil for `.strings` and for a `.stringsdict` read straight from the parse events), for
   /// callers that keep them instead of freeing them now. `values` false: the table's values are
-  /// not to be used (the fast paths leave every text empty); keys, warnings and errors are the
-  /// same.
+  /// not to be used (the fast paths leave them hollow); keys, warnings and errors are the same.
   static func readKeepingDocument(
     path: String, bytes: [UInt8], values: Bool = true
   ) throws(ReleaseArchiveError) -> (
