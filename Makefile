@@ -23,7 +23,7 @@ MANPAGES = $(notdir $(wildcard man/*.1))
 .PHONY: deps python-oracles build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall
 
 # System packages: libxml2 (XML plists), libarchive (reading zips), libdeflate (deflate for the zips
-# lhc writes), pkg-config, python3 (test oracles: plistlib),
+# lhc writes), nettle (SHA-256), pkg-config, python3 (test oracles: plistlib),
 # unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts),
 # a C compiler (the bench builds Benchmarks/floor.c).
 deps:
@@ -31,6 +31,7 @@ deps:
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
 	pkg-config --exists libarchive 2>/dev/null || missing="$$missing libarchive-dev"; \
 	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
+	pkg-config --exists nettle 2>/dev/null || missing="$$missing nettle-dev"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	command -v unzip >/dev/null 2>&1 || missing="$$missing unzip"; \
@@ -42,7 +43,7 @@ deps:
 	    echo "Installing:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  elif command -v brew >/dev/null 2>&1; then \
-	    brew install libxml2 libarchive libdeflate pkg-config python3 unzip zsh fish; \
+	    brew install libxml2 libarchive libdeflate nettle pkg-config python3 unzip zsh fish; \
 	  else \
 	    echo "Please install:$$missing" >&2; exit 1; \
 	  fi; \

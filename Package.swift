@@ -45,10 +45,16 @@ let package = Package(
       pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
     ),
+    // SHA-256 (nettle uses the CPU's SHA instructions): archive and download hashes.
+    .systemLibrary(
+      name: "Cnettle",
+      pkgConfig: "nettle",
+      providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+    ),
 
     // MARK: Core library, in data-flow order
-    // Diagnostics, key order, format specifiers, mapped input files. No dependencies.
-    .target(name: "LHCBase"),
+    // Diagnostics, key order, format specifiers, mapped input files, SHA-256 (nettle).
+    .target(name: "LHCBase", dependencies: ["Cnettle"]),
     // CLDR cardinal plural rules (generated table): categories per language, category per number. No dependencies.
     .target(name: "PluralRules"),
     // .xcstrings bytes → catalog model (own byte-level JSON scanner).

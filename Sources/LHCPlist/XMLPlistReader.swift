@@ -35,13 +35,15 @@ enum XMLPlistReader {
   /// (the `.strings` shape) in document order (`values[i]` for `keys[i]`), repeated keys kept;
   /// nil for any other shape and
   /// any error, which ``read(_:rootDictionary:)`` then reports (it accepts every document this
-  /// accepts, with the same entries).
-  static func flatStrings(_ bytes: [UInt8]) -> (keys: [String], values: [String])? {
+  /// accepts, with the same entries). `values` false: every value is `""`.
+  static func flatStrings(_ bytes: [UInt8], values: Bool = true) -> (
+    keys: [String], values: [String]
+  )? {
     _ = libxml2Initialized
     let shielded = XMLControlShield.shield(bytes)
     let input = shielded ?? bytes
     guard !input.isEmpty, input.count <= Int32.max else { return nil }
-    let builder = XMLStringsBuilder(shielded: shielded != nil)
+    let builder = XMLStringsBuilder(shielded: shielded != nil, keepsValues: values)
     guard parse(input, handler: builder), builder.isComplete else { return nil }
     return (builder.keys, builder.values)
   }

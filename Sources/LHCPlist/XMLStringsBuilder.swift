@@ -18,6 +18,8 @@ final class XMLStringsBuilder: XMLShapeHandler {
   @exclusivity(unchecked) private var pendingKey: String?
   let text = LeafText()
   private let shielded: Bool
+  /// False: every value is `""` (see ``StringsFileReader/readStrings(_:values:)``).
+  private let keepsValues: Bool
   var context: xmlParserCtxtPtr?
   @exclusivity(unchecked) var isListening = true
   /// The keys in document order.
@@ -25,8 +27,9 @@ final class XMLStringsBuilder: XMLShapeHandler {
   /// The values, `values[i]` for `keys[i]`.
   @exclusivity(unchecked) private(set) var values: [String] = []
 
-  init(shielded: Bool) {
+  init(shielded: Bool, keepsValues: Bool) {
     self.shielded = shielded
+    self.keepsValues = keepsValues
   }
 
   var isInLeaf: Bool { leaf != nil }
@@ -52,12 +55,14 @@ final class XMLStringsBuilder: XMLShapeHandler {
   func end() {
     if let finished = leaf {
       leaf = nil
-      let string = text.withBytes(unshielding: shielded) { String(decoding: $0, as: UTF8.self) }
       switch finished {
-      case .key: pendingKey = string
+      case .key:
+        pendingKey = text.withBytes(unshielding: shielded) { String(decoding: $0, as: UTF8.self) }
       case .string:
         keys.append(pendingKey ?? "")
-        values.append(string)
+        values.append(
+          keepsValues
+            ? text.withBytes(unshielding: shielded) { String(decoding: $0, as: UTF8.self) } : "")
         pendingKey = nil
       }
       return

@@ -126,10 +126,14 @@ public struct Release: Sendable {
   /// One table file read as ``read(files:recognizing:)`` reads each: its table part (`.strings`
   /// or `.stringsdict`) and the reader's warnings; throws when the SDK would refuse the file. For
   /// callers that read files one at a time and keep less than whole tables (`lhc pack`).
+  ///
+  /// `values` false, for callers that keep only the keys: the table's values are not to be used
+  /// (a file read the usual way has hollow values: no `String` is made of a text, no dictionary
+  /// is filled); the checks, keys, warnings and errors are the same.
   public static func readFile(
-    _ file: ArchiveEntry, recognizing: Recognizer? = nil
+    _ file: ArchiveEntry, recognizing: Recognizer? = nil, values: Bool = true
   ) throws(ReleaseArchiveError) -> (table: StringTable, warnings: [ReleaseWarning]) {
-    let (table, warnings, _) = try parse(file, recognizing: recognizing).get()
+    let (table, warnings, _) = try parse(file, recognizing: recognizing, values: values).get()
     return (table, warnings)
   }
 
@@ -141,12 +145,15 @@ public struct Release: Sendable {
     ), ReleaseArchiveError
   >
 
-  private static func parse(_ file: ArchiveEntry, recognizing: Recognizer?) -> Parsed {
+  private static func parse(
+    _ file: ArchiveEntry, recognizing: Recognizer?, values: Bool = true
+  ) -> Parsed {
     Result { () throws(ReleaseArchiveError) in
       if let table = recognizing?(file.path, file.bytes) {
         return (table, [ReleaseWarning](), [(key: String, value: PlistValue)]?.none)
       }
-      return try TableFileReader.readKeepingDocument(path: file.path, bytes: file.bytes)
+      return try TableFileReader.readKeepingDocument(
+        path: file.path, bytes: file.bytes, values: values)
     }
   }
 

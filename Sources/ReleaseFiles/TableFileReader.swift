@@ -36,9 +36,10 @@ enum TableFileReader {
 
   /// ``read(path:bytes:)``, plus the property-list entries a `.stringsdict` table was decoded
   /// from (nil for `.strings` and for a `.stringsdict` read straight from the parse events), for
-  /// callers that keep them instead of freeing them now.
+  /// callers that keep them instead of freeing them now. `values` false: the table's values are
+  /// not to be used (the fast paths leave them hollow); keys, warnings and errors are the same.
   static func readKeepingDocument(
-    path: String, bytes: [UInt8]
+    path: String, bytes: [UInt8], values: Bool = true
   ) throws(ReleaseArchiveError) -> (
     table: StringTable, warnings: [ReleaseWarning], document: [(key: String, value: PlistValue)]?
   ) {
@@ -48,7 +49,7 @@ enum TableFileReader {
     var warnings: [ReleaseWarning] = []
     if isStrings {
       let strings: (keys: [String], values: [String])?
-      do { strings = try StringsFileReader.readStrings(bytes) } catch {
+      do { strings = try StringsFileReader.readStrings(bytes, values: values) } catch {
         throw malformed(error, path: path)
       }
       guard let (keys, values) = strings else {
@@ -68,7 +69,7 @@ enum TableFileReader {
               kind: .repeatedKey))
         }
       }
-    } else if let (keys, entries) = StringsdictEventBuilder.entries(bytes) {
+    } else if let (keys, entries) = StringsdictEventBuilder.entries(bytes, values: values) {
       // The usual file, read straight from the parse events: every entry fits the model, so
       // there are no warnings. Last value wins for a repeated key, as in the full path.
       table.rules = KeyedValues(keysKeepingLast: keys, values: entries)

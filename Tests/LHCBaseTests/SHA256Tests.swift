@@ -13,6 +13,14 @@ struct SHA256Tests {
     #expect(
       SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
         == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    // FIPS 180-2, appendix B.3: one million "a".
+    #expect(
+      SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+        == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    // Not contiguous: hashed through a copy.
+    #expect(
+      SHA256.hex(Array("abc".utf8).lazy.map { $0 })
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
   }
 
   /// Random inputs of every length around the block and padding boundaries (and a few large

@@ -32,6 +32,17 @@ struct StringsFastPathTests {
     let bytes = plistDocument(body)
     let general = Result { try StringsFileReader.read(bytes) }
     let fast = Result { try StringsFileReader.readStrings(bytes) }
+    // Without values (`lhc pack`'s read-back): the same keys, every value empty, same errors.
+    let keysOnly = Result { try StringsFileReader.readStrings(bytes, values: false) }
+    switch (fast, keysOnly) {
+    case (.success(let strings), .success(let keys)):
+      #expect(keys?.keys == strings?.keys)
+      #expect(keys?.values == strings?.values.map { _ in "" })
+    case (.failure(let error), .failure(let keysError)):
+      #expect(keysError as? PlistReadError == error as? PlistReadError)
+    default:
+      Issue.record("reading without values disagrees: \(keysOnly) vs \(fast)")
+    }
     switch (general, fast) {
     case (.success(let entries), .success(let strings?)):
       #expect(strings.keys == entries.map(\.key))

@@ -114,6 +114,29 @@ struct XMLPlistReaderTests {
     #expect(try PlistReader.read(withProlog) == .dictionary(["a": .string("b")]))
   }
 
+  /// The control-character scan tests eight bytes at a time: every character it must find, at
+  /// every place in a word, and its neighbours that it must pass over, read back as written.
+  @Test("every shielded character is found at every offset within a word")
+  func shieldedAtEveryOffset() throws {
+    let shielded = (Array(0x01...0x08) + Array(0x0B...0x1F) + [0xFDD0, 0xFFFE, 0xFFFF])
+      .compactMap(Unicode.Scalar.init)
+    // Passed over: NUL is libxml2's error, tab and LF are XML, the rest are near the tests'
+    // bounds (0x20, 0x7F, lead bytes 0xEE and 0xF0, continuation byte 0xAF of U+EFEF).
+    let neighbours = "\t\n \u{7F}\u{E000}\u{EFEF}\u{10000}"
+    for scalar in shielded {
+      for offset in 0..<9 {
+        // U+E001 after the marker: were the marker missed, unshielding would read both as U+0001.
+        let text = String(repeating: "x", count: offset) + String(scalar) + "\u{E001}" + neighbours
+        let document = Array("<plist><string>\(text)</string></plist>".utf8)
+        #expect(try PlistReader.read(document) == .string(text), "U+\(scalar.value) at \(offset)")
+        let later = text + String(repeating: "y", count: 17) + "\u{1}"
+        #expect(
+          try PlistReader.read(Array("<plist><string>\(later)</string></plist>".utf8))
+            == .string(later), "U+\(scalar.value) at \(offset), then U+0001")
+      }
+    }
+  }
+
   @Test("structural errors name line and column")
   func structuralErrors() {
     let cases: [(String, String)] = [

@@ -31,7 +31,8 @@ struct StringsdictFastPathTests {
 
   /// The fast path's entries for `bytes` (nil when it gives up), checked against the full path:
   /// where the fast path reads the file, the full path reads it with no warning and the same
-  /// table.
+  /// table. Read without values (`lhc pack`'s read-back), the file gives the same keys, warnings
+  /// and errors.
   @discardableResult
   static func checkAgainstFullPath(_ bytes: [UInt8]) -> (
     keys: [String], entries: [StringsdictEntry]
@@ -42,6 +43,18 @@ struct StringsdictFastPathTests {
     }
     let read = Result { () throws(ReleaseArchiveError) in
       try TableFileReader.read(path: path, bytes: bytes)
+    }
+    let keysOnly = Result { () throws(ReleaseArchiveError) in
+      try TableFileReader.readKeepingDocument(path: path, bytes: bytes, values: false)
+    }
+    #expect(StringsdictEventBuilder.entries(bytes, values: false)?.keys == fast?.keys)
+    switch (read, keysOnly) {
+    case (.success(let read), .success(let keysOnly)):
+      #expect(keysOnly.table.rules.keys == read.table.rules.keys)
+      #expect(keysOnly.warnings == read.warnings)
+    case (.failure(let readError), .failure(let keysOnlyError)):
+      #expect(keysOnlyError == readError)
+    default: Issue.record("reading without values disagrees: \(keysOnly) vs \(read)")
     }
     switch (full, read) {
     case (.success(let full), .success(let read)):
@@ -150,6 +163,40 @@ struct StringsdictFastPathTests {
   @Test(arguments: givenUp)
   func givesUpAndTheFullPathDecides(_ body: String) {
     #expect(Self.checkAgainstFullPath(plistDocument(body)) == nil)
+  }
+
+  /// Repeated names are found by a search of the open dictionary's names, in every kind of
+  /// dictionary; one with more than `maxMembers` names is left to the full path.
+  @Test func repeatedNamesAndLargeDictionaries() {
+    let variable = "<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>"
+    func forms(_ names: [String]) -> String {
+      names.map { "<key>\($0)</key><string>\($0) items</string>" }.joined()
+    }
+    func document(forms names: [String]) -> [UInt8] {
+      plistDocument(
+        "<dict><key>k</key><dict>\(Self.format)<key>n</key><dict>\(variable)\(forms(names))"
+          + "</dict></dict></dict>")
+    }
+    let many = (0..<StringsdictEventBuilder.maxMembers).map { "form\($0)" }
+    #expect(Self.checkAgainstFullPath(document(forms: many)) != nil)
+    #expect(Self.checkAgainstFullPath(document(forms: many + ["one"])) == nil)
+    #expect(Self.checkAgainstFullPath(document(forms: ["one", "other", "one"])) == nil)
+    // The same name in a nested dictionary and in its parent is no repeat.
+    let nested =
+      "<dict><key>k</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>"
+      + "<key>mac</key><dict>\(Self.format)<key>mac</key><dict>\(variable)\(forms(["mac"]))"
+      + "</dict></dict><key>iphone</key><string>x</string></dict></dict></dict>"
+    #expect(Self.checkAgainstFullPath(plistDocument(nested)) != nil)
+    // A device named twice, as text then as a format; a variable named twice.
+    let devices =
+      "<dict><key>k</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>"
+      + "<key>mac</key><string>x</string><key>mac</key><dict>\(Self.format)</dict></dict></dict>"
+      + "</dict>"
+    #expect(Self.checkAgainstFullPath(plistDocument(devices)) == nil)
+    let variables =
+      "<dict><key>k</key><dict>\(Self.format)<key>n</key><dict>\(variable)</dict>"
+      + "<key>n</key><dict>\(variable)</dict></dict></dict>"
+    #expect(Self.checkAgainstFullPath(plistDocument(variables)) == nil)
   }
 
   @Test func entitiesAndTheEmptyFileGiveUpWithTheFullPathsErrors() throws {

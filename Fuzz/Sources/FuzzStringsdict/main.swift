@@ -81,6 +81,22 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     precondition(readError == fullError && fast == nil, "errors differ")
   default: preconditionFailure("the reader and the full path disagree")
   }
+  // Without values (`lhc pack`'s read-back): the same keys, warnings and errors.
+  precondition(
+    StringsdictEventBuilder.entries(bytes, values: false)?.keys == fast?.keys,
+    "the fast path's keys differ without values")
+  let keysOnly = Result { () throws(ReleaseArchiveError) in
+    try TableFileReader.readKeepingDocument(path: path, bytes: bytes, values: false)
+  }
+  switch (read, keysOnly) {
+  case (.success(let read), .success(let keysOnly)):
+    precondition(
+      keysOnly.table.rules.keys == read.table.rules.keys && keysOnly.warnings == read.warnings,
+      "reading without values differs")
+  case (.failure(let readError), .failure(let keysOnlyError)):
+    precondition(keysOnlyError == readError, "errors differ without values")
+  default: preconditionFailure("reading without values disagrees")
+  }
   return 0
 }
 

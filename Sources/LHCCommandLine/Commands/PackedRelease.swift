@@ -56,7 +56,8 @@ struct PackedRelease {
     let parts: [Part]
     do {
       parts = try zip.readBack { file throws(ReleaseArchiveError) in
-        let (table, warnings) = try Release.readFile(file, recognizing: recognizer)
+        // Only the keys are kept, so no value is made.
+        let (table, warnings) = try Release.readFile(file, recognizing: recognizer, values: false)
         return Part(
           language: table.language, name: table.name, stringKeys: table.strings.keys,
           ruleKeys: table.rules.keys, warnings: warnings)
