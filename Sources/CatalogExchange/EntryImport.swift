@@ -20,9 +20,10 @@ struct EntryImport {
     "new", "needs-review-l10n", "needs-review-translation",
   ]
 
+  /// `requiredCategories`: ``ExportCategories/required(for:)`` of `language`.
   init(
-    entry: CatalogEntry, sourceLanguage: String, language: String, catalogHasLanguage: Bool,
-    catalogName: String
+    entry: CatalogEntry, sourceLanguage: String, language: String, requiredCategories: [String],
+    catalogHasLanguage: Bool, catalogName: String
   ) {
     self.entry = entry
     self.language = language
@@ -30,7 +31,7 @@ struct EntryImport {
     self.catalogName = catalogName
     units = EntryUnits(
       entry, sourceLanguage: sourceLanguage, language: language,
-      requiredCategories: ExportCategories.required(for: language))
+      requiredCategories: requiredCategories)
   }
 
   mutating func apply(_ found: [(unit: TransUnit, path: UnitPath)]) {

@@ -75,10 +75,13 @@ public struct XLIFFImport {
     }
     var edits: [(entry: Int, localization: Localization)] = []
     var changes: [ImportChange] = []
+    // Once per file: the categories are computed from the CLDR samples when asked.
+    let requiredCategories = ExportCategories.required(for: language)
     for entry in order {
       var edit = EntryImport(
         entry: catalog.entries[entry], sourceLanguage: catalog.sourceLanguage, language: language,
-        catalogHasLanguage: languages.contains(language), catalogName: catalogName)
+        requiredCategories: requiredCategories, catalogHasLanguage: languages.contains(language),
+        catalogName: catalogName)
       edit.apply(byEntry[entry]!)
       diagnostics += edit.diagnostics
       if let localization = edit.result {
