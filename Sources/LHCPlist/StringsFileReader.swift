@@ -17,7 +17,7 @@ public enum StringsFileReader {
   /// when some value is not (``read(_:)`` has them all). Errors are those of ``read(_:)``.
   ///
   /// The usual XML file (`<plist><dict>` of `<key>`/`<string>` pairs) takes a fast path
-  /// (``XMLStringsBuilder``) that builds no ``PlistValue``s.
+  /// (``FlatStringsHandler``) that builds no ``PlistValue``s.
   ///
   /// `values` false: every value is `""`, for callers that keep only the keys (the read-back of
   /// `lhc pack`); the file is read and checked all the same. Decoding each value's UTF-8 (which

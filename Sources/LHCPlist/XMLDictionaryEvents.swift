@@ -36,7 +36,8 @@ extension PlistReader {
 
 /// Turns libxml2 SAX events into ``PlistDictionaryHandler`` calls, checking the plist structure
 /// on the way (`<plist>` holds one `<dict>`; keys and values alternate; only `<dict>`, `<key>`
-/// and `<string>`). Anything else stops the parser and gives up, like ``XMLStringsBuilder``.
+/// and `<string>`). Anything else stops the parser and gives up. (The flat `.strings` reader is one such handler:
+/// ``FlatStringsHandler``.)
 final class XMLDictionaryEvents: XMLShapeHandler {
   private enum State { case start, inPlist, afterRoot, done }
   private enum Leaf { case key, string }

@@ -39,13 +39,9 @@ enum XMLPlistReader {
   static func flatStrings(_ bytes: [UInt8], values: Bool = true) -> (
     keys: [String], values: [String]
   )? {
-    _ = libxml2Initialized
-    let shielded = XMLControlShield.shield(bytes)
-    let input = shielded ?? bytes
-    guard !input.isEmpty, input.count <= Int32.max else { return nil }
-    let builder = XMLStringsBuilder(shielded: shielded != nil, keepsValues: values)
-    guard parse(input, handler: builder), builder.isComplete else { return nil }
-    return (builder.keys, builder.values)
+    let handler = FlatStringsHandler(keepsValues: values)
+    guard readDictionaries(bytes, into: XMLDictionaryEvents(handler)) else { return nil }
+    return (handler.keys, handler.values)
   }
 
   /// Whether the document is made only of dictionaries and strings under a root dictionary, and

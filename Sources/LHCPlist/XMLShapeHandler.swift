@@ -1,6 +1,6 @@
 import Clibxml2
 
-/// A fast-path SAX handler (``XMLStringsBuilder``, ``XMLDictionaryEvents``): it reads one shape
+/// A fast-path SAX handler (``XMLDictionaryEvents``): it reads one shape
 /// of document and gives up on anything else (text between elements, an entity, any libxml2
 /// error), stopping the parser so that ``XMLPlistBuilder`` reads the document again and reports
 /// exactly what it always did.
