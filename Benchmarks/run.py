@@ -103,8 +103,9 @@ class RunResult:
         return self.status == 0
 
 
-def run_once(argv, out_dir, log_dir, timeout):
-    """Runs argv once; returns wall time and the child's peak RSS (os.wait4 → ru_maxrss, KiB)."""
+def run_once(argv, out_dir, log_dir, timeout, cwd=None):
+    """Runs argv once (in `cwd`, default the current folder) after removing out_dir; returns wall
+    time, CPU time and the child's peak RSS (os.wait4 → ru_maxrss, KiB)."""
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(os.path.dirname(out_dir) or ".", exist_ok=True)
     os.makedirs(log_dir, exist_ok=True)
@@ -115,7 +116,7 @@ def run_once(argv, out_dir, log_dir, timeout):
         try:
             # Own process group, so a timeout also ends whatever the tool started.
             proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
-                                    start_new_session=True)
+                                    start_new_session=True, cwd=cwd)
         except OSError as e:
             return RunResult(0.0, 0, 127, str(e))
         timer = threading.Timer(timeout, lambda: _kill(proc.pid))
@@ -835,31 +836,34 @@ def measure_export_import(lhc_bin, row, work, args):
         "export": ([lhc_bin, "export", "Localizable.xcstrings", "--xliff", "-o", exports], project),
         "import": ([lhc_bin, "import", edited, "--into", imported], None),
     }
+    # Each run writes its output afresh (the folder removed first), as the ladder's and (h)'s
+    # compiles do: a compile into the previous run's folder would only compare its files.
+    outputs = {"compile": os.path.join(folder, "compiled"), "export": exports,
+               "import": os.path.join(folder, "none")}
     runs = max(len(lhc.times), 3)
     times = {tool: [] for tool in commands}
+    cpu = {tool: [] for tool in commands}
     for i in range(runs):
         for tool, (argv, cwd) in commands.items():
             prepare(tool)
-            out_dir = os.path.join(folder, "compiled") if tool == "compile" else os.path.join(folder, "none")
             log_dir = os.path.join(work, "logs", tool, f"{size_mb:g}MB", f"run{i + 1}")
-            if tool == "export":
-                shutil.rmtree(exports, ignore_errors=True)  # a full write each run
-            start = time.monotonic()
-            r = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=args.timeout)
-            seconds = time.monotonic() - start
-            if r.returncode != 0:
-                return [(name, False, f"lhc {tool} failed: exit status {r.returncode}: {r.stderr[-500:]}")
+            r = run_once(argv, outputs[tool], log_dir, args.timeout, cwd=cwd)
+            if r.status != 0:
+                return [(name, False, f"lhc {tool} failed: exit status {r.status}: {r.stderr_tail.strip()}")
                         for name in names]
-            times[tool].append(seconds)
-            log(f"  {tool:<8} {size_mb:>6g} MB  run {i + 1}/{runs}: {seconds:8.3f} s  "
-                f"{input_bytes / 1e6 / seconds:7.1f} MB/s")
+            times[tool].append(r.seconds)
+            cpu[tool].append(r.cpu_seconds)
+            log(f"  {tool:<8} {size_mb:>6g} MB  run {i + 1}/{runs}: {r.seconds:8.3f} s  "
+                f"{input_bytes / 1e6 / r.seconds:7.1f} MB/s  {r.cpu_seconds:6.3f} s CPU  "
+                f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
     best = {tool: min(t) for tool, t in times.items()}
     rate = {tool: input_bytes / 1e6 / seconds for tool, seconds in best.items()}
     compile = best["compile"]
     return [
         (names[0], best["export"] <= compile,
          f"export of {len(xliffs)} languages {best['export']:.3f} s ({rate['export']:.1f} MB/s of catalog), "
-         f"compile {compile:.3f} s ({rate['compile']:.1f} MB/s) (best of {runs}, interleaved)"),
+         f"compile {compile:.3f} s ({rate['compile']:.1f} MB/s) (best of {runs}, interleaved; "
+         f"best CPU export {min(cpu['export']):.3f} s, compile {min(cpu['compile']):.3f} s)"),
         (names[1], best["import"] < TARGET_IMPORT_RATIO * compile,
          f"import {best['import']:.3f} s ({(input_bytes + xliff_bytes) / 1e6 / best['import']:.1f} MB/s of "
          f"catalog and {xliff_bytes / 1e6:.1f} MB XLIFF) = {best['import'] / compile:.2f} × compile {compile:.3f} s"),
