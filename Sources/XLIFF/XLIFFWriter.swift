@@ -46,6 +46,15 @@ public final class XLIFFStream {
     out.write(Self.prolog)
   }
 
+  /// Starts a new document in this stream's buffer, the previous one's bytes dropped (a document's
+  /// stream made again and again: `lhc export` writes each language in turn into its worker's
+  /// one buffer, not into fresh memory whose pages the kernel maps and clears again).
+  public func restart() {
+    precondition(isDocument, "a stream of parts is not restarted")
+    out.removeAll()
+    out.write(Self.prolog)
+  }
+
   private init(parts: ()) throws(XLIFFWriteError) {
     out = try XMLOutput()
     isDocument = false

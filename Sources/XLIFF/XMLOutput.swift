@@ -136,6 +136,11 @@ final class XMLOutput {
     }
   }
 
+  /// Empties the document, keeping its buffer (its pages already mapped) for the next one.
+  func removeAll() {
+    count = 0
+  }
+
   /// Throws when the document could not be written whole.
   func check() throws(XLIFFWriteError) {
     if failed { throw XLIFFWriteError(message: "libxml2 failed to write the XLIFF document") }
