@@ -22,6 +22,9 @@ enum UnitText {
     guard !substitutions.isEmpty, contains(text, "#@") else { return text }
     var next = 1
     var result = ""
+    // Room for the text and a few positions at once (grown from empty, the result was copied
+    // at each doubling).
+    result.reserveCapacity(text.utf8.count + 16)
     for token in FormatString(parsing: text).tokens {
       switch token {
       case .specifier(let specifier):
@@ -49,9 +52,14 @@ enum UnitText {
   static func exported(leaf text: String, _ substitution: Substitution?) -> String {
     guard contains(text, "%arg"), let argument = argument(of: substitution)
     else { return text }
-    return FormatString(parsing: text, options: .argPlaceholder).tokens.reduce(into: "") {
-      $0 += $1 == .argPlaceholder ? argument : $1.text
+    // Room for the text with a few arguments at once (grown from empty, the result was copied
+    // at each doubling), the placeholder matched, not compared (`==` of two tokens).
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 4 * argument.utf8.count)
+    for token in FormatString(parsing: text, options: .argPlaceholder).tokens {
+      if case .argPlaceholder = token { result += argument } else { result += token.text }
     }
+    return result
   }
 
   /// The catalog form of an imported string whose node has `substitutions`.

@@ -46,7 +46,7 @@ public enum XMLEscaping {
 
   /// For each byte: ``Context/escapedFlag`` of the contexts that escape it (U+0000 counts: see
   /// ``XMLOutput``), and ``nonCharacterLead`` for `EF`; derived from ``entity(_:_:)``.
-  private static let byteFlags: [UInt8] = (0..<256).map { value in
+  fileprivate static let byteFlags: [UInt8] = (0..<256).map { value in
     let byte = UInt8(value)
     var flag: UInt8 = byte == 0xEF ? nonCharacterLead : 0
     for context in [Context.content, .attribute] where byte == 0 || entity(byte, context) != nil {
@@ -56,7 +56,7 @@ public enum XMLEscaping {
   }
 
   /// ``byteFlags``' mark of `EF`, the first byte of U+FFFE and U+FFFF.
-  private static let nonCharacterLead: UInt8 = 4
+  fileprivate static let nonCharacterLead: UInt8 = 4
 
   /// True when the bytes at `index` are U+FFFE or U+FFFF (`EF BF BE`, `EF BF BF`).
   static func isNonCharacter(_ utf8: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
@@ -98,7 +98,23 @@ private func escape(
   let space = Int(outlen.pointee)
   var consumed = 0
   var written = 0
+  // Runs of bytes that stay as they are (``XMLEscaping/byteFlags`` clear for `context`) are
+  // copied at once; a byte at a time, through `entity`, cost ~12 instructions a byte (2,395
+  // escaped texts, 4.3M of an export of the 9.9 MB bench catalog).
+  let marked = context.escapedFlag | XMLEscaping.nonCharacterLead
   while consumed < available.count {
+    var end = consumed
+    XMLEscaping.byteFlags.withUnsafeBufferPointer { flags in
+      while end < available.count, flags[Int(available[end])] & marked == 0 { end += 1 }
+    }
+    let run = min(end - consumed, space - written)
+    if run > 0 {
+      (out + written).update(from: input + consumed, count: run)
+      written += run
+      consumed += run
+      continue
+    }
+    guard consumed < available.count, consumed == end else { break }  // out of space
     let byte = available[consumed]
     var replacement: [UInt8]? = nil
     var width = 1
