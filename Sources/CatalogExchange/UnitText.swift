@@ -81,7 +81,7 @@ enum UnitText {
             offset += 4  // "%arg"
             copied = offset
           case .percent: offset += 2  // "%%"
-          case .literal(let text), .invalid(let text): offset += text.utf8.count
+          case .literal(let literal), .invalid(let literal): offset += literal.utf8.count
           case .specifier(let specifier): offset += specifier.text.utf8.count
           case .substitution(let reference): offset += reference.text.utf8.count
           }

@@ -46,9 +46,9 @@ public final class XLIFFStream {
     out.write(Self.prolog)
   }
 
-  /// Starts a new document in this stream's buffer, the previous one's bytes dropped (a document's
-  /// stream made again and again: `lhc export` writes each language in turn into its worker's
-  /// one buffer, not into fresh memory whose pages the kernel maps and clears again).
+  /// Starts a new document in this stream's buffer, the previous one's bytes dropped: `lhc
+  /// export` writes each language in turn into its worker's one buffer, whose pages are already
+  /// mapped, instead of making a stream per language.
   public func restart() {
     precondition(isDocument, "a stream of parts is not restarted")
     out.removeAll()

@@ -130,7 +130,7 @@ final class XMLOutput {
       let end = utf8[start...].firstIndex(of: 0) ?? utf8.count
       if end > start {
         // libxml2 reads up to a NUL: the run is copied into a scratch buffer kept for the
-        // next text (two arrays made per escaped text cost ~600 instructions each).
+        // next text, not into two arrays made for each escaped text.
         guard let run = scratch(end - start + 1) else {
           failed = true
           return
