@@ -22,11 +22,11 @@ public enum CatalogExport {
     let prepared = Prepared(catalog)
     return prepared.plan(language).map { plan in
       var file = prepared.file(language: language, original: original, tool: tool)
-      plan.forEachUnit { unit, path, id, target in
+      plan.forEachUnit { unit, id, target in
         file.units.append(
           TransUnit(
             id: String(decoding: id, as: UTF8.self),
-            source: prepared.sourceText(unit.entry, at: path),
+            source: prepared.sourceText(unit.entry, at: plan.path(unit)),
             target: target.map {
               TransUnit.Target(
                 text: $0.text, state: $0.state.attributes.state,

@@ -125,13 +125,13 @@ extension CatalogExport {
           func part(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: parts[range])
           }
-          plan.forEachUnit { unit, path, id, target in
+          plan.forEachUnit { unit, id, target in
             // The unit's start and end as written once for every language (a unit outside the
             // source's shape has its start written here).
             if unit.source >= 0 {
               stream.write(part: part(sourceUnits.units[unit.source].start))
             } else {
-              stream.unitStart(id: id, source: sourceText(unit.entry, at: path))
+              stream.unitStart(id: id, source: sourceText(unit.entry, at: plan.path(unit)))
             }
             if let target {
               stream.target(

@@ -33,6 +33,9 @@ final class XMLOutput {
   private var escaper: xmlOutputBufferPtr?
   /// Set when memory ran out or libxml2 reported a failure; checked at the end.
   private var failed = false
+  /// ``scratch(_:)``'s buffer.
+  private var scratchBytes: UnsafeMutablePointer<UInt8>?
+  private var scratchCapacity = 0
 
   /// An empty document with room for `capacity` bytes (it grows as needed).
   init(capacity: Int = 64 << 10) throws(XLIFFWriteError) {
@@ -56,6 +59,7 @@ final class XMLOutput {
       xmlOutputBufferClose(escaper)
     }
     free(bytes)
+    free(scratchBytes)
   }
 
   /// Writes fixed markup.
@@ -125,15 +129,37 @@ final class XMLOutput {
     while start <= utf8.count {
       let end = utf8[start...].firstIndex(of: 0) ?? utf8.count
       if end > start {
-        let run = [UInt8](utf8[start..<end]) + [0]  // libxml2 reads up to the NUL
-        let status = run.withUnsafeBufferPointer {
-          xmlOutputBufferWriteEscape(escaper, $0.baseAddress, context.escape)
+        // libxml2 reads up to a NUL: the run is copied into a scratch buffer kept for the
+        // next text, not into two arrays made for each escaped text.
+        guard let run = scratch(end - start + 1) else {
+          failed = true
+          return
         }
+        run.update(from: base + start, count: end - start)
+        run[end - start] = 0
+        let status = xmlOutputBufferWriteEscape(escaper, run, context.escape)
         if status < 0 || xmlOutputBufferFlush(escaper) < 0 { failed = true }
       }
       if end < utf8.count { write("&#0;") }
       start = end + 1
     }
+  }
+
+  /// Empties the document, keeping its buffer (its pages already mapped) for the next one.
+  func removeAll() {
+    count = 0
+  }
+
+  /// A buffer of at least `count` bytes for a NUL-terminated copy of a text, kept across texts;
+  /// nil when memory is out.
+  private func scratch(_ count: Int) -> UnsafeMutablePointer<UInt8>? {
+    if count > scratchCapacity {
+      free(scratchBytes)
+      scratchCapacity = max(count, 4096)
+      scratchBytes = malloc(scratchCapacity)?.assumingMemoryBound(to: UInt8.self)
+      if scratchBytes == nil { scratchCapacity = 0 }
+    }
+    return scratchBytes
   }
 
   /// Throws when the document could not be written whole.

@@ -4,6 +4,44 @@ import XLIFF
 /// The writer on text the fixtures do not hold: written, then read back to the same document.
 @Suite("XLIFF writer")
 struct XLIFFWriterTests {
+  /// Each character Xcode escapes, at every place in texts longer than the writer's 8-byte
+  /// scan steps (before, inside and after a step; after a 2-byte character, so that no step is
+  /// aligned with the text): written escaped exactly where it stands, in element content and
+  /// in attributes, against an independent spelling of Xcode's rules (`xliff.md` §1).
+  @Test func everyEscapedCharacterAtEveryPlace() throws {
+    let content: [Character: String] = [
+      "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "\"", "\t": "\t", "\n": "\n",
+      "\r": "&#13;", "\u{1}": "&#1;", "\u{1F}": "&#31;", "\u{FFFE}": "&#65534;",
+      "\u{FFFF}": "&#65535;",
+    ]
+    let attribute = content.merging([
+      "\"": "&quot;", "\t": "&#9;", "\n": "&#10;",
+    ]) { $1 }
+    for prefix in ["", "é"] {
+      let filler = Array(prefix + "abcdefghijklmnopqrstu")
+      for (character, escaped) in content {
+        for place in 0...filler.count {
+          var text = filler
+          text.insert(character, at: place)
+          let raw = String(text)
+          let unit = TransUnit(
+            id: raw, source: "s", target: TransUnit.Target(text: raw, state: "new"),
+            notes: [TransUnit.Note(text: "")])
+          let document = XLIFFDocument(files: [
+            XLIFFFile(
+              original: "L.xcstrings", sourceLanguage: "en", targetLanguage: "fr", units: [unit])
+          ])
+          let written = String(decoding: try XLIFFWriter.bytes(document), as: UTF8.self)
+          let before = String(filler[..<place])
+          let after = String(filler[place...])
+          #expect(written.contains(">\(before)\(escaped)\(after)</target>"), "\(written)")
+          let inID = attribute[character]!
+          #expect(written.contains("id=\"\(before)\(inID)\(after)\""), "\(written)")
+        }
+      }
+    }
+  }
+
   /// U+0000 beside characters to escape: each NUL is written as `&#0;` in its place (FuzzXLIFF
   /// found them moved to the end of the text, after the escaped runs).
   @Test func nulBesideEscapedCharacters() throws {
