@@ -130,9 +130,12 @@ struct JSONScanner {
     offset &+ 8 <= count
   }
 
-  /// The 8 bytes at `offset` as a little-endian word (caller checks `hasWord`).
+  /// The 8 bytes at `offset` as a little-endian word (caller checks `hasWord`, so the buffer is not
+  /// empty and its base address is not nil: unwrapped without a check in the hot loops).
   @inline(__always) private func word(at offset: Int) -> UInt64 {
-    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    UInt64(
+      littleEndian: raw.baseAddress.unsafelyUnwrapped.loadUnaligned(
+        fromByteOffset: offset, as: UInt64.self))
   }
 
   @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool {
@@ -599,17 +602,20 @@ struct JSONScanner {
     return unescape(token)
   }
 
-  /// Decodes an escaped token through the scratch buffer.
+  /// Decodes an escaped token through the scratch buffer: the text between escapes is copied a
+  /// run at a time, and the result becomes a `String` without a second UTF-8 validation (the
+  /// token's bytes were validated when scanned; an escape adds a whole scalar).
   private mutating func unescape(_ token: JSONString) -> String {
     scratch.removeAll(keepingCapacity: true)
+    var isASCII = token.isASCII
+    var run = token.start
     var offset = token.start
     while offset < token.end {
-      let byte = bytes[offset]
-      guard byte == Byte.backslash, offset + 1 < token.end else {
-        scratch.append(byte)
+      guard bytes[offset] == Byte.backslash, offset + 1 < token.end else {
         offset += 1
         continue
       }
+      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<offset]))
       let escape = bytes[offset + 1]
       offset += 2
       switch escape {
@@ -627,10 +633,15 @@ struct JSONScanner {
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(low) - 0xDC00)
           offset += 6
         }
+        if scalar >= 0x80 { isASCII = false }
         scratch.append(contentsOf: (Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
       default: scratch.append(escape)  // " \ /
       }
+      run = offset
     }
-    return String(decoding: scratch, as: UTF8.self)
+    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<token.end]))
+    return scratch.withUnsafeBufferPointer { text in
+      String(copying: UTF8Span(unchecked: text.span, isKnownASCII: isASCII))
+    }
   }
 }
