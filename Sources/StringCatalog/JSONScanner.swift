@@ -4,11 +4,12 @@
 // - The scanner walks an `UnsafeBufferPointer<UInt8>` (usually a memory-mapped file) once, front to
 //   back, with a single cursor `index`. It builds no tree: `CatalogReader` drives it by recursive
 //   descent and turns tokens straight into model values.
-// - Strings are returned as `JSONString` tokens (byte ranges plus an "escaped" flag). Field names
-//   are compared against `StaticString` bytes without allocating; only values the model keeps are
-//   turned into `String`s, by one UTF-8 decode of the slice (unescaped) or via a reused scratch buffer
-//   (escaped). Every string is fully validated while it is scanned (escapes, surrogate pairs, UTF-8,
-//   control characters), so turning a token into a `String` cannot fail later.
+// - Strings are returned as `JSONString` tokens (byte ranges plus "escaped" and "ASCII" flags).
+//   Field names are compared against `StaticString` bytes without allocating; only values the
+//   model keeps are turned into `String`s, by one copy of the slice (unescaped) or via a reused
+//   scratch buffer (escaped). Every string is fully validated while it is scanned (escapes,
+//   surrogate pairs, UTF-8, control characters), so turning a token into a `String` cannot fail
+//   later and does not validate again (`String(copying: UTF8Span(unchecked:))`).
 // - The hot loops (whitespace, string bodies) look at 8 bytes at a time (SWAR): 8 bytes of
 //   indentation or of plain ASCII string text cost one load and a few integer operations.
 // - Hot methods are `mutating` even when they only read: a non-mutating call on this struct,
