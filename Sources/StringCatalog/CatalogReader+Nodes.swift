@@ -154,6 +154,9 @@ extension CatalogParser {
     try enterObject(field)
     var siblings = SiblingKeys(base: siblingPrints.count)
     var cases: [VariationCase] = []
+    // Room for as many cases as the previous variation had: growing one by one reallocated the
+    // array up to three times per plural (18,330 times in the 9.9 MB bench catalog).
+    cases.reserveCapacity(lastCaseCount)
     var first = true
     while try scanner.nextMember(&first) {
       let key = try scanner.readKey()
@@ -168,6 +171,7 @@ extension CatalogParser {
     }
     siblingPrints.removeLast(siblingPrints.count - siblings.base)
     leaveObject()
+    lastCaseCount = max(cases.count, 1)
     return cases
   }
 

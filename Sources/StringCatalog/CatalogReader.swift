@@ -87,6 +87,8 @@ struct CatalogParser {
   var siblingPrints: [UInt64] = []
   /// The number of localizations of the previous entry, to reserve capacity for the next.
   var lastLocalizationCount = 4
+  /// The number of cases of the previous variation, likewise.
+  var lastCaseCount = 2
   var discardedUpTo = 0
   /// Bytes read between two calls to ``SourceText/discard(_:)``.
   static let discardInterval = 8 << 20
