@@ -25,6 +25,7 @@ public struct KeyColumn: Sendable {
   /// The number of keys.
   public var count: Int { ends.count }
 
+  /// Whether there is no key.
   public var isEmpty: Bool { ends.isEmpty }
 
   /// Appends a key's UTF-8.
@@ -98,14 +99,15 @@ public struct KeyColumn: Sendable {
 
 extension KeyColumn {
   /// The keys in both `stringKeys` and `ruleKeys` (two columns in ``KeyOrder``, each key once),
-  /// in that order: `StringTable.keysInBoth` on bytes, which makes no `String` but of a
-  /// key found in both.
+  /// in that order: `StringTable.keysInBoth` on bytes, which makes no `String` but of a key
+  /// found in both.
   ///
   /// Keys equal as strings are those with equal bytes, or canonically equivalent ones (`é` and
   /// `e` + U+0301): two keys with different bytes are compared as strings when either column
-  /// holds a key that is not ASCII, so the keys found are exactly those of `StringTable.keysInBoth`. On the 9.9 MB
-  /// bench catalog's tree that merge over strings was 14M of the 909M instructions of
-  /// `lhc pack --from` (issue 24 in Benchmarks/README.md).
+  /// holds a key that is not ASCII, so the keys found are exactly those of
+  /// `StringTable.keysInBoth`. On the 9.9 MB bench catalog's tree that merge over strings was
+  /// 14.5M of the 908M instructions of `lhc pack --from`, this one 5.7M (issue 24 in
+  /// Benchmarks/README.md).
   public static func keysInBoth(_ stringKeys: KeyColumn, _ ruleKeys: KeyColumn) -> [String] {
     guard stringKeys.count > 0, ruleKeys.count > 0 else { return [] }
     // Keys with different bytes are equal strings only where one is not ASCII.

@@ -57,8 +57,8 @@ enum XMLPlistReader {
   /// is one libxml2 refuses, which gives up here so that ``read(_:rootDictionary:)`` reads the
   /// document shielded; and the shield's marker U+FDD0 comes out of either parse as it went in.
   /// So the events are those of the shielded parse, without scanning every file for those
-  /// characters (15M of the 909M instructions of `lhc pack --from` on the 9.9 MB bench catalog's
-  /// tree, against 0.1M for `memchr`; issue 24 in Benchmarks/README.md).
+  /// characters (15.6M of the 908M instructions of `lhc pack --from` on the 9.9 MB bench
+  /// catalog's tree, against 0.6M for `memchr`; issue 24 in Benchmarks/README.md).
   static func readDictionaries(_ bytes: [UInt8], into events: XMLDictionaryEvents) -> Bool {
     _ = libxml2Initialized
     let hasCR = bytes.withUnsafeBytes { raw in
@@ -97,15 +97,9 @@ enum XMLPlistReader {
   /// Points the context's SAX handler at the callbacks of `target`'s handler.
   private static func install(on context: xmlParserCtxtPtr, for target: XMLPlistSAXTarget) {
     guard let sax = context.pointee.sax else { return }
-    sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
-      XMLPlistSAXTarget.withHandler(of: context) { $0.start(name) }
-    }
-    sax.pointee.endElementNs = { context, _, _, _ in
-      XMLPlistSAXTarget.withHandler(of: context) { $0.end() }
-    }
-    sax.pointee.characters = { context, text, count in
-      XMLPlistSAXTarget.withHandler(of: context) { $0.characters(text, Int(count)) }
-    }
+    // The tag and text callbacks, per event: for the fast paths' handler called directly (see
+    // `XMLPlistSAXTarget.events`), for any other through the protocol. A C callback captures
+    // nothing, so each way is its own set of closures.
     if target.events != nil {
       sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
         XMLPlistSAXTarget.withEvents(of: context) { $0.start(name) }
@@ -115,6 +109,16 @@ enum XMLPlistReader {
       }
       sax.pointee.characters = { context, text, count in
         XMLPlistSAXTarget.withEvents(of: context) { $0.characters(text, Int(count)) }
+      }
+    } else {
+      sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
+        XMLPlistSAXTarget.withHandler(of: context) { $0.start(name) }
+      }
+      sax.pointee.endElementNs = { context, _, _, _ in
+        XMLPlistSAXTarget.withHandler(of: context) { $0.end() }
+      }
+      sax.pointee.characters = { context, text, count in
+        XMLPlistSAXTarget.withHandler(of: context) { $0.characters(text, Int(count)) }
       }
     }
     sax.pointee.ignorableWhitespace = sax.pointee.characters
