@@ -174,7 +174,7 @@ let package = Package(
     .testTarget(
       name: "ReleaseFilesTests",
       dependencies: [
-        "ReleaseFiles", "StringTables", "StringsFiles", "StringCatalog", "LHCBase",
+        "ReleaseFiles", "StringTables", "StringsFiles", "StringCatalog", "LHCPlist", "LHCBase",
         "LHCTestSupport",
       ]),
     .testTarget(

@@ -18,28 +18,40 @@ public enum StringsFileReader {
   ///
   /// The usual XML file (`<plist><dict>` of `<key>`/`<string>` pairs) takes a fast path
   /// (``FlatStringsHandler``) that builds no ``PlistValue``s.
-  ///
-  /// `values` false: every value is `""`, for callers that keep only the keys (the read-back of
-  /// `lhc pack`); the file is read and checked all the same. Decoding each value's UTF-8 (which
-  /// libxml2 has validated) into a `String`, then freeing it, was about 5 % of the instructions
-  /// of `lhc pack --from` on the 9.9 MB bench catalog's tree, `.stringsdict` values included
-  /// (issue 24 in Benchmarks/README.md).
-  public static func readStrings(_ bytes: [UInt8], values: Bool = true) throws(PlistReadError)
+  public static func readStrings(_ bytes: [UInt8]) throws(PlistReadError)
     -> (keys: [String], values: [String])?
   {
-    if !BinaryPlistReader.isBinary(bytes), startsLikeUTF8XML(bytes),
-      let entries = XMLPlistReader.flatStrings(bytes, values: values)
-    {
-      return entries
-    }
+    if isUsualXML(bytes), let entries = XMLPlistReader.flatStrings(bytes) { return entries }
     var keys: [String] = []
     var texts: [String] = []
     for (key, value) in try read(bytes) {
       guard case .string(let text) = value else { return nil }
       keys.append(key)
-      texts.append(values ? text : "")
+      texts.append(text)
     }
     return (keys, texts)
+  }
+
+  /// The keys of ``readStrings(_:)``, as bytes, for callers that keep only the keys (the
+  /// read-back of `lhc pack`): the file is read and checked all the same, with the same errors,
+  /// and nil where ``readStrings(_:)`` is nil. No `String` is made of a key or a value: decoding
+  /// each value's UTF-8 (which libxml2 has validated) into a `String`, then freeing it, was about
+  /// 5 % of the instructions of `lhc pack --from` on the 9.9 MB bench catalog's tree,
+  /// `.stringsdict` values included, the keys' strings 2–3 % more (issue 24 in
+  /// Benchmarks/README.md).
+  public static func readStringKeys(_ bytes: [UInt8]) throws(PlistReadError) -> KeyColumn? {
+    if isUsualXML(bytes), let keys = XMLPlistReader.flatStringKeys(bytes) { return keys }
+    var keys: [String] = []
+    for (key, value) in try read(bytes) {
+      guard case .string = value else { return nil }
+      keys.append(key)
+    }
+    return KeyColumn(keys)
+  }
+
+  /// Whether the fast path may read `bytes`: XML in UTF-8, not a binary property list.
+  private static func isUsualXML(_ bytes: [UInt8]) -> Bool {
+    !BinaryPlistReader.isBinary(bytes) && startsLikeUTF8XML(bytes)
   }
 
   /// The comment documenting each key of an old-style text `.strings` file (see

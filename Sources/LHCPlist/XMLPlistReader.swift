@@ -7,6 +7,7 @@
 // threads at once).
 
 import Clibxml2
+import Foundation
 
 /// Reads XML property lists through libxml2, hardened against entities and external fetches.
 enum XMLPlistReader {
@@ -33,22 +34,37 @@ enum XMLPlistReader {
 
   /// The entries of a document shaped `<plist><dict>` + (`<key>` `<string>`)* + `</dict></plist>`
   /// (the `.strings` shape) in document order (`values[i]` for `keys[i]`), repeated keys kept;
-  /// nil for any other shape and
-  /// any error, which ``read(_:rootDictionary:)`` then reports (it accepts every document this
-  /// accepts, with the same entries). `values` false: every value is `""`.
-  static func flatStrings(_ bytes: [UInt8], values: Bool = true) -> (
-    keys: [String], values: [String]
-  )? {
-    let handler = FlatStringsHandler(keepsValues: values)
+  /// nil for any other shape and any error, which ``read(_:rootDictionary:)`` then reports (it
+  /// accepts every document this accepts, with the same entries).
+  static func flatStrings(_ bytes: [UInt8]) -> (keys: [String], values: [String])? {
+    let handler = FlatStringsHandler(keepsValues: true)
     guard readDictionaries(bytes, into: XMLDictionaryEvents(handler)) else { return nil }
     return (handler.keys, handler.values)
   }
 
+  /// The keys of ``flatStrings(_:)``, as bytes; nil where it is nil.
+  static func flatStringKeys(_ bytes: [UInt8]) -> KeyColumn? {
+    let handler = FlatStringsHandler(keepsValues: false)
+    guard readDictionaries(bytes, into: XMLDictionaryEvents(handler)) else { return nil }
+    return handler.keyColumn
+  }
+
   /// Whether the document is made only of dictionaries and strings under a root dictionary, and
   /// `events` (which sends them on) took all of it; see ``PlistReader/readDictionaries(_:into:)``.
+  ///
+  /// The document is shielded (``XMLControlShield``) only when it holds a CR, which libxml2 would
+  /// silently turn into LF. Every other character the shield replaces (controls, U+FFFE, U+FFFF)
+  /// is one libxml2 refuses, which gives up here so that ``read(_:rootDictionary:)`` reads the
+  /// document shielded; and the shield's marker U+FDD0 comes out of either parse as it went in.
+  /// So the events are those of the shielded parse, without scanning every file for those
+  /// characters (15.6M of the 908M instructions of `lhc pack --from` on the 9.9 MB bench
+  /// catalog's tree, against 0.6M for `memchr`; issue 24 in Benchmarks/README.md).
   static func readDictionaries(_ bytes: [UInt8], into events: XMLDictionaryEvents) -> Bool {
     _ = libxml2Initialized
-    let shielded = XMLControlShield.shield(bytes)
+    let hasCR = bytes.withUnsafeBytes { raw in
+      raw.baseAddress.map { memchr($0, 0x0D, raw.count) != nil } ?? false
+    }
+    let shielded = hasCR ? XMLControlShield.shield(bytes) : nil
     let input = shielded ?? bytes
     guard !input.isEmpty, input.count <= Int32.max else { return false }
     events.shielded = shielded != nil
@@ -69,7 +85,7 @@ enum XMLPlistReader {
         xmlFreeParserCtxt(context)
       }
       _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-      install(on: context)
+      install(on: context, for: target)
       context.pointee._private = Unmanaged.passUnretained(target).toOpaque()
       handler.context = context
       _ = withExtendedLifetime(target) { xmlParseDocument(context) }
@@ -78,17 +94,32 @@ enum XMLPlistReader {
     }
   }
 
-  /// Points the context's SAX handler at the builder's callbacks.
-  private static func install(on context: xmlParserCtxtPtr) {
+  /// Points the context's SAX handler at the callbacks of `target`'s handler.
+  private static func install(on context: xmlParserCtxtPtr, for target: XMLPlistSAXTarget) {
     guard let sax = context.pointee.sax else { return }
-    sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
-      XMLPlistSAXTarget.withHandler(of: context) { $0.start(name) }
-    }
-    sax.pointee.endElementNs = { context, _, _, _ in
-      XMLPlistSAXTarget.withHandler(of: context) { $0.end() }
-    }
-    sax.pointee.characters = { context, text, count in
-      XMLPlistSAXTarget.withHandler(of: context) { $0.characters(text, Int(count)) }
+    // The tag and text callbacks, per event: for the fast paths' handler called directly (see
+    // `XMLPlistSAXTarget.events`), for any other through the protocol. A C callback captures
+    // nothing, so each way is its own set of closures.
+    if target.events != nil {
+      sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
+        XMLPlistSAXTarget.withEvents(of: context) { $0.start(name) }
+      }
+      sax.pointee.endElementNs = { context, _, _, _ in
+        XMLPlistSAXTarget.withEvents(of: context) { $0.end() }
+      }
+      sax.pointee.characters = { context, text, count in
+        XMLPlistSAXTarget.withEvents(of: context) { $0.characters(text, Int(count)) }
+      }
+    } else {
+      sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
+        XMLPlistSAXTarget.withHandler(of: context) { $0.start(name) }
+      }
+      sax.pointee.endElementNs = { context, _, _, _ in
+        XMLPlistSAXTarget.withHandler(of: context) { $0.end() }
+      }
+      sax.pointee.characters = { context, text, count in
+        XMLPlistSAXTarget.withHandler(of: context) { $0.characters(text, Int(count)) }
+      }
     }
     sax.pointee.ignorableWhitespace = sax.pointee.characters
     sax.pointee.cdataBlock = sax.pointee.characters
@@ -133,9 +164,18 @@ protocol XMLPlistSAXHandler: AnyObject {
 /// What the parser context's `_private` points at during a parse.
 final class XMLPlistSAXTarget {
   let handler: any XMLPlistSAXHandler
+  /// The handler when it is the fast paths' ``XMLDictionaryEvents``, whose tag and text
+  /// callbacks call it directly instead of through the protocol: about 1.1 million events for
+  /// `lhc pack --from` of the 9.9 MB bench catalog's tree, each with two calls through the
+  /// witness table (`isListening`, then the event): 11M of its 861M instructions (issue 24 in
+  /// Benchmarks/README.md). `parse` keeps the handler alive while libxml2 runs.
+  /// Unmanaged, borrowed in each callback: a strong or `unowned(unsafe)` reference was retained
+  /// and released per event.
+  let events: Unmanaged<XMLDictionaryEvents>?
 
   init(_ handler: any XMLPlistSAXHandler) {
     self.handler = handler
+    events = (handler as? XMLDictionaryEvents).map(Unmanaged.passUnretained)
   }
 
   /// Calls `body` with the handler a SAX callback's context belongs to, unless it stopped
@@ -153,6 +193,23 @@ final class XMLPlistSAXTarget {
     guard let target = parser.pointee._private else { return }
     Unmanaged<XMLPlistSAXTarget>.fromOpaque(target)._withUnsafeGuaranteedRef { target in
       if target.handler.isListening { body(target.handler) }
+    }
+  }
+}
+
+extension XMLPlistSAXTarget {
+  /// ``withHandler(of:_:)`` for callbacks installed only when the handler is ``events``.
+  @inline(__always)
+  static func withEvents(
+    of context: UnsafeMutableRawPointer?, _ body: (XMLDictionaryEvents) -> Void
+  ) {
+    guard let context else { return }
+    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let target = parser.pointee._private else { return }
+    Unmanaged<XMLPlistSAXTarget>.fromOpaque(target)._withUnsafeGuaranteedRef { target in
+      target.events?._withUnsafeGuaranteedRef { events in
+        if events.isListening { body(events) }
+      }
     }
   }
 }

@@ -15,6 +15,7 @@ protocol XMLShapeHandler: XMLPlistSAXHandler {
 
 extension XMLShapeHandler {
   /// Text: the open leaf's, else only blanks (the indentation between elements).
+  @inline(__always)
   func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
     guard let bytes, count > 0 else { return }
     let chunk = UnsafeBufferPointer(start: bytes, count: count)

@@ -124,17 +124,34 @@ public struct Release: Sendable {
   }
 
   /// One table file read as ``read(files:recognizing:)`` reads each: its table part (`.strings`
-  /// or `.stringsdict`) and the reader's warnings; throws when the SDK would refuse the file. For
-  /// callers that read files one at a time and keep less than whole tables (`lhc pack`).
-  ///
-  /// `values` false, for callers that keep only the keys: the table's values are not to be used
-  /// (a file read the usual way has hollow values: no `String` is made of a text, no dictionary
-  /// is filled); the checks, keys, warnings and errors are the same.
+  /// or `.stringsdict`) and the reader's warnings; throws when the SDK would refuse the file.
   public static func readFile(
-    _ file: ArchiveEntry, recognizing: Recognizer? = nil, values: Bool = true
+    _ file: ArchiveEntry, recognizing: Recognizer? = nil
   ) throws(ReleaseArchiveError) -> (table: StringTable, warnings: [ReleaseWarning]) {
-    let (table, warnings, _) = try parse(file, recognizing: recognizing, values: values).get()
+    let (table, warnings, _) = try parse(file, recognizing: recognizing).get()
     return (table, warnings)
+  }
+
+  /// What ``readFile(_:recognizing:)`` gives, but only the table part's keys (in key order, each
+  /// once; the other file kind's keys empty), for callers that read files one at a time and keep
+  /// only the keys (`lhc pack`'s read-back): the file is read and checked all the same, with the
+  /// same warnings and errors, and no value is made.
+  public static func readKeys(
+    _ file: ArchiveEntry, recognizing: Recognizer? = nil
+  ) throws(ReleaseArchiveError) -> (
+    language: String, name: String, stringKeys: KeyColumn, ruleKeys: KeyColumn,
+    warnings: [ReleaseWarning]
+  ) {
+    if let table = recognizing?(file.path, file.bytes) {
+      return (
+        table.language, table.name, KeyColumn(table.strings.keys), KeyColumn(table.rules.keys), []
+      )
+    }
+    let (language, name, isStrings) = TableFileReader.components(of: file.path)
+    let (keys, warnings) = try TableFileReader.readKeys(path: file.path, bytes: file.bytes)
+    return (
+      language, name, isStrings ? keys : KeyColumn(), isStrings ? KeyColumn() : keys, warnings
+    )
   }
 
   /// One file read: its table part, the reader's warnings, the document it was decoded from.
@@ -145,15 +162,12 @@ public struct Release: Sendable {
     ), ReleaseArchiveError
   >
 
-  private static func parse(
-    _ file: ArchiveEntry, recognizing: Recognizer?, values: Bool = true
-  ) -> Parsed {
+  private static func parse(_ file: ArchiveEntry, recognizing: Recognizer?) -> Parsed {
     Result { () throws(ReleaseArchiveError) in
       if let table = recognizing?(file.path, file.bytes) {
         return (table, [ReleaseWarning](), [(key: String, value: PlistValue)]?.none)
       }
-      return try TableFileReader.readKeepingDocument(
-        path: file.path, bytes: file.bytes, values: values)
+      return try TableFileReader.readKeepingDocument(path: file.path, bytes: file.bytes)
     }
   }
 

@@ -36,10 +36,9 @@ enum TableFileReader {
 
   /// ``read(path:bytes:)``, plus the property-list entries a `.stringsdict` table was decoded
   /// from (nil for `.strings` and for a `.stringsdict` read straight from the parse events), for
-  /// callers that keep them instead of freeing them now. `values` false: the table's values are
-  /// not to be used (the fast paths leave them hollow); keys, warnings and errors are the same.
+  /// callers that keep them instead of freeing them now.
   static func readKeepingDocument(
-    path: String, bytes: [UInt8], values: Bool = true
+    path: String, bytes: [UInt8]
   ) throws(ReleaseArchiveError) -> (
     table: StringTable, warnings: [ReleaseWarning], document: [(key: String, value: PlistValue)]?
   ) {
@@ -49,34 +48,80 @@ enum TableFileReader {
     var warnings: [ReleaseWarning] = []
     if isStrings {
       let strings: (keys: [String], values: [String])?
-      do { strings = try StringsFileReader.readStrings(bytes, values: values) } catch {
+      do { strings = try StringsFileReader.readStrings(bytes) } catch {
         throw malformed(error, path: path)
       }
-      guard let (keys, values) = strings else {
-        let pairs: [(key: String, value: PlistValue)]
-        do { pairs = try StringsFileReader.read(bytes) } catch {
-          throw malformed(error, path: path)
-        }
-        throw malformed(nonStringMessage(pairs), path: path)
-      }
-      table.strings = KeyedValues(keysKeepingLast: keys, values: values)
-      if table.strings.count < keys.count {
-        var seen: Set<String> = []
-        for key in keys where !seen.insert(key).inserted {
-          warnings.append(
-            ReleaseWarning(
-              path: path, key: key, message: "key appears more than once; the last value is used",
-              kind: .repeatedKey))
-        }
-      }
-    } else if let (keys, entries) = StringsdictEventBuilder.entries(bytes, values: values) {
+      guard let (keys, values) = strings else { throw try nonStringError(path: path, bytes: bytes) }
+      (table.strings, warnings) = keptLast(keys: keys, values: values, path: path)
+    } else if let (keys, entries) = StringsdictEventBuilder.entries(bytes) {
       // The usual file, read straight from the parse events: every entry fits the model, so
       // there are no warnings. Last value wins for a repeated key, as in the full path.
       table.rules = KeyedValues(keysKeepingLast: keys, values: entries)
     } else {
       (table.rules, warnings, document) = try decodedStringsdict(path: path, bytes: bytes)
     }
-    return (table, warnings.sorted { ($0.key ?? "") < ($1.key ?? "") }, document)
+    return (table, sorted(warnings), document)
+  }
+
+  /// The keys of the table ``read(path:bytes:)`` reads (in key order, each once) and its
+  /// warnings, for callers that keep only the keys (the read-back of `lhc pack`): the file is
+  /// read and checked all the same, with the same errors; no value is made, and a key is made a
+  /// `String` only where the file's keys are not in key order already (see ``KeyColumn``).
+  static func readKeys(
+    path: String, bytes: [UInt8]
+  ) throws(ReleaseArchiveError) -> (keys: KeyColumn, warnings: [ReleaseWarning]) {
+    if components(of: path).isStrings {
+      let column: KeyColumn?
+      do { column = try StringsFileReader.readStringKeys(bytes) } catch {
+        throw malformed(error, path: path)
+      }
+      guard let column else { throw try nonStringError(path: path, bytes: bytes) }
+      if column.isSortedAndUnique { return (column, []) }
+      let keys = column.strings
+      let (strings, warnings) = keptLast(
+        keys: keys, values: [String](repeating: "", count: keys.count), path: path)
+      return (KeyColumn(strings.keys), sorted(warnings))
+    } else if let (keys, _) = StringsdictEventBuilder.entries(bytes, values: false) {
+      let column = KeyColumn(keys)
+      if column.isSortedAndUnique { return (column, []) }
+      return (KeyColumn(KeyedValues(keysKeepingLast: keys, values: keys).keys), [])
+    } else {
+      let (rules, warnings, _) = try decodedStringsdict(path: path, bytes: bytes)
+      return (KeyColumn(rules.keys), sorted(warnings))
+    }
+  }
+
+  /// A `.strings` file's entries, the last value kept for a repeated key, and a warning for
+  /// each repetition.
+  private static func keptLast(
+    keys: [String], values: [String], path: String
+  ) -> (KeyedValues<String>, [ReleaseWarning]) {
+    let strings = KeyedValues(keysKeepingLast: keys, values: values)
+    var warnings: [ReleaseWarning] = []
+    if strings.count < keys.count {
+      var seen: Set<String> = []
+      for key in keys where !seen.insert(key).inserted {
+        warnings.append(
+          ReleaseWarning(
+            path: path, key: key, message: "key appears more than once; the last value is used",
+            kind: .repeatedKey))
+      }
+    }
+    return (strings, warnings)
+  }
+
+  /// A file's warnings in the order they are reported: by key.
+  private static func sorted(_ warnings: [ReleaseWarning]) -> [ReleaseWarning] {
+    warnings.sorted { ($0.key ?? "") < ($1.key ?? "") }
+  }
+
+  /// The error for a `.strings` file with a value that is not a string.
+  private static func nonStringError(
+    path: String, bytes: [UInt8]
+  ) throws(ReleaseArchiveError) -> ReleaseArchiveError {
+    let pairs: [(key: String, value: PlistValue)]
+    do { pairs = try StringsFileReader.read(bytes) } catch { throw malformed(error, path: path) }
+    return malformed(nonStringMessage(pairs), path: path)
   }
 
   /// The entries of a `.stringsdict` file read the full way, through a ``PlistValue`` tree and

@@ -1,4 +1,5 @@
 import LHCBase
+import LHCPlist
 import ReleaseArchive
 import ReleaseFiles
 import StringTables
@@ -57,10 +58,10 @@ struct PackedRelease {
     do {
       parts = try zip.readBack { file throws(ReleaseArchiveError) in
         // Only the keys are kept, so no value is made.
-        let (table, warnings) = try Release.readFile(file, recognizing: recognizer, values: false)
+        let read = try Release.readKeys(file, recognizing: recognizer)
         return Part(
-          language: table.language, name: table.name, stringKeys: table.strings.keys,
-          ruleKeys: table.rules.keys, warnings: warnings)
+          language: read.language, name: read.name, stringKeys: read.stringKeys,
+          ruleKeys: read.ruleKeys, warnings: read.warnings)
       }
     } catch {
       throw PackValidationError(cause: error)
@@ -77,8 +78,8 @@ extension PackedRelease {
   private struct Part {
     var language: String
     var name: String
-    var stringKeys: [String]
-    var ruleKeys: [String]
+    var stringKeys: KeyColumn
+    var ruleKeys: KeyColumn
     var warnings: [ReleaseWarning]
   }
 
@@ -96,7 +97,7 @@ extension PackedRelease {
       joined[id] = existing
     }
     return joined.sorted { $0.key < $1.key }.map { _, part in
-      let both = StringTable.keysInBoth(part.stringKeys, part.ruleKeys)
+      let both = KeyColumn.keysInBoth(part.stringKeys, part.ruleKeys)
       return Table(
         language: part.language, name: part.name,
         keyCount: part.stringKeys.count + part.ruleKeys.count - both.count, keysInBothFiles: both)
