@@ -121,10 +121,6 @@ struct ExportPlan {
       let text: String
       if case .some = substitution {
         text = UnitText.exported(leaf: value, substitution)
-      } else if node.substitutions.isEmpty {
-        // Most strings: their export form is their value (asked here, not in a call of
-        // `exported(parent:)` for each: ~190 instructions a unit, 5M of the bench's export).
-        text = value
       } else {
         text = UnitText.exported(parent: value, node.substitutions)
       }

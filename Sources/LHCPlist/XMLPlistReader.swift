@@ -85,7 +85,7 @@ enum XMLPlistReader {
         xmlFreeParserCtxt(context)
       }
       _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-      install(on: context, for: target)
+      install(on: context)
       context.pointee._private = Unmanaged.passUnretained(target).toOpaque()
       handler.context = context
       _ = withExtendedLifetime(target) { xmlParseDocument(context) }
@@ -94,32 +94,17 @@ enum XMLPlistReader {
     }
   }
 
-  /// Points the context's SAX handler at the callbacks of `target`'s handler.
-  private static func install(on context: xmlParserCtxtPtr, for target: XMLPlistSAXTarget) {
+  /// Points the context's SAX handler at the handler's callbacks.
+  private static func install(on context: xmlParserCtxtPtr) {
     guard let sax = context.pointee.sax else { return }
-    // The tag and text callbacks, per event: for the fast paths' handler called directly (see
-    // `XMLPlistSAXTarget.events`), for any other through the protocol. A C callback captures
-    // nothing, so each way is its own set of closures.
-    if target.events != nil {
-      sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
-        XMLPlistSAXTarget.withEvents(of: context) { $0.start(name) }
-      }
-      sax.pointee.endElementNs = { context, _, _, _ in
-        XMLPlistSAXTarget.withEvents(of: context) { $0.end() }
-      }
-      sax.pointee.characters = { context, text, count in
-        XMLPlistSAXTarget.withEvents(of: context) { $0.characters(text, Int(count)) }
-      }
-    } else {
-      sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
-        XMLPlistSAXTarget.withHandler(of: context) { $0.start(name) }
-      }
-      sax.pointee.endElementNs = { context, _, _, _ in
-        XMLPlistSAXTarget.withHandler(of: context) { $0.end() }
-      }
-      sax.pointee.characters = { context, text, count in
-        XMLPlistSAXTarget.withHandler(of: context) { $0.characters(text, Int(count)) }
-      }
+    sax.pointee.startElementNs = { context, name, _, _, _, _, _, _, _ in
+      XMLPlistSAXTarget.withHandler(of: context) { $0.start(name) }
+    }
+    sax.pointee.endElementNs = { context, _, _, _ in
+      XMLPlistSAXTarget.withHandler(of: context) { $0.end() }
+    }
+    sax.pointee.characters = { context, text, count in
+      XMLPlistSAXTarget.withHandler(of: context) { $0.characters(text, Int(count)) }
     }
     sax.pointee.ignorableWhitespace = sax.pointee.characters
     sax.pointee.cdataBlock = sax.pointee.characters
@@ -164,13 +149,13 @@ protocol XMLPlistSAXHandler: AnyObject {
 /// What the parser context's `_private` points at during a parse.
 final class XMLPlistSAXTarget {
   let handler: any XMLPlistSAXHandler
-  /// The handler when it is the fast paths' ``XMLDictionaryEvents``, whose tag and text
-  /// callbacks call it directly instead of through the protocol: about 1.1 million events for
-  /// `lhc pack --from` of the 9.9 MB bench catalog's tree, each with two calls through the
-  /// witness table (`isListening`, then the event): 11M of its 861M instructions (issue 24 in
-  /// Benchmarks/README.md). `parse` keeps the handler alive while libxml2 runs.
-  /// Unmanaged, borrowed in each callback: a strong or `unowned(unsafe)` reference was retained
-  /// and released per event.
+  /// The handler when it is the fast paths' ``XMLDictionaryEvents``, which ``withHandler(of:_:)``
+  /// calls as that class, not through the protocol: about 1.1 million events for `lhc pack
+  /// --from` of the 9.9 MB bench catalog's tree, each with two calls through the witness table
+  /// (`isListening`, then the event), were 11M of its 861M instructions (issue 24 in
+  /// Benchmarks/README.md). `parse` keeps the handler alive while libxml2 runs. Unmanaged,
+  /// borrowed in each callback: a strong or `unowned(unsafe)` reference was retained and
+  /// released per event.
   let events: Unmanaged<XMLDictionaryEvents>?
 
   init(_ handler: any XMLPlistSAXHandler) {
@@ -192,23 +177,12 @@ final class XMLPlistSAXTarget {
     let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
     guard let target = parser.pointee._private else { return }
     Unmanaged<XMLPlistSAXTarget>.fromOpaque(target)._withUnsafeGuaranteedRef { target in
-      if target.handler.isListening { body(target.handler) }
-    }
-  }
-}
-
-extension XMLPlistSAXTarget {
-  /// ``withHandler(of:_:)`` for callbacks installed only when the handler is ``events``.
-  @inline(__always)
-  static func withEvents(
-    of context: UnsafeMutableRawPointer?, _ body: (XMLDictionaryEvents) -> Void
-  ) {
-    guard let context else { return }
-    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    guard let target = parser.pointee._private else { return }
-    Unmanaged<XMLPlistSAXTarget>.fromOpaque(target)._withUnsafeGuaranteedRef { target in
-      target.events?._withUnsafeGuaranteedRef { events in
-        if events.isListening { body(events) }
+      if let events = target.events {
+        events._withUnsafeGuaranteedRef { events in
+          if events.isListening { body(events) }
+        }
+      } else if target.handler.isListening {
+        body(target.handler)
       }
     }
   }

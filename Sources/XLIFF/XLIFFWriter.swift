@@ -46,15 +46,6 @@ public final class XLIFFStream {
     out.write(Self.prolog)
   }
 
-  /// Starts a new document in this stream's buffer, the previous one's bytes dropped: `lhc
-  /// export` writes each language in turn into its worker's one buffer, whose pages are already
-  /// mapped, instead of making a stream per language.
-  public func restart() {
-    precondition(isDocument, "a stream of parts is not restarted")
-    out.removeAll()
-    out.write(Self.prolog)
-  }
-
   private init(parts: ()) throws(XLIFFWriteError) {
     out = try XMLOutput()
     isDocument = false

@@ -145,11 +145,6 @@ final class XMLOutput {
     }
   }
 
-  /// Empties the document, keeping its buffer (its pages already mapped) for the next one.
-  func removeAll() {
-    count = 0
-  }
-
   /// A buffer of at least `count` bytes for a NUL-terminated copy of a text, kept across texts;
   /// nil when memory is out.
   private func scratch(_ count: Int) -> UnsafeMutablePointer<UInt8>? {

@@ -171,15 +171,12 @@ struct ExportCommand {
       }
     }
     // Each language's files are staged (written to temporary names) by its own job, so that
-    // its bytes are dropped at once (the 171 MB bench catalog's 29 XLIFF files are 210 MB) and
+    // its bytes are freed at once (the 171 MB bench catalog's 29 XLIFF files are 210 MB) and
     // the writing is spread over the cores; all are renamed into place only when every
-    // language was exported and staged, else none is. Each worker writes its languages one
-    // after another into one stream's buffer, not a fresh ~7 MB buffer per language (171 MB
-    // bench catalog: 77K → 74.5K minor page faults; glibc already reused most freed buffers:
-    // Benchmarks/README.md, export's fifth round).
+    // language was exported and staged, else none is.
     let root = output.hasSuffix(".xliff") ? nil : output
-    let exports = Parallel.map(languages, state: { XLIFFStream?.none }) { stream, language in
-      export(sources, language: language, into: &stream).map { Self.stage($0, below: root) }
+    let exports = Parallel.map(languages) { language in
+      export(sources, language: language).map { Self.stage($0, below: root) }
     }
     var staged: [OutputFile.Staged] = []
     var writeError: OutputError?
@@ -274,29 +271,26 @@ struct ExportCommand {
   }
 
   /// The files of one language: the `.xliff`, or the `.xcloc`'s XLIFF, `contents.json` and
-  /// source catalogs. The XLIFF is written into `stream`, restarted (made when nil; dropped
-  /// after a failure), and its bytes are valid until the stream's next use.
-  func export(_ sources: [ExportedCatalog], language: String, into stream: inout XLIFFStream?)
-    -> Result<[(bytes: FileBytes, path: String)], Failure>
-  {
+  /// source catalogs.
+  func export(_ sources: [ExportedCatalog], language: String) -> Result<
+    [(bytes: FileBytes, path: String)], Failure
+  > {
     let xliff: XLIFFStream
     do {
       // The units go straight to the writer: no XLIFFDocument (see CatalogExport.Prepared).
-      if let stream { stream.restart() } else { stream = try XLIFFStream() }
-      xliff = stream!
+      let stream = try XLIFFStream()
       for source in sources {
         let written = source.prepared.write(
-          language: language, original: source.original, tool: tool, to: xliff)
+          language: language, original: source.original, tool: tool, to: stream)
         if case .failure(let error) = written {
-          stream = nil
           return .failure(
             Failure(
               path: source.path, source: source.edited.source, diagnostics: error.diagnostics))
         }
       }
-      try xliff.end()
+      try stream.end()
+      xliff = stream
     } catch {
-      stream = nil
       return .failure(
         Failure(
           path: sources[0].path, source: sources[0].edited.source,
