@@ -904,8 +904,8 @@ def main(argv=None):
     p.add_argument("--languages", type=int, default=30, help="languages per catalog (default 30)")
     p.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
     p.add_argument("--runs", type=int, default=3, help="runs per tool for sizes below --large-mb (default 3)")
-    p.add_argument("--runs-large", type=int, default=2,
-                   help="runs per tool for sizes ≥ --large-mb (default 2)")
+    p.add_argument("--runs-large", type=int, default=3,
+                   help="runs per tool for sizes ≥ --large-mb (default 3; 2 before 2026-12-02)")
     p.add_argument("--large-mb", type=float, default=100.0, help="threshold for --runs-large (default 100)")
     p.add_argument("--timeout", type=float, default=900.0, help="seconds before a run is killed (default 900)")
     p.add_argument("--skip-baseline", action="store_true",
