@@ -4,7 +4,8 @@
 // only (no entity substitution, no DTD loading or validation, libxml2's default limits on depth
 // and sizes), any entity declaration stops the parse, and errors reach the builder through the
 // context's own structured-error callback (no global handler, so readers can run on several
-// threads at once).
+// threads at once). The fast paths (`readDictionaries`) parse tags without namespaces (SAX1, see
+// `installSAX1`) and give up on any error the context records.
 
 import Clibxml2
 import Foundation
