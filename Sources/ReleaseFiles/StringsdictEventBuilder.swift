@@ -21,13 +21,11 @@ import StringTables
 /// ``maxMembers`` names gives up), not by the dictionaries being built, so that without values
 /// (`lhc pack`'s read-back keeps only the keys) the dictionaries are left empty: hashing every
 /// name into them and freeing them was 35M of the 944M instructions of `lhc pack --from` on the
-/// 9.9 MB bench catalog's tree. The names, and the keys, are kept as bytes (``MemberNames``,
-/// ``KeyColumn``): a `String` is made of a name only for a value kept (a `String` per name,
-/// compared and freed, was 5.4M of the 828M instructions of `lhc pack --from` on that tree).
+/// 9.9 MB bench catalog's tree.
 final class StringsdictEventBuilder: PlistDictionaryHandler {
   /// The entries' keys in document order, repeated keys kept.
-  private(set) var keys = KeyColumn()
-  /// `entries[i]` for `keys[i]` (none without values).
+  private(set) var keys: [String] = []
+  /// `entries[i]` for `keys[i]`.
   private(set) var entries: [StringsdictEntry] = []
 
   /// A rule dictionary's depth: an entry, a width's form, a device's form (in that nesting).
@@ -66,15 +64,14 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
 
   // The parser calls back on one thread, one event at a time: no access to these overlaps
   // another, so the run-time exclusivity checks (a few per event) are left out.
-  /// The open dictionaries, innermost last, each with the key it is the value of (with values;
-  /// else `""`) and where its member names start in ``names``.
+  /// The open dictionaries, innermost last, each with the key it is the value of and where its
+  /// member names start in ``names``.
   @exclusivity(unchecked) private var places: [(place: Place, name: String, firstName: Int)] = []
   /// The member names read in each open dictionary but the root, one dictionary after another.
-  @exclusivity(unchecked) private var names = MemberNames()
+  @exclusivity(unchecked) private var names: [String] = []
   /// The most member names a dictionary other than the root may have on this path.
   static let maxMembers = 32
-  /// The key just read, waiting for its value: a special field or a name (as a `String` only
-  /// with values).
+  /// The key just read, waiting for its value: a special field or a name.
   @exclusivity(unchecked) private var pendingField: Field?
   @exclusivity(unchecked) private var pendingName = ""
   /// One rule per level (only one of each is open at a time).
@@ -91,18 +88,14 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
 
   /// The entries of the `.stringsdict` file in `bytes`, nil when it is not of the shape (the
   /// caller then reads it through ``PlistReader/rootEntries(_:)`` and ``StringsdictDecoder``).
-  static func entries(_ bytes: [UInt8]) -> (keys: [String], entries: [StringsdictEntry])? {
-    let builder = StringsdictEventBuilder(keepsValues: true)
+  /// `values` false: the entries are hollow (every text `""`, no plural form, variable, device
+  /// or width kept); the keys are the file's, and what gives up is the same.
+  static func entries(_ bytes: [UInt8], values: Bool = true) -> (
+    keys: [String], entries: [StringsdictEntry]
+  )? {
+    let builder = StringsdictEventBuilder(keepsValues: values)
     guard PlistReader.readDictionaries(bytes, into: builder) else { return nil }
-    return (builder.keys.strings, builder.entries)
-  }
-
-  /// The keys of ``entries(_:)``, as bytes, nil where it is nil: the file is read and checked
-  /// the same way, no value or entry is made.
-  static func keys(_ bytes: [UInt8]) -> KeyColumn? {
-    let builder = StringsdictEventBuilder(keepsValues: false)
-    guard PlistReader.readDictionaries(bytes, into: builder) else { return nil }
-    return builder.keys
+    return (builder.keys, builder.entries)
   }
 
   func key(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -124,14 +117,7 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
       }
     default: break
     }
-    guard pendingField == nil else { return true }
-    // A name: an entry's key, or a member name (checked for repetition here, before its value).
-    if case .root? = places.last?.place {
-      keys.append(text)
-    } else if !addMember(text) {
-      return false
-    }
-    if keepsValues { pendingName = String(decoding: text, as: UTF8.self) }
+    if pendingField == nil { pendingName = String(decoding: text, as: UTF8.self) }
     return true
   }
 
@@ -146,9 +132,11 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
       rules[level.rawValue].formatKey = string
       return true
     case .devices?:
+      guard addMember(pendingName) else { return false }
       if keepsValues { devices[pendingName] = .text(string) }
       return true
     case .widths?:
+      guard addMember(pendingName) else { return false }
       if keepsValues { widths[pendingName] = .text(string) }
       return true
     case .variable?:
@@ -160,6 +148,7 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
         guard variable.valueType == nil else { return false }
         variable.valueType = string
       default:
+        guard addMember(pendingName) else { return false }
         if keepsValues { variable.forms[pendingName] = string }
       }
       return true
@@ -193,18 +182,18 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
     case .variable: variable = Variable()
     case .root: break
     }
-    places.append((opened, pendingField == nil && keepsValues ? pendingName : "", names.count))
+    places.append((opened, pendingField == nil ? pendingName : "", names.count))
     return true
   }
 
   func endDictionary() -> Bool {
     guard let (closed, name, firstName) = places.popLast() else { return false }
-    names.removeLast(to: firstName)
+    names.removeLast(names.count - firstName)
     let parent = places.last?.place
     switch (closed, parent) {
     case (.root, nil): return true
     case (.variable, .rule(let level)?):
-      guard let specType = variable.specType else { return false }
+      guard let specType = variable.specType, addMember(name) else { return false }
       rules[level.rawValue].hasVariables = true
       if keepsValues {
         rules[level.rawValue].variables[name] = PluralVariable(
@@ -227,11 +216,6 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
 
   /// Hands a closed rule dictionary to its parent: an entry, a width's or a device's form.
   private func finish(_ rule: Rule, level: Level, name: String) -> Bool {
-    guard keepsValues else {
-      // Only the shape, as below: a format, or (but in a device's form) a choice.
-      return rule.formatKey != nil
-        || (level != .device && (rule.devices != nil || rule.widths != nil))
-    }
     let format = rule.formatKey.map { FormatRule(formatKey: $0, variables: rule.variables) }
     switch level {
     case .entry:
@@ -245,6 +229,7 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
       } else {
         return false
       }
+      keys.append(name)
       entries.append(entry)
       return true
     case .width:
@@ -256,20 +241,21 @@ final class StringsdictEventBuilder: PlistDictionaryHandler {
       } else {
         return false
       }
-      widths[name] = form
+      guard addMember(name) else { return false }
+      if keepsValues { widths[name] = form }
       return true
     case .device:
-      guard let format else { return false }
-      devices[name] = .format(format)
+      guard let format, addMember(name) else { return false }
+      if keepsValues { devices[name] = .format(format) }
       return true
     }
   }
 
   /// Records `name` as a member of the open dictionary; false when it has one of that name
   /// already, or ``maxMembers``.
-  private func addMember(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func addMember(_ name: String) -> Bool {
     let first = places.last?.firstName ?? 0
-    guard names.count - first < Self.maxMembers, !names.contains(name, from: first) else {
+    guard names.count - first < Self.maxMembers, !names[first...].contains(name) else {
       return false
     }
     names.append(name)

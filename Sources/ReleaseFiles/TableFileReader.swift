@@ -81,9 +81,9 @@ enum TableFileReader {
       let (strings, warnings) = keptLast(
         keys: keys, values: [String](repeating: "", count: keys.count), path: path)
       return (KeyColumn(strings.keys), sorted(warnings))
-    } else if let column = StringsdictEventBuilder.keys(bytes) {
+    } else if let (keys, _) = StringsdictEventBuilder.entries(bytes, values: false) {
+      let column = KeyColumn(keys)
       if column.isSortedAndUnique { return (column, []) }
-      let keys = column.strings
       return (KeyColumn(KeyedValues(keysKeepingLast: keys, values: keys).keys), [])
     } else {
       let (rules, warnings, _) = try decodedStringsdict(path: path, bytes: bytes)

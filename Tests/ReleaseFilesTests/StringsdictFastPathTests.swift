@@ -47,7 +47,7 @@ struct StringsdictFastPathTests {
     let keysOnly = Result { () throws(ReleaseArchiveError) in
       try TableFileReader.readKeys(path: path, bytes: bytes)
     }
-    #expect(StringsdictEventBuilder.keys(bytes)?.strings == fast?.keys)
+    #expect(StringsdictEventBuilder.entries(bytes, values: false)?.keys == fast?.keys)
     switch (read, keysOnly) {
     case (.success(let read), .success(let keysOnly)):
       #expect(keysOnly.keys.strings == read.table.rules.keys)
