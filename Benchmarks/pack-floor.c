@@ -2,11 +2,13 @@
 // by run.py: one thread that, for each file named on the command line, reads it, takes its
 // CRC-32, deflates it with libdeflate at LEVEL (lhc uses 7, the lowest level whose archive is no
 // larger than Info-ZIP's `zip -6`), inflates it back and checks the CRC (`d`), and parses it with
-// libxml2's SAX2 parser with empty callbacks and lhc's options, XML_PARSE_NONET (`p`). Nothing
-// is kept, no value is built, no archive is written.
+// libxml2's SAX2 parser with empty callbacks and lhc's options, XML_PARSE_NONET (`p`), or, with
+// `1` too, without namespace processing (libxml2's SAX1 tags, the handler not marked SAX2's), as
+// lhc's fast paths parse since session i24p (`XMLPlistReader.installSAX1`). Nothing is kept, no
+// value is built, no archive is written.
 //
 //   cc -O2 Benchmarks/pack-floor.c -o pack-floor $(pkg-config --cflags --libs libxml-2.0 libdeflate)
-//   /usr/bin/time -f '%e %U %S' ./pack-floor 7 dp TREE/*.lproj/*
+//   /usr/bin/time -f '%e %U %S' ./pack-floor 7 dp1 TREE/*.lproj/*
 #include <libdeflate.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -18,14 +20,17 @@ static void start(void *c, const xmlChar *l, const xmlChar *p, const xmlChar *u,
                   const xmlChar **ns, int na, int nd, const xmlChar **a) {}
 static void end(void *c, const xmlChar *l, const xmlChar *p, const xmlChar *u) {}
 static void chars(void *c, const xmlChar *t, int n) {}
+static void start1(void *c, const xmlChar *name, const xmlChar **attributes) {}
+static void end1(void *c, const xmlChar *name) {}
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: pack-floor LEVEL d|p|dp FILE...\n");
+    fprintf(stderr, "usage: pack-floor LEVEL d|p|dp|p1|dp1 FILE...\n");
     return 64;
   }
   int level = atoi(argv[1]);
   int deflate = strchr(argv[2], 'd') != NULL, parse = strchr(argv[2], 'p') != NULL;
+  int sax1 = strchr(argv[2], '1') != NULL;
   struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
   struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
   if (!compressor || !decompressor) return 1;
@@ -63,8 +68,18 @@ int main(int argc, char **argv) {
       context->sax->comment = NULL;
       context->sax->processingInstruction = NULL;
       context->sax->externalSubset = NULL;
+      if (sax1) {
+        context->sax->initialized = 1;
+        context->sax->startElementNs = NULL;
+        context->sax->endElementNs = NULL;
+        context->sax->startElement = start1;
+        context->sax->endElement = end1;
+        context->sax->error = NULL;
+        context->sax->warning = NULL;
+        context->sax->fatalError = NULL;
+      }
       xmlParseDocument(context);
-      if (!context->wellFormed) return 3;
+      if (!context->wellFormed || (sax1 && context->lastError.code != 0)) return 3;
       if (context->myDoc) xmlFreeDoc(context->myDoc);
       xmlFreeParserCtxt(context);
     }

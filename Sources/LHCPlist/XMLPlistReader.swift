@@ -4,7 +4,8 @@
 // only (no entity substitution, no DTD loading or validation, libxml2's default limits on depth
 // and sizes), any entity declaration stops the parse, and errors reach the builder through the
 // context's own structured-error callback (no global handler, so readers can run on several
-// threads at once).
+// threads at once). The fast paths (`readDictionaries`) parse tags without namespaces (SAX1, see
+// `installSAX1`) and give up on any error the context records.
 
 import Clibxml2
 import Foundation
@@ -68,12 +69,15 @@ enum XMLPlistReader {
     let input = shielded ?? bytes
     guard !input.isEmpty, input.count <= Int32.max else { return false }
     events.shielded = shielded != nil
-    return parse(input, handler: events) && events.isComplete
+    return parse(input, handler: events, namespaces: false) && events.isComplete
   }
 
   /// Runs libxml2's parser over `input`, sending its events to `handler`; whether the document
-  /// was well formed.
-  private static func parse(_ input: [UInt8], handler: any XMLPlistSAXHandler) -> Bool {
+  /// was well formed. `namespaces` false: SAX1, for the fast paths only (see
+  /// ``installSAX1(on:)``).
+  private static func parse(
+    _ input: [UInt8], handler: any XMLPlistSAXHandler, namespaces: Bool = true
+  ) -> Bool {
     let target = XMLPlistSAXTarget(handler)
     return input.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress,
@@ -86,11 +90,15 @@ enum XMLPlistReader {
       }
       _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
       install(on: context)
+      if !namespaces { installSAX1(on: context) }
       context.pointee._private = Unmanaged.passUnretained(target).toOpaque()
       handler.context = context
       _ = withExtendedLifetime(target) { xmlParseDocument(context) }
       handler.context = nil
+      // Without namespaces no error reaches `serror` (see `installSAX1`): any error or warning
+      // libxml2 recorded gives up.
       return context.pointee.wellFormed != 0
+        && (namespaces || context.pointee.lastError.code == 0)
     }
   }
 
@@ -125,6 +133,71 @@ enum XMLPlistReader {
     sax.pointee.resolveEntity = nil
     sax.pointee.comment = nil
     sax.pointee.processingInstruction = nil
+  }
+
+  /// Has libxml2 parse tags without namespace processing (its SAX1 start and end tags: the
+  /// element's qualified name, its attributes as written), for the fast paths, which give up on
+  /// everything namespaces would change or report: an element whose name has a prefix is no
+  /// plist element (its name is not `dict`, `key`, …), and an attribute `xmlns` or with a prefix
+  /// (`xmlns:p`, `p:a`: the only other sources of namespace errors) or any markup declaration
+  /// (`<!ATTLIST>` defaults would add attributes under SAX2) gives up, so the full path (SAX2)
+  /// reads such a document and reports what it always did. libxml2's namespace-aware start tag
+  /// (`xmlParseStartTag2`, `xmlParseQName`, its namespace stack) was 23M of the 295M
+  /// instructions it spends parsing the tree of the 9.9 MB bench catalog with empty callbacks
+  /// (`Benchmarks/pack-floor.c`; issue 24 in Benchmarks/README.md).
+  ///
+  /// libxml2 parses SAX1 only when the handler is not marked as SAX2's (`initialized`), and then
+  /// sends no error to `serror`: the error channels are emptied (nothing is printed) and `parse`
+  /// gives up on any error recorded in the context.
+  private static func installSAX1(on context: xmlParserCtxtPtr) {
+    guard let sax = context.pointee.sax else { return }
+    sax.pointee.initialized = 1
+    sax.pointee.startElementNs = nil
+    sax.pointee.endElementNs = nil
+    sax.pointee.error = nil
+    sax.pointee.warning = nil
+    sax.pointee.fatalError = nil
+    context.pointee.vctxt.error = nil
+    context.pointee.vctxt.warning = nil
+    sax.pointee.startElement = { context, name, attributes in
+      XMLPlistSAXTarget.withHandler(of: context) { handler in
+        if XMLPlistReader.hasNamespaceSyntax(attributes) {
+          handler.fail("namespace declaration or prefix")
+        } else {
+          handler.start(name)
+        }
+      }
+    }
+    sax.pointee.endElement = { context, _ in
+      XMLPlistSAXTarget.withHandler(of: context) { $0.end() }
+    }
+    sax.pointee.attributeDecl = { context, _, _, _, _, _, _ in
+      XMLPlistSAXTarget.withHandler(of: context) { $0.fail("markup declaration") }
+    }
+    sax.pointee.elementDecl = { context, _, _, _ in
+      XMLPlistSAXTarget.withHandler(of: context) { $0.fail("markup declaration") }
+    }
+    sax.pointee.notationDecl = { context, _, _, _ in
+      XMLPlistSAXTarget.withHandler(of: context) { $0.fail("markup declaration") }
+    }
+  }
+
+  /// Whether a SAX1 start tag's attributes (name, value, …, NULL) hold one named `xmlns` or
+  /// with a `:` in its name.
+  private static func hasNamespaceSyntax(
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) -> Bool {
+    guard let attributes else { return false }
+    var index = 0
+    while let name = attributes[index] {
+      if strchr(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), 0x3A) != nil
+        || strcmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), "xmlns") == 0
+      {
+        return true
+      }
+      index += 2
+    }
+    return false
   }
 }
 

@@ -181,6 +181,11 @@ struct StringsdictFastPathTests {
     #expect(Self.checkAgainstFullPath(document(forms: many)) != nil)
     #expect(Self.checkAgainstFullPath(document(forms: many + ["one"])) == nil)
     #expect(Self.checkAgainstFullPath(document(forms: ["one", "other", "one"])) == nil)
+    // Names are compared as strings: canonically equivalent ones are one name, as in the full
+    // path's dictionaries; different non-ASCII names are two.
+    #expect(Self.checkAgainstFullPath(document(forms: ["caf\u{E9}", "cafe\u{301}"])) == nil)
+    #expect(Self.checkAgainstFullPath(document(forms: ["K", "one", "\u{212A}"])) == nil)
+    #expect(Self.checkAgainstFullPath(document(forms: ["\u{E9}", "e", "\u{212B}"])) != nil)
     // The same name in a nested dictionary and in its parent is no repeat.
     let nested =
       "<dict><key>k</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>"
