@@ -29,7 +29,7 @@ public enum CatalogExport {
             source: prepared.sourceText(unit.entry, at: plan.path(unit)),
             target: target.map {
               TransUnit.Target(
-                text: $0.text, state: $0.state.attributes.state,
+                text: String(decoding: $0.utf8, as: UTF8.self), state: $0.state.attributes.state,
                 stateQualifier: $0.state.attributes.qualifier)
             }, notes: [SourceUnits.note(catalog.entries[unit.entry])]))
       }
@@ -63,9 +63,16 @@ public enum CatalogExport {
     }
   }
 
-  /// A unit's `<target>` as planned: its text in export form and its state.
+  /// A unit's `<target>` as planned: where its text in export form is (UTF-8, in the plan's
+  /// ``ExportPlan/targetTexts``) and its state.
   struct Target {
-    var text: String
+    var text: Range<Int>
+    var state: ExportedState
+  }
+
+  /// A unit's `<target>` as written: its text in export form (UTF-8) and its state.
+  struct TargetText {
+    var utf8: UnsafeBufferPointer<UInt8>
     var state: ExportedState
   }
 

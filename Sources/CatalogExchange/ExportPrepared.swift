@@ -135,7 +135,7 @@ extension CatalogExport {
             }
             if let target {
               stream.target(
-                text: target.text, start: part(sourceUnits.targetStarts[target.state.rawValue]))
+                utf8: target.utf8, start: part(sourceUnits.targetStarts[target.state.rawValue]))
             }
             stream.write(part: part(sourceUnits.ends[unit.entry]))
           }

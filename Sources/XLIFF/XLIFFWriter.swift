@@ -119,15 +119,26 @@ public final class XLIFFStream {
   /// A unit's `<target>`, its start tag's bytes (``targetStart(state:stateQualifier:)``) given:
   /// an exporter writes the few there are once, not their attributes for every unit.
   public func target(text: String, start: UnsafeBufferPointer<UInt8>) {
+    text.withUTF8Bytes { target(utf8: $0, start: start) }
+  }
+
+  /// ``target(text:start:)`` of a text's UTF-8 bytes (an exporter keeps its targets' texts in
+  /// one buffer, not as strings).
+  public func target(utf8 text: UnsafeBufferPointer<UInt8>, start: UnsafeBufferPointer<UInt8>) {
     write(part: start)
     targetEnd(text)
   }
 
   /// The rest of a `<target>` after its attributes: `/>` when `text` is empty.
   private func targetEnd(_ text: String) {
+    text.withUTF8Bytes { targetEnd($0) }
+  }
+
+  /// ``targetEnd(_:)`` of UTF-8 bytes.
+  private func targetEnd(_ text: UnsafeBufferPointer<UInt8>) {
     if text.isEmpty { return out.write("/>\n") }
     out.write(">")
-    out.text(text, .content)
+    out.text(utf8: text, .content)
     out.write("</target>\n")
   }
 
