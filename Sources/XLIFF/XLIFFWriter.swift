@@ -109,21 +109,16 @@ public final class XLIFFStream {
   }
 
   /// The start of a `<target>` with these attributes, up to its `>` (`<target state="new"`): for
-  /// a stream of ``parts()``, whose bytes ``target(text:start:)`` copies.
+  /// a stream of ``parts()``, whose bytes ``target(utf8:start:)`` copies.
   public func targetStart(state: String?, stateQualifier: String?) {
     out.write("        <target")
     if let state { attribute((" state=\"", state)) }
     if let stateQualifier { attribute((" state-qualifier=\"", stateQualifier)) }
   }
 
-  /// A unit's `<target>`, its start tag's bytes (``targetStart(state:stateQualifier:)``) given:
-  /// an exporter writes the few there are once, not their attributes for every unit.
-  public func target(text: String, start: UnsafeBufferPointer<UInt8>) {
-    text.withUTF8Bytes { target(utf8: $0, start: start) }
-  }
-
-  /// ``target(text:start:)`` of a text's UTF-8 bytes (an exporter keeps its targets' texts in
-  /// one buffer, not as strings).
+  /// A unit's `<target>` of UTF-8 text, its start tag's bytes
+  /// (``targetStart(state:stateQualifier:)``) given: an exporter writes the few there are once,
+  /// not their attributes for every unit, and keeps its targets' texts in one buffer.
   public func target(utf8 text: UnsafeBufferPointer<UInt8>, start: UnsafeBufferPointer<UInt8>) {
     write(part: start)
     targetEnd(text)
