@@ -63,13 +63,26 @@ extension LocalizationLinter {
   }
 
   /// True when the first or last character is whitespace: the first and last scalars decoded from
-  /// the UTF-8 in place (the string's scalar view decodes the last one at a higher cost).
+  /// the UTF-8 in place (the string's scalar view decodes the last one at a higher cost), and only
+  /// when their lead byte can start whitespace (``mayStartWhitespace(_:)``: decoding the edges of
+  /// every text cost 13.2M of lint's 612.6M instructions for the 9.9 MB bench catalog).
   private static func mayHaveEdgeWhitespace(_ text: String) -> Bool {
     text.withUTF8Bytes { bytes in
       guard !bytes.isEmpty else { return false }
       var end = bytes.count - 1
       while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // back to the last scalar's lead byte
-      return isWhitespace(scalar(at: 0, in: bytes)) || isWhitespace(scalar(at: end, in: bytes))
+      return mayStartWhitespace(bytes[0]) && isWhitespace(scalar(at: 0, in: bytes))
+        || mayStartWhitespace(bytes[end]) && isWhitespace(scalar(at: end, in: bytes))
+    }
+  }
+
+  /// False when a scalar whose UTF-8 starts with `lead` is never whitespace: every scalar of
+  /// ``isWhitespace(_:)`` is ASCII 0x09–0x0D or 0x20, or starts with 0xC2 (U+0085, U+00A0), 0xE1
+  /// (U+1680), 0xE2 (U+2000–U+205F) or 0xE3 (U+3000). A test checks it against the set.
+  static func mayStartWhitespace(_ lead: UInt8) -> Bool {
+    switch lead {
+    case 0x09...0x0D, 0x20, 0xC2, 0xE1, 0xE2, 0xE3: true
+    default: false
     }
   }
 

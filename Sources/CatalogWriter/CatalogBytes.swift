@@ -1,3 +1,4 @@
+import Dispatch
 import LHCBase
 
 #if canImport(Glibc)
@@ -74,5 +75,46 @@ public final class CatalogBytes: @unchecked Sendable {
         }
       }
     }
+  }
+}
+
+/// Hands the writer's runs to a consumer in order as they are finished, whichever thread finishes
+/// them: the thread whose run completes the next stretch hands over that stretch, one run at a time,
+/// and also the runs other threads finish meanwhile (they go on writing their next run).
+final class InOrderHandoff: @unchecked Sendable {
+  /// Guards `waiting`, `next` and `handing`.
+  private let lock = DispatchQueue(label: "lhc.writer.handoff")
+  private var waiting: [CatalogBytes.Piece?]
+  private var next = 0
+  private var handing = false
+  private let ready: (UnsafeRawBufferPointer) -> Void
+
+  init(runs: Int, ready: @escaping (UnsafeRawBufferPointer) -> Void) {
+    waiting = Array(repeating: nil, count: runs)
+    self.ready = ready
+  }
+
+  /// Run `run` is written.
+  func finished(_ run: Int, _ piece: CatalogBytes.Piece) {
+    var handed = lock.sync {
+      waiting[run] = piece
+      return handing ? nil : take()
+    }
+    while let piece = handed {
+      piece.out.bytes.withBytes { ready(UnsafeRawBufferPointer($0)) }
+      handed = lock.sync { take() }
+    }
+  }
+
+  /// The next run when it is written (then this thread is handing over), else nil (and nobody is).
+  private func take() -> CatalogBytes.Piece? {
+    guard next < waiting.count, let piece = waiting[next] else {
+      handing = false
+      return nil
+    }
+    waiting[next] = nil
+    next += 1
+    handing = true
+    return piece
   }
 }

@@ -28,21 +28,22 @@ public enum CatalogWriter {
   public static func chunks(_ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0)
     -> CatalogBytes
   {
+    chunks(catalog, threads: threads, sizeHint: sizeHint, ready: nil)
+  }
+
+  /// ``chunks(_:threads:sizeHint:)``, each piece of the file also handed to `ready` in file order
+  /// as soon as it and every piece before it are written: the top level up to the first entry,
+  /// each run, the rest of the top level. `ready` is called one piece at a time, on whichever
+  /// thread finished the run that completed the next stretch (a writer thread, or the caller's for
+  /// the last piece); its pointer is valid during the call (the bytes stay in the result). For
+  /// `format`, which compares the pieces with the file and writes them while the other runs are
+  /// still being written: on one core after the writer, the write of a 171 MB catalog took
+  /// 0.18–0.3 s and the comparison 0.03 s.
+  public static func chunks(
+    _ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0,
+    ready: ((UnsafeRawBufferPointer) -> Void)?
+  ) -> CatalogBytes {
     let order = CatalogKeyOrder.sortedIndices(catalog.entries) { $0.key }
-    // Runs of entries, each written into its own buffer, then joined in order; four per thread,
-    // taken by the threads in turn, so that no core idles while another ends a longer run (one
-    // run per core left one core alone for ~5 % of `lhc format` of the 171 MB bench catalog).
-    let runs = max(1, min(threads > 1 ? 4 * threads : 1, order.count / 512))
-    let pieces = Parallel.map(Array(0..<runs), state: {}) { _, run in
-      var out = JSONOutput(capacity: max(1 << 16, sizeHint / runs + sizeHint / 64))
-      var container = JSONOutput.Container(indent: 2, count: run == 0 ? 0 : 1)
-      for index in order[(order.count * run / runs)..<(order.count * (run + 1) / runs)] {
-        let entry = catalog.entries[index]
-        out.key(entry.key, &container)
-        out.entry(entry, indent: 4)
-      }
-      return CatalogBytes.Piece(out)
-    }
     // The top level, with the runs' place in `strings` marked.
     var top = JSONOutput(capacity: 256)
     var split = 0
@@ -61,7 +62,31 @@ public enum CatalogWriter {
       }
     }
     top.close(root, UInt8(ascii: "}"))
-    return CatalogBytes(top: CatalogBytes.Piece(top), split: split, pieces: pieces)
+    let head = CatalogBytes.Piece(top)
+    // Runs of entries, each written into its own buffer, then joined in order; four per thread,
+    // taken by the threads in turn, so that no core idles while another ends a longer run (one
+    // run per core left one core alone for ~5 % of `lhc format` of the 171 MB bench catalog).
+    let runs = max(1, min(threads > 1 ? 4 * threads : 1, order.count / 512))
+    let handoff = ready.map { InOrderHandoff(runs: runs, ready: $0) }
+    head.out.bytes.withBytes {
+      ready?(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[..<split])))
+    }
+    let pieces = Parallel.map(Array(0..<runs), state: {}) { _, run in
+      var out = JSONOutput(capacity: max(1 << 16, sizeHint / runs + sizeHint / 64))
+      var container = JSONOutput.Container(indent: 2, count: run == 0 ? 0 : 1)
+      for index in order[(order.count * run / runs)..<(order.count * (run + 1) / runs)] {
+        let entry = catalog.entries[index]
+        out.key(entry.key, &container)
+        out.entry(entry, indent: 4)
+      }
+      let piece = CatalogBytes.Piece(out)
+      handoff?.finished(run, piece)
+      return piece
+    }
+    head.out.bytes.withBytes {
+      ready?(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[split...])))
+    }
+    return CatalogBytes(top: head, split: split, pieces: pieces)
   }
 
   /// The fields of each object the model knows, in key order (checked by the tests).

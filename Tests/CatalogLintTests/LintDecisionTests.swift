@@ -103,6 +103,9 @@ struct LintDecisionTests {
     #expect(
       LocalizationLinter.isWhitespace(scalar) == scalar.properties.isWhitespace,
       "U+\(String(value, radix: 16, uppercase: true))")
+    if LocalizationLinter.isWhitespace(scalar) {
+      #expect(LocalizationLinter.mayStartWhitespace(String(scalar).utf8.first!))
+    }
   }
 }
 

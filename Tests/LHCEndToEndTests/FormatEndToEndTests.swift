@@ -64,6 +64,57 @@ struct FormatEndToEndTests {
     )
   }
 
+  /// A catalog large enough to be read and written on every core (≥ 4 MB), whose pieces `format`
+  /// compares and writes as the writer hands them over: unchanged when formatted; rewritten to
+  /// Xcode's bytes when a newline follows it, or when one separator near its start or in its
+  /// middle is not Xcode's (the first differing piece then comes after equal ones); `--check`
+  /// writes nothing; no temporary file is left.
+  @Test func largeCatalogRewrittenFromItsFirstDifference() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let generated = directory.appendingPathComponent("Generated.xcstrings")
+    let script = TestPaths.packageRoot.appendingPathComponent("Benchmarks/generate_catalog.py").path
+    let made = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["python3", script, "--size-mb", "5", "-o", generated.path])
+    try #require(made.status == 0, "\(made.stderr)")
+    let original = try Data(contentsOf: generated)
+    try #require(original.count >= 4 << 20)
+    /// `original` with its first `" : "` after `offset` written as `": "`.
+    func separatorChanged(after offset: Int) throws -> Data {
+      let range = try #require(
+        original.range(of: Data("\" : ".utf8), in: offset..<original.count))
+      var changed = original
+      changed.replaceSubrange(range, with: Data("\": ".utf8))
+      return changed
+    }
+    let variants = [
+      ("Newline.xcstrings", original + Data("\n".utf8)),
+      ("Start.xcstrings", try separatorChanged(after: 100)),
+      ("Middle.xcstrings", try separatorChanged(after: original.count / 2)),
+    ]
+    for (name, bytes) in variants { try bytes.write(to: directory.appendingPathComponent(name)) }
+    let names = variants.map(\.0)
+
+    let check = try RunLHC.run(["format", "--check", "Generated.xcstrings"] + names, in: directory)
+    #expect(check.status == 1)
+    #expect(check.stdout == names.map { "\($0): error: not in Xcode's format\n" }.joined())
+    for (name, bytes) in variants {
+      #expect(try Data(contentsOf: directory.appendingPathComponent(name)) == bytes, "\(name)")
+    }
+
+    let before = try Self.inode(generated)
+    let result = try RunLHC.run(["format", "Generated.xcstrings"] + names, in: directory)
+    #expect(result.status == 0 && result.stdout == "" && result.stderr == "", "\(result.stderr)")
+    #expect(try Self.inode(generated) == before, "the formatted catalog was rewritten")
+    for name in ["Generated.xcstrings"] + names {
+      #expect(try Data(contentsOf: directory.appendingPathComponent(name)) == original, "\(name)")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == (["Generated.xcstrings"] + names).sorted())
+  }
+
   /// Foundation's form of a catalog (trailing commas removed first: Foundation rejects them).
   static func foundationForm(_ data: Data) throws -> Data {
     let text = String(decoding: data, as: UTF8.self).replacing(",\n  }\n", with: "\n  }\n")

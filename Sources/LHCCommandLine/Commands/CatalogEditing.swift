@@ -69,3 +69,73 @@ private struct SharedEntries: @unchecked Sendable {
   let entries: UnsafeMutableBufferPointer<CatalogEntry>
   init(_ entries: UnsafeMutableBufferPointer<CatalogEntry>) { self.entries = entries }
 }
+
+/// A catalog's new bytes as the writer hands them over (``CatalogWriter/chunks(_:threads:sizeHint:ready:)``),
+/// compared with the file's and, from the first piece that differs, written to a temporary file
+/// beside the catalog (the file's equal bytes before it first), so that the comparison and the
+/// write run while the writer is still writing the later runs, not after it on one core.
+/// A file that does not end in the writer's last byte (`}`: a newline after the catalog, say)
+/// differs from the start.
+final class CatalogRewrite: @unchecked Sendable {
+  private let file: UnsafeBufferPointer<UInt8>
+  /// Where to write, or nil to only compare (`--check`).
+  private let target: String?
+  private let permissions: mode_t?
+  /// The bytes handed over so far.
+  private var count = 0
+  private(set) var differs: Bool
+  private var stream: OutputFile.Stream?
+  private var error: OutputError?
+
+  init(file: UnsafeBufferPointer<UInt8>, target: String?, permissions: mode_t?) {
+    self.file = file
+    self.target = target
+    self.permissions = permissions
+    differs = file.last != UInt8(ascii: "}")
+  }
+
+  /// The next piece of the new bytes.
+  func take(_ piece: UnsafeRawBufferPointer) {
+    defer { count += piece.count }
+    if !differs {
+      guard count + piece.count <= file.count else { return start(piece) }
+      if piece.count > 0, memcmp(file.baseAddress! + count, piece.baseAddress!, piece.count) != 0 {
+        start(piece)
+      }
+      return
+    }
+    write(piece)
+  }
+
+  /// The first piece that differs (or one after a file that differs from the start).
+  private func start(_ piece: UnsafeRawBufferPointer) {
+    differs = true
+    guard target != nil else { return }
+    write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(file)[..<count]))
+    write(piece)
+  }
+
+  private func write(_ bytes: UnsafeRawBufferPointer) {
+    guard let target, error == nil else { return }
+    do {
+      if stream == nil { stream = try OutputFile.Stream(target, permissions: permissions) }
+      try stream?.append(bytes)
+    } catch {
+      self.error = error
+    }
+  }
+
+  /// After the last piece: whether the bytes differ from the file's; unless `--check`, the file
+  /// rewritten (renamed into place) when they do.
+  func finish() throws(OutputError) -> Bool {
+    if !differs && count != file.count { start(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    guard differs, target != nil else { return differs }
+    if let error {
+      stream?.discard()
+      throw error
+    }
+    guard let stream else { return differs }
+    try OutputFile.commit([stream.finish()])
+    return true
+  }
+}

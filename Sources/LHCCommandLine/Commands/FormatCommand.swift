@@ -97,32 +97,36 @@ struct FormatCommand {
       }
       catalog.version = version
     }
+    // A symbolic link keeps pointing at the catalog: its target is rewritten.
+    let target = check ? nil : Self.resolved(path)
+    let rewrite = CatalogRewrite(
+      file: edited.source.bytes, target: target,
+      permissions: target.flatMap(EditedCatalog.permissions(of:)))
     let bytes = CatalogWriter.chunks(
-      catalog, threads: edited.writerThreads, sizeHint: edited.source.bytes.count)
+      catalog, threads: edited.writerThreads, sizeHint: edited.source.bytes.count,
+      ready: rewrite.take)
     // Kept until exit: freeing a 171 MB catalog's model node by node took ~0.1 s on one core
     // after the work was done (and its buffers' pages, unmapped, as long again).
     console.keepUntilExit([catalog, bytes] as [Any])
-    if bytes.equals(edited.source.bytes) {
-      return Outcome(status: .formatted, diagnostics: diagnostics, source: edited.source)
-    }
-    if check {
-      return Outcome(status: .unformatted, diagnostics: diagnostics, source: edited.source)
-    }
-    // A symbolic link keeps pointing at the catalog: its target is rewritten.
-    let target =
-      realpath(path, nil).map { resolved in
-        defer { free(resolved) }
-        return String(cString: resolved)
-      } ?? path
     do {
-      try bytes.withChunks { (chunks) throws(OutputError) in
-        try OutputFile.write(
-          chunks: chunks, to: target, permissions: EditedCatalog.permissions(of: target))
+      guard try rewrite.finish() else {
+        return Outcome(status: .formatted, diagnostics: diagnostics, source: edited.source)
       }
     } catch {
       diagnostics.append(.error("cannot write file: \(error.message)"))
       return Outcome(status: .error, diagnostics: diagnostics, source: edited.source)
     }
+    if check {
+      return Outcome(status: .unformatted, diagnostics: diagnostics, source: edited.source)
+    }
     return Outcome(status: .rewritten, diagnostics: diagnostics, source: edited.source)
+  }
+
+  /// `path` with its symbolic links resolved (`path` itself when that fails).
+  private static func resolved(_ path: String) -> String {
+    realpath(path, nil).map { resolved in
+      defer { free(resolved) }
+      return String(cString: resolved)
+    } ?? path
   }
 }

@@ -65,34 +65,73 @@ package enum OutputFile {
     chunks: [UnsafeRawBufferPointer], to path: String, permissions: mode_t? = nil
   ) throws(OutputError) -> Staged? {
     let directory = parent(of: path)
-    let folder = directory.isEmpty ? "." : directory
-    removeLeftovers(in: folder)
+    removeLeftovers(in: directory.isEmpty ? "." : directory)
     if holdsExactly(chunks, path) { return nil }
-    do { try createDirectory(folder) } catch {
-      throw OutputError(path: path, message: error.message)
+    let file = try Stream(path, permissions: permissions, leftoversRemoved: true)
+    do {
+      for bytes in chunks { try file.append(bytes) }
+    } catch {
+      file.discard()
+      throw error
     }
-    let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
-    var template = Array(
-      (folder + "/." + name + temporaryMarker + "\(getpid()).XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    // Held while writing: `removeLeftovers` of another run never takes a file being written.
-    _ = flock(fd, LOCK_EX)
-    let written =
-      fchmod(fd, permissions ?? (0o666 & ~currentUmask)) == 0
-      && chunks.allSatisfy { bytes in
-        transferAll(bytes.count) { offset, count in
-          Foundation.write(fd, bytes.baseAddress! + offset, count)
-        }
+    return try file.finish()
+  }
+
+  /// A file written to its temporary name as its bytes come (`lhc format` writes a catalog's runs
+  /// while the writer is still writing the next ones); ``finish()`` closes it for ``commit(_:)``.
+  final class Stream {
+    private let path: String
+    private let temporary: String
+    private var fd: Int32
+
+    /// Creates the temporary file beside `path` (removing killed runs' leftovers first, unless
+    /// the caller did), locked while being written, with `permissions` or the default mode.
+    init(_ path: String, permissions: mode_t? = nil, leftoversRemoved: Bool = false)
+      throws(OutputError)
+    {
+      let directory = OutputFile.parent(of: path)
+      let folder = directory.isEmpty ? "." : directory
+      if !leftoversRemoved { removeLeftovers(in: folder) }
+      do { try createDirectory(folder) } catch {
+        throw OutputError(path: path, message: error.message)
       }
-    let failure = errno
-    close(fd)
-    guard written else {
-      unlink(temporary)
-      throw OutputError(path: path, errno: failure)
+      let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+      var template = Array(
+        (folder + "/." + name + temporaryMarker + "\(getpid()).XXXXXX").utf8CString)
+      fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard fd >= 0 else { throw OutputError(path: path, errno: errno) }
+      self.path = path
+      temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      // Held while writing: `removeLeftovers` of another run never takes a file being written.
+      _ = flock(fd, LOCK_EX)
+      guard fchmod(fd, permissions ?? (0o666 & ~currentUmask)) == 0 else {
+        let failure = errno
+        discard()
+        throw OutputError(path: path, errno: failure)
+      }
     }
-    return Staged(temporary: temporary, path: path)
+
+    /// Appends `bytes`.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+      let written = transferAll(bytes.count) { offset, count in
+        Foundation.write(fd, bytes.baseAddress! + offset, count)
+      }
+      guard written else { throw OutputError(path: path, errno: errno) }
+    }
+
+    /// Closes the file, to be renamed into place by ``OutputFile/commit(_:)``.
+    func finish() throws(OutputError) -> Staged {
+      close(fd)
+      fd = -1
+      return Staged(temporary: temporary, path: path)
+    }
+
+    /// Closes and removes the temporary file.
+    func discard() {
+      if fd >= 0 { close(fd) }
+      fd = -1
+      unlink(temporary)
+    }
   }
 
   /// The second half of `write`: renames every staged file into place, in order. After a failed
