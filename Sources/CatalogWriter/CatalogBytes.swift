@@ -49,21 +49,6 @@ public final class CatalogBytes: @unchecked Sendable {
     return try body(chunks)
   }
 
-  /// True when `file` holds exactly these bytes (`memcmp` per chunk).
-  public func equals(_ file: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard count == file.count else { return false }
-    return withChunks { chunks in
-      var offset = 0
-      for chunk in chunks where chunk.count > 0 {
-        guard memcmp(chunk.baseAddress!, file.baseAddress! + offset, chunk.count) == 0 else {
-          return false
-        }
-        offset += chunk.count
-      }
-      return true
-    }
-  }
-
   /// The bytes in one array.
   public func joined() -> [UInt8] {
     withChunks { chunks in
