@@ -25,14 +25,9 @@ public enum CatalogWriter {
   /// compares them with a file or writes them to one (`format`, `merge-driver`), the join was one
   /// more copy of the whole catalog into fresh memory on one core (0.1–0.5 s of a 171 MB
   /// catalog's `lhc format`, by `perf` timelines).
-  public static func chunks(_ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0)
-    -> CatalogBytes
-  {
-    chunks(catalog, threads: threads, sizeHint: sizeHint, ready: nil)
-  }
-
-  /// ``chunks(_:threads:sizeHint:)``, each piece of the file also handed to `ready` in file order
-  /// as soon as it and every piece before it are written: the top level up to the first entry,
+  ///
+  /// With `ready`, each piece of the file is also handed to it in file order as soon as it and
+  /// every piece before it are written: the top level up to the first entry,
   /// each run, the rest of the top level. `ready` is called one piece at a time, on whichever
   /// thread finished the run that completed the next stretch (a writer thread, or the caller's for
   /// the last piece); its pointer is valid during the call (the bytes stay in the result). For
@@ -41,7 +36,7 @@ public enum CatalogWriter {
   /// 0.18–0.3 s and the comparison 0.03 s.
   public static func chunks(
     _ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0,
-    ready: ((UnsafeRawBufferPointer) -> Void)?
+    ready: ((UnsafeRawBufferPointer) -> Void)? = nil
   ) -> CatalogBytes {
     let order = CatalogKeyOrder.sortedIndices(catalog.entries) { $0.key }
     // The top level, with the runs' place in `strings` marked.

@@ -146,7 +146,7 @@ private func escape(
       consumed += run
       continue
     }
-    guard consumed < available.count, consumed == end else { break }  // out of space
+    guard consumed == end else { break }  // out of space
     let byte = available[consumed]
     var replacement: [UInt8]? = nil
     var width = 1

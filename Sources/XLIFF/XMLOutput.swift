@@ -33,9 +33,8 @@ final class XMLOutput {
   private var escaper: xmlOutputBufferPtr?
   /// Set when memory ran out or libxml2 reported a failure; checked at the end.
   private var failed = false
-  /// ``scratch(_:)``'s buffer.
-  private var scratchBytes: UnsafeMutablePointer<UInt8>?
-  private var scratchCapacity = 0
+  /// The NUL-terminated copy of a run that libxml2 escapes, kept for the next text.
+  private var scratch: [UInt8] = []
 
   /// An empty document with room for `capacity` bytes (it grows as needed).
   init(capacity: Int = 64 << 10) throws(XLIFFWriteError) {
@@ -59,7 +58,6 @@ final class XMLOutput {
       xmlOutputBufferClose(escaper)
     }
     free(bytes)
-    free(scratchBytes)
   }
 
   /// Writes fixed markup.
@@ -131,30 +129,17 @@ final class XMLOutput {
       if end > start {
         // libxml2 reads up to a NUL: the run is copied into a scratch buffer kept for the
         // next text, not into two arrays made for each escaped text.
-        guard let run = scratch(end - start + 1) else {
-          failed = true
-          return
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end]))
+        scratch.append(0)
+        let status = scratch.withUnsafeBufferPointer {
+          xmlOutputBufferWriteEscape(escaper, $0.baseAddress, context.escape)
         }
-        run.update(from: base + start, count: end - start)
-        run[end - start] = 0
-        let status = xmlOutputBufferWriteEscape(escaper, run, context.escape)
         if status < 0 || xmlOutputBufferFlush(escaper) < 0 { failed = true }
       }
       if end < utf8.count { write("&#0;") }
       start = end + 1
     }
-  }
-
-  /// A buffer of at least `count` bytes for a NUL-terminated copy of a text, kept across texts;
-  /// nil when memory is out.
-  private func scratch(_ count: Int) -> UnsafeMutablePointer<UInt8>? {
-    if count > scratchCapacity {
-      free(scratchBytes)
-      scratchCapacity = max(count, 4096)
-      scratchBytes = malloc(scratchCapacity)?.assumingMemoryBound(to: UInt8.self)
-      if scratchBytes == nil { scratchCapacity = 0 }
-    }
-    return scratchBytes
   }
 
   /// Throws when the document could not be written whole.

@@ -57,6 +57,15 @@ struct EditedCatalog: @unchecked Sendable {
     CatalogCompilation.parts(forBytes: source.bytes.count)
   }
 
+  /// `path` with its symbolic links resolved (`path` itself when that fails): a rewrite replaces
+  /// a link's target, so that the link keeps pointing at the catalog.
+  static func resolvedPath(_ path: String) -> String {
+    realpath(path, nil).map { resolved in
+      defer { free(resolved) }
+      return String(cString: resolved)
+    } ?? path
+  }
+
   /// The file's permission bits, so that a rewrite keeps them.
   static func permissions(of path: String) -> mode_t? {
     var info = stat()

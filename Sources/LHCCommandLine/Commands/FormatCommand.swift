@@ -98,7 +98,7 @@ struct FormatCommand {
       catalog.version = version
     }
     // A symbolic link keeps pointing at the catalog: its target is rewritten.
-    let target = check ? nil : Self.resolved(path)
+    let target = check ? nil : EditedCatalog.resolvedPath(path)
     let rewrite = CatalogRewrite(
       file: edited.source.bytes, target: target,
       permissions: target.flatMap(EditedCatalog.permissions(of:)))
@@ -120,13 +120,5 @@ struct FormatCommand {
       return Outcome(status: .unformatted, diagnostics: diagnostics, source: edited.source)
     }
     return Outcome(status: .rewritten, diagnostics: diagnostics, source: edited.source)
-  }
-
-  /// `path` with its symbolic links resolved (`path` itself when that fails).
-  private static func resolved(_ path: String) -> String {
-    realpath(path, nil).map { resolved in
-      defer { free(resolved) }
-      return String(cString: resolved)
-    } ?? path
   }
 }

@@ -101,11 +101,7 @@ extension ImportCommand {
     var staged: [OutputFile.Staged] = []
     do {
       for file in files {
-        let target =
-          realpath(file.path, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-          } ?? file.path
+        let target = EditedCatalog.resolvedPath(file.path)
         if let done = try OutputFile.stage(
           file.bytes, to: target, permissions: EditedCatalog.permissions(of: target))
         {

@@ -129,7 +129,7 @@ extension ImportCommand {
     }
     if !options.dryRun {
       do {
-        try Self.writeCatalogs(files)
+        try Self.writeAll(files)
       } catch {
         console.error("\(error.path): error: cannot write file: \(error.message)\n")
         return ExitStatus.failure
@@ -137,30 +137,6 @@ extension ImportCommand {
     }
     console.out(report)
     return ExitStatus.success
-  }
-
-  /// Writes catalogs in place, all or nothing, each keeping its permissions; a symbolic link is
-  /// followed (its target is rewritten).
-  private static func writeCatalogs(_ files: [(bytes: [UInt8], path: String)]) throws(OutputError) {
-    var staged: [OutputFile.Staged] = []
-    do {
-      for (bytes, path) in files {
-        let target =
-          realpath(path, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-          } ?? path
-        if let file = try OutputFile.stage(
-          bytes, to: target, permissions: EditedCatalog.permissions(of: target))
-        {
-          staged.append(file)
-        }
-      }
-      try OutputFile.commit(staged)
-    } catch {
-      OutputFile.discard(staged)
-      throw error
-    }
   }
 
   /// `"value" (state)`, `(none)` for no unit.
