@@ -1,11 +1,11 @@
-// The floor of `lhc pack --from`'s necessary work (issue 24, pack part), measured by hand, not
-// by run.py: one thread that, for each file named on the command line, reads it, takes its
-// CRC-32, deflates it with libdeflate at LEVEL (lhc uses 7, the lowest level whose archive is no
-// larger than Info-ZIP's `zip -6`), inflates it back and checks the CRC (`d`), and parses it with
-// libxml2's SAX2 parser with empty callbacks and lhc's options, XML_PARSE_NONET (`p`), or, with
-// `1` too, without namespace processing (libxml2's SAX1 tags, the handler not marked SAX2's), as
-// lhc's fast paths parse since session i24p (`XMLPlistReader.installSAX1`). Nothing is kept, no
-// value is built, no archive is written.
+// The floor of `lhc pack --from`'s necessary work (issue 24, pack part; run.py's (g1'), (g2')
+// line runs it as `7 dp1`, and it can be run by hand): one thread that, for each file named on
+// the command line, reads it, takes its CRC-32, deflates it with libdeflate at LEVEL (lhc uses 7,
+// the lowest level whose archive is no larger than Info-ZIP's `zip -6`), inflates it back and
+// checks the CRC (`d`), and parses it with libxml2's SAX2 parser with empty callbacks and lhc's
+// options, XML_PARSE_NONET (`p`), or, with `1` too, without namespace processing (libxml2's SAX1
+// tags, the handler not marked SAX2's), as lhc's fast paths parse since session i24p
+// (`XMLPlistReader.installSAX1`). Nothing is kept, no value is built, no archive is written.
 //
 //   cc -O2 Benchmarks/pack-floor.c -o pack-floor $(pkg-config --cflags --libs libxml-2.0 libdeflate)
 //   /usr/bin/time -f '%e %U %S' ./pack-floor 7 dp1 TREE/*.lproj/*

@@ -541,14 +541,16 @@ PACK_WALL_RATIO = 0.5          # lhc pack wall ≤ 0.5 × zip's
 PACK_CPU_RATIO = 1.25          # lhc pack user + system CPU ≤ 1.25 × zip's
 PACK_RSS_RATIO = 1.5           # lhc pack peak RSS ≤ 1.5 × the packed files' size
 PACK_RUNS = 5                  # interleaved runs per tool (best of N for wall and CPU)
+PACK_FLOOR_SOURCE = os.path.join(HERE, "pack-floor.c")
 
 
 def measure_pack(lhc_bin, row, work, args):
     """(g) `lhc pack --from` the largest catalog's compiled tree against Info-ZIP `zip -q -r -6 -X`
-    of the same files, run interleaved (pack, pack-cat, zip, pack, …; best of N for wall and CPU,
-    the largest peak RSS): wall ≤ 0.5 × zip's, CPU ≤ 1.25 × zip's, an archive no larger, peak RSS
-    ≤ 1.5 × the packed files' size. Only the languages that fit the SDK's 200 MiB uncompressed
-    limit are packed (both tools get the same). Returns one (name, passed, detail) per target."""
+    of the same files, run interleaved (pack, pack-cat, pack-floor, zip, pack, …; best of N for
+    wall and CPU, the largest peak RSS): wall ≤ 0.5 × zip's, CPU ≤ 1.25 × zip's, an archive no
+    larger, peak RSS ≤ 1.5 × the packed files' size; pack's floor reported beside. Only the
+    languages that fit the SDK's 200 MiB uncompressed limit are packed (every tool gets the same).
+    Returns one (name, passed, detail) per target."""
     size_mb, _, lhc, _ = row
     names = [f"(g{i}) lhc pack --from the largest catalog's output: {what}" for i, what in (
         (1, f"wall ≤ {PACK_WALL_RATIO:g} × zip -q -r -6 -X"),
@@ -575,6 +577,14 @@ def measure_pack(lhc_bin, row, work, args):
     # files it wrote are read back by byte identity): reported, not part of the criteria.
     tools = {"pack": lambda out: [lhc_bin, "pack", "--from", tree, "-o", out] + languages,
              "pack-cat": lambda out: [lhc_bin, "pack", catalog, "-o", out] + languages}
+    # `pack-floor`: only the work pack cannot skip, on one thread (Benchmarks/pack-floor.c: libdeflate
+    # level 7, inflate back, libxml2's SAX1 parse; no archive): reported beside (g1) and (g2), as
+    # what their ratios cannot go below on this machine. It writes nothing; `archive` stays empty.
+    files = sorted(os.path.join(tree, folder, f) for folder in chosen
+                   for f in os.listdir(os.path.join(tree, folder)))
+    pack_floor = build_floor(work, PACK_FLOOR_SOURCE, "pack-floor", ("libxml-2.0", "libdeflate"))
+    tools["pack-floor"] = lambda out: ["sh", "-c", ': > "$0" && exec "$@" > /dev/null', out,
+                                       pack_floor, "7", "dp1"] + files
     if shutil.which("zip"):
         tools["zip"] = lambda out: ["sh", "-c", 'cd "$0" && out="$1" && shift && exec zip -q -r -6 -X "$out" "$@"',
                                     tree, out] + chosen
@@ -597,7 +607,7 @@ def measure_pack(lhc_bin, row, work, args):
             m["cpu"].append(r.cpu_seconds)
             m["rss"].append(r.maxrss_bytes)
             m["size"] = os.path.getsize(archive)
-            log(f"  {tool:<8} run {i + 1}/{runs}: {r.seconds:8.3f} s wall  {r.cpu_seconds:8.3f} s CPU  "
+            log(f"  {tool:<10} run {i + 1}/{runs}: {r.seconds:8.3f} s wall  {r.cpu_seconds:8.3f} s CPU  "
                 f"peak RSS {r.maxrss_bytes / 1e6:7.1f} MB  {m['size']} bytes")
     log(f"  pack: load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     pack, cat = measured["pack"], measured["pack-cat"]
@@ -611,6 +621,8 @@ def measure_pack(lhc_bin, row, work, args):
                              "zip not installed, no comparison") for name in names[:3]] + [rss_result]
     z = measured["zip"]
     zip_wall, zip_cpu, zip_size = min(z["wall"]), min(z["cpu"]), z["size"]
+    floor_cpu = min(measured["pack-floor"]["cpu"])
+    cores = os.cpu_count() or 1
     best = f"best of {runs} interleaved"
     return [
         (names[0], wall <= PACK_WALL_RATIO * zip_wall,
@@ -621,6 +633,12 @@ def measure_pack(lhc_bin, row, work, args):
          f"{size} bytes vs zip {zip_size} bytes: ratio {size / zip_size:.4f} "
          f"({total / 1e6:.1f} MB in {len(chosen)} languages)"),
         rss_result,
+        ("(g1'), (g2') pack's floor (Benchmarks/pack-floor.c 7 dp1: deflate, inflate, SAX1 parse; "
+         "reported, not judged)", None,
+         f"CPU {floor_cpu:.3f} s = {floor_cpu / zip_cpu:.2f} × zip's (the least (g2) can be here); "
+         f"spread over {cores} cores at best {floor_cpu / cores:.3f} s = "
+         f"{floor_cpu / cores / zip_wall:.2f} × zip's wall (the least (g1) can be); "
+         f"pack's CPU {cpu / floor_cpu:.2f} × the floor's ({best})"),
     ]
 
 
@@ -705,17 +723,38 @@ def measure_format_merge(lhc_bin, row, work, args):
     ]
 
 
-def build_floor(work):
-    """Compiles Benchmarks/floor.c with `cc -O2` into the work directory (again when the source
-    is newer); returns the binary's path, or raises SystemExit with the compiler's output."""
-    binary = os.path.join(work, "floor")
-    if os.path.exists(binary) and os.path.getmtime(binary) >= os.path.getmtime(FLOOR_SOURCE):
+def cpu_model():
+    """The processor's name from /proc/cpuinfo (Linux), else platform's: ratios against zip and
+    the floors depend on it (libdeflate's and zlib's speeds differ by processor)."""
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown processor"
+
+
+def build_floor(work, source=FLOOR_SOURCE, name="floor", packages=()):
+    """Compiles a floor program (Benchmarks/floor.c, or `source` linked with the pkg-config
+    `packages`) with `cc -O2` into the work directory as `name` (again when the source is newer);
+    returns the binary's path, or raises SystemExit with the compiler's output."""
+    binary = os.path.join(work, name)
+    if os.path.exists(binary) and os.path.getmtime(binary) >= os.path.getmtime(source):
         return binary
     cc = os.environ.get("CC", "cc")
-    built = subprocess.run([cc, "-O2", "-o", binary + ".tmp", FLOOR_SOURCE],
+    flags = []
+    if packages:
+        config = subprocess.run(["pkg-config", "--cflags", "--libs", *packages],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if config.returncode != 0:
+            raise SystemExit(f"run.py: error: pkg-config {' '.join(packages)} failed:\n{config.stdout}")
+        flags = config.stdout.split()
+    built = subprocess.run([cc, "-O2", "-o", binary + ".tmp", source, *flags],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if built.returncode != 0:
-        raise SystemExit(f"run.py: error: building {FLOOR_SOURCE} with {cc} failed:\n{built.stdout}")
+        raise SystemExit(f"run.py: error: building {source} with {cc} failed:\n{built.stdout}")
     os.replace(binary + ".tmp", binary)
     return binary
 
@@ -933,7 +972,7 @@ def main(argv=None):
         return 2
     os.makedirs(work, exist_ok=True)
 
-    log(f"lhc benchmark — {platform.platform()}, {os.cpu_count()} CPUs, "
+    log(f"lhc benchmark — {platform.platform()}, {os.cpu_count()} CPUs ({cpu_model()}), "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     log(f"lhc:      {lhc_bin}")
     log(f"baseline: {base_bin}")
