@@ -831,23 +831,33 @@ def measure_floor(lhc_bin, row, work, args):
          f"best run used {best_cpu:.3f} s CPU = {best_cpu / compile:.2f} cores)"),
         (names[1], peak <= TARGET_RSS_RATIO * input_bytes,
          f"peak RSS {peak / 1e6:.1f} MB = {peak / input_bytes:.2f} × {input_bytes / 1e6:.1f} MB"),
-        necessary_work_line(times, cpu, floor_s, best_cpu, runs),
+        necessary_work_line(times, cpu, floor_s, best_cpu, runs,
+                            os.path.join(work, "out", "compile-floor"),
+                            os.path.join(work, "out", "compile-floor-floor")),
     ]
 
 
-def necessary_work_line(times, cpu, floor_s, compile_cpu, runs):
+def necessary_work_line(times, cpu, floor_s, compile_cpu, runs, compiled, floored):
     """(j1'), reported: Benchmarks/compile-floor.c (the work a compile cannot skip, one thread)
     against the floor, and the least (j1) can be for a compiler that does only that work with
-    its CPU spread over every core."""
+    its CPU spread over every core; and whether its `.strings` files (`floored`, its last run's)
+    are byte for byte lhc's (`compiled`), which shows it did the whole job for them."""
     cores = os.cpu_count() or 1
     wall = min(times["compile-floor"])
     work_cpu = min(cpu["compile-floor"])
+    names = sorted(os.path.relpath(os.path.join(folder, name), compiled)
+                   for folder, _, files in os.walk(compiled) for name in files
+                   if name.endswith(".strings"))
+    identical = sum(1 for name in names if os.path.exists(os.path.join(floored, name))
+                    and filecmp.cmp(os.path.join(compiled, name), os.path.join(floored, name),
+                                    shallow=False))
     return ("(j1') the work a compile cannot skip (Benchmarks/compile-floor.c: JSON parsed, tables, "
             "keys sorted, XML escaped and written; one thread; reported, not judged)", None,
             f"{wall:.3f} s = {wall / floor_s:.2f} × the floor; its {work_cpu:.3f} s CPU spread over "
             f"{cores} cores at best {work_cpu / cores:.3f} s = {work_cpu / cores / floor_s:.2f} × the "
             f"floor (the least (j1) can be for a compiler doing only this work); lhc compile's best "
-            f"run used {compile_cpu / work_cpu:.2f} × its CPU (best of {runs} interleaved)")
+            f"run used {compile_cpu / work_cpu:.2f} × its CPU (best of {runs} interleaved); "
+            f"{identical} of lhc's {len(names)} .strings files byte-identical to its own")
 
 
 def edited_xliff(source, path, every, marker):
