@@ -715,26 +715,42 @@ static void write_file(const char *path, buffer *b) {
   written += b->n, files++;
 }
 
+/* A language's `.strings` (`rules` 0) or `.stringsdict` (1) in key order: `rank` gives each key's
+   place, `slot` is room for one entry index per key. */
+static void write_table(language *l, int rules, const size_t *rank, int32_t *slot,
+                        const char *path) {
+  static buffer file;
+  size_t count = rules ? l->rule_count : l->plains;
+  memset(slot, 0xFF, key_count * sizeof(int32_t));
+  for (size_t i = 0; i < count; i++)
+    slot[rank[rules ? l->rule[i].key : l->plain[i].key]] = (int32_t)i;
+  file.n = 0;
+  PUT(&file, header);
+  for (size_t r = 0; r < key_count; r++) {
+    if (slot[r] < 0) continue;
+    if (rules) {
+      rule_entry *e = &l->rule[slot[r]];
+      put_element(&file, 1, "key", keys[e->key]);
+      put(&file, l->rules.p + e->offset, e->length);
+    } else {
+      plain_entry *e = &l->plain[slot[r]];
+      put_element(&file, 1, "key", keys[e->key]);
+      put_element(&file, 1, "string", e->value);
+    }
+  }
+  PUT(&file, footer);
+  write_file(path, &file);
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: compile-floor CATALOG OUT\n");
     return 64;
   }
-  int fd = open(argv[1], O_RDONLY);
-  if (fd < 0) return fail("cannot open", argv[1]);
-  struct stat info;
-  if (fstat(fd, &info) != 0) return fail("cannot stat", argv[1]);
-  size_t size = (size_t)info.st_size;
-  unsigned char *bytes = malloc(size ? size : 1);
+  size_t size = 0;
+  unsigned char *bytes = read_whole(argv[1], &size);
   arena = malloc(size ? size : 1);
   if (!bytes || !arena) return 1;
-  size_t done = 0;
-  while (done < size) {
-    ssize_t n = read(fd, bytes + done, size - done);
-    if (n <= 0) return fail("cannot read", argv[1]);
-    done += (size_t)n;
-  }
-  close(fd);
   start = cur = bytes, end = bytes + size;
   if (size >= 3 && memcmp(bytes, "\xEF\xBB\xBF", 3) == 0) cur += 3;
 
@@ -762,41 +778,16 @@ int main(int argc, char **argv) {
   if (table_length > 10 && strcmp(base + table_length - 10, ".xcstrings") == 0) table_length -= 10;
   if (mkdir(argv[2], 0777) != 0 && errno != EEXIST) return fail("cannot create", argv[2]);
   if (chdir(argv[2]) != 0) return fail("cannot enter", argv[2]);
-  buffer file = {0};
   char path[4096];
   for (int index = 0; index < language_count; index++) {
     language *l = &languages[index];
     int folder = snprintf(path, sizeof path, "%.*s.lproj", (int)l->name.n, l->name.p);
     if (mkdir(path, 0777) != 0 && errno != EEXIST) return fail("cannot create", path);
-    if (l->plains) {
-      memset(slot, 0xFF, key_count * sizeof(int32_t));
-      for (size_t i = 0; i < l->plains; i++) slot[rank[l->plain[i].key]] = (int32_t)i;
-      file.n = 0;
-      PUT(&file, header);
-      for (size_t r = 0; r < key_count; r++) {
-        if (slot[r] < 0) continue;
-        plain_entry *e = &l->plain[slot[r]];
-        put_element(&file, 1, "key", keys[e->key]);
-        put_element(&file, 1, "string", e->value);
-      }
-      PUT(&file, footer);
-      snprintf(path + folder, sizeof path - folder, "/%.*s.strings", (int)table_length, base);
-      write_file(path, &file);
-    }
-    if (l->rule_count) {
-      memset(slot, 0xFF, key_count * sizeof(int32_t));
-      for (size_t i = 0; i < l->rule_count; i++) slot[rank[l->rule[i].key]] = (int32_t)i;
-      file.n = 0;
-      PUT(&file, header);
-      for (size_t r = 0; r < key_count; r++) {
-        if (slot[r] < 0) continue;
-        rule_entry *e = &l->rule[slot[r]];
-        put_element(&file, 1, "key", keys[e->key]);
-        put(&file, l->rules.p + e->offset, e->length);
-      }
-      PUT(&file, footer);
-      snprintf(path + folder, sizeof path - folder, "/%.*s.stringsdict", (int)table_length, base);
-      write_file(path, &file);
+    for (int rules = 0; rules < 2; rules++) {
+      if (!(rules ? l->rule_count : l->plains)) continue;
+      snprintf(path + folder, sizeof path - folder, "/%.*s.%s", (int)table_length, base,
+               rules ? "stringsdict" : "strings");
+      write_table(l, rules, rank, slot, path);
     }
   }
   printf("%zu bytes into %zu files; %zu keys, %d languages; %zu texts with %%, %zu with control "

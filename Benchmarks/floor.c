@@ -80,26 +80,36 @@ static int make_parents(char *path) {
   return 0;
 }
 
-/* compile-floor.c includes this file for the UTF-8 check, without this main. */
+/* The file at `path` read with read(2) into one buffer of its size; nil (after a message) when it
+   cannot be read. */
+static unsigned char *read_whole(const char *path, size_t *size) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return fail("cannot open", path), NULL;
+  struct stat info;
+  if (fstat(fd, &info) != 0) return fail("cannot stat", path), NULL;
+  *size = (size_t)info.st_size;
+  unsigned char *bytes = malloc(*size ? *size : 1);
+  if (!bytes) return NULL;
+  size_t done = 0;
+  while (done < *size) {
+    ssize_t n = read(fd, bytes + done, *size - done);
+    if (n <= 0) return fail("cannot read", path), NULL;
+    done += (size_t)n;
+  }
+  close(fd);
+  return bytes;
+}
+
+/* compile-floor.c includes this file for the UTF-8 check and read_whole, without this main. */
 #ifndef FLOOR_NO_MAIN
 int main(int argc, char **argv) {
   if (argc != 4) {
     fprintf(stderr, "usage: floor CATALOG OUT MANIFEST\n");
     return 64;
   }
-  int fd = open(argv[1], O_RDONLY);
-  if (fd < 0) return fail("cannot open", argv[1]);
-  struct stat info;
-  if (fstat(fd, &info) != 0) return fail("cannot stat", argv[1]);
-  size_t size = (size_t)info.st_size;
-  unsigned char *bytes = malloc(size ? size : 1);
-  size_t done = 0;
-  while (done < size) {
-    ssize_t n = read(fd, bytes + done, size - done);
-    if (n <= 0) return fail("cannot read", argv[1]);
-    done += (size_t)n;
-  }
-  close(fd);
+  size_t size = 0;
+  unsigned char *bytes = read_whole(argv[1], &size);
+  if (!bytes) return 1;
   size_t bad = invalid_utf8(bytes, size);
   if (bad != size) {
     fprintf(stderr, "floor: %s: invalid UTF-8 at byte %zu\n", argv[1], bad);
