@@ -70,7 +70,7 @@ static size_t invalid_utf8(const unsigned char *bytes, size_t count) {
 }
 
 /* mkdir -p of the folders of `path` (a relative path below the current directory). */
-static int make_parents(char *path) {
+__attribute__((unused)) static int make_parents(char *path) {
   for (char *slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
     *slash = 0;
     int made = mkdir(path, 0777) == 0 || errno == EEXIST;
