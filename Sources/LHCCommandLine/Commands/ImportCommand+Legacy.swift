@@ -48,9 +48,11 @@ extension ImportCommand {
     }
     Self.report(output.droppedTexts, severity: "warning", root: input.path, console)
     let catalog = output.catalog
-    let bytes = CatalogWriter.bytes(catalog, threads: ProcessInfo.processInfo.activeProcessorCount)
+    let bytes = CatalogWriter.chunks(catalog, threads: ProcessInfo.processInfo.activeProcessorCount)
     do {
-      try OutputFile.write(bytes, to: options.output)
+      try bytes.withChunks { (chunks) throws(OutputError) in
+        try OutputFile.write(chunks: chunks, to: options.output)
+      }
     } catch {
       console.error("\(options.output): error: cannot write file: \(error.message)\n")
       return ExitStatus.failure

@@ -83,7 +83,7 @@ extension ImportCommand {
   private func write(
     _ catalogs: [XLIFFTarget], _ options: Into, printer: DiagnosticPrinter, console: Console
   ) -> Int32 {
-    var files: [(bytes: [UInt8], path: String)] = []
+    var files: [(bytes: CatalogBytes, path: String)] = []
     var report = ""
     for var target in catalogs {
       let changes = target.importer.changes
@@ -122,7 +122,7 @@ extension ImportCommand {
         }
       }
       guard !changes.isEmpty || versionChanged else { continue }
-      let bytes = CatalogWriter.bytes(
+      let bytes = CatalogWriter.chunks(
         target.importer.catalog, threads: target.edited.writerThreads,
         sizeHint: target.edited.source.bytes.count)
       files.append((bytes, target.path))
