@@ -503,27 +503,22 @@ static int language_index(span name, int position) {
   return index;
 }
 
-/* The scan every emitted text gets before its format checks, eight bytes at a time. */
+/* The scan every emitted text gets before its format checks: whole words skipped while they hold
+   neither `%` nor a control character, the bytes from the first word that does (or the tail)
+   looked at one by one. */
 static void scan(span text) {
-  uint64_t found = 0;
   size_t i = 0;
   for (; text.n - i >= 8; i += 8) {
     uint64_t word;
     memcpy(&word, text.p + i, 8);
-    found |= equal_bytes(word, '%') | equal_bytes(word, 0x7F) |
-             ((word - 0x2020202020202020ull) & ~word & 0x8080808080808080ull);
+    if (equal_bytes(word, '%') | equal_bytes(word, 0x7F) |
+        ((word - 0x2020202020202020ull) & ~word & 0x8080808080808080ull))
+      break;
   }
-  int percent = found != 0, control = 0;
+  int percent = 0, control = 0;
   for (; i < text.n; i++) {
     percent |= text.p[i] == '%';
     control |= text.p[i] < 0x20 || text.p[i] == 0x7F;
-  }
-  if (found) { /* tell the two apart only when the word test saw one */
-    percent = control = 0;
-    for (i = 0; i < text.n; i++) {
-      percent |= text.p[i] == '%';
-      control |= text.p[i] < 0x20 || text.p[i] == 0x7F;
-    }
   }
   percent_texts += percent, control_texts += control;
 }
