@@ -110,6 +110,9 @@ let package = Package(
       dependencies: [
         "StringCatalog", "StringTables", "TableDiff", "ReleaseFiles", "LHCPlist", "LHCBase",
       ]),
+    // Swift source bytes → tokens → syntax tree (a tolerant parser of lhc's own: no toolchain
+    // libraries, so that the plugins' dependents build anywhere).
+    .target(name: "SwiftSource"),
     // The LingoHub CDN: distribution check and release download, as the iOS SDK talks to it.
     .target(name: "LingoHubCDN", dependencies: ["LHCBase"]),
     // argv → commands → exit status. The only target that prints.
@@ -193,6 +196,7 @@ let package = Package(
         "LHCBase", "LHCTestSupport",
       ]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
+    .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
       dependencies: ["LHCCommandLine", "LingoHubCDN", "StringCatalog", "LHCTestSupport"]
