@@ -113,6 +113,9 @@ let package = Package(
     // Swift source bytes → tokens → syntax tree (a tolerant parser of lhc's own: no toolchain
     // libraries, so that the plugins' dependents build anywhere).
     .target(name: "SwiftSource"),
+    // Syntax trees → the localizable strings Xcode's build extracts (keys with their format
+    // specifiers, tables, comments, default values), per target's #if conditions.
+    .target(name: "SourceStrings", dependencies: ["SwiftSource", "LHCBase"]),
     // The LingoHub CDN: distribution check and release download, as the iOS SDK talks to it.
     .target(name: "LingoHubCDN", dependencies: ["LHCBase"]),
     // argv → commands → exit status. The only target that prints.

@@ -1631,7 +1631,7 @@ public struct Parser {
       case .text(let text):
         segments.append(.text(text))
       case .interpolation(let range):
-        segments.append(.interpolation(parseInterpolation(range), offset: range.lowerBound))
+        segments.append(.interpolation(parseInterpolation(range), range: range))
       }
     }
     return StringLiteralExpression(

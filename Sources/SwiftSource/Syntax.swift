@@ -64,8 +64,9 @@ public struct Argument: Sendable {
 public struct StringLiteralExpression: Sendable {
   public enum Segment: Sendable {
     case text(String)
-    /// An interpolation's arguments (`\(count)`, `\(value, specifier: "%.1f")`).
-    case interpolation([Argument], offset: Int)
+    /// An interpolation's arguments (`\(count)`, `\(value, specifier: "%.1f")`) and the bytes
+    /// between its parentheses.
+    case interpolation([Argument], range: Range<Int>)
   }
 
   public var segments: [Segment]
@@ -182,6 +183,18 @@ public struct Parameter: Sendable {
   public var defaultValue: Expr?
   public var isVariadic: Bool
   public var offset: Int
+
+  public init(
+    label: String?, name: String, type: TypeSyntax?, defaultValue: Expr?, isVariadic: Bool,
+    offset: Int
+  ) {
+    self.label = label
+    self.name = name
+    self.type = type
+    self.defaultValue = defaultValue
+    self.isVariadic = isVariadic
+    self.offset = offset
+  }
 }
 
 /// A condition of `if`, `guard`, `while`.

@@ -1,0 +1,103 @@
+import SwiftSource
+
+/// What `#if` conditions see when a target is built: its platforms and its compilation
+/// conditions (`DEBUG` and the project's `SWIFT_ACTIVE_COMPILATION_CONDITIONS`). A clause is read
+/// when its condition holds on at least one of the target's platforms.
+public struct BuildConditions: Sendable, Hashable {
+  /// Apple's platforms, as `os(…)` names them.
+  public static let applePlatforms = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+
+  public var platforms: [String]
+  public var flags: Set<String>
+
+  /// Every Apple platform, with `DEBUG` (a development build, where Xcode syncs catalogs).
+  public static let anyApplePlatform = BuildConditions(platforms: applePlatforms, flags: ["DEBUG"])
+
+  public init(platforms: [String], flags: Set<String>) {
+    self.platforms = platforms.isEmpty ? Self.applePlatforms : platforms
+    self.flags = flags
+  }
+
+  /// The clauses of an `#if` (their conditions, nil for `#else`) that are compiled on at least
+  /// one of the platforms: on each, the first whose condition holds.
+  public func activeClauses(_ conditions: [Expr?]) -> [Int] {
+    var active = Set<Int>()
+    for platform in platforms {
+      if let first = conditions.firstIndex(where: { $0.map { evaluate($0, on: platform) } ?? true }) {
+        active.insert(first)
+      }
+    }
+    return active.sorted()
+  }
+
+  private func evaluate(_ condition: Expr, on platform: String) -> Bool {
+    switch condition {
+    case .boolean(let value, _):
+      return value
+    case .name(let name, _):
+      return flags.contains(name)
+    case .prefix("!", let operand, _):
+      return !evaluate(operand, on: platform)
+    case .tuple(let elements, _) where elements.count == 1:
+      return evaluate(elements[0].value, on: platform)
+    case .infix(let operands, let operators):
+      // `&&` binds tighter than `||`: split at each `||`, and each part's operands by `&&`.
+      var result = false
+      var conjunction = evaluate(operands[0], on: platform)
+      for (index, op) in operators.enumerated() {
+        let next = evaluate(operands[index + 1], on: platform)
+        if op.text == "||" {
+          result = result || conjunction
+          conjunction = next
+        } else {
+          conjunction = conjunction && next
+        }
+      }
+      return result || conjunction
+    case .call(.name(let function, _), let arguments, _, _):
+      let argument = arguments.first.map { Self.word($0.value) } ?? ""
+      switch function {
+      case "os": return Self.osMatches(argument, platform)
+      case "canImport": return Self.canImport(argument, on: platform)
+      case "targetEnvironment": return argument == "simulator"
+      case "swift", "compiler":
+        // `swift(>=5.9)`: this toolchain's era; `<` is false.
+        if case .prefix(let op, _, _)? = arguments.first?.value { return op.hasPrefix(">") }
+        return true
+      case "arch", "hasFeature", "hasAttribute", "_runtime", "_endian", "_pointerBitWidth":
+        return true
+      default: return false
+      }
+    default:
+      return false
+    }
+  }
+
+  private static func word(_ expression: Expr) -> String {
+    switch expression {
+    case .name(let name, _): name
+    case .member(let base, let name, _): word(base) + "." + name
+    default: ""
+    }
+  }
+
+  private static func osMatches(_ name: String, _ platform: String) -> Bool {
+    switch name {
+    case "OSX", "macOS": platform == "macOS"
+    case "xrOS", "visionOS": platform == "visionOS"
+    default: name == platform
+    }
+  }
+
+  /// Apple's UI frameworks exist on their platforms only; any other module is taken to be
+  /// importable (a package the app depends on).
+  private static func canImport(_ module: String, on platform: String) -> Bool {
+    switch module {
+    case "UIKit": ["iOS", "tvOS", "visionOS"].contains(platform)
+    case "AppKit", "Cocoa": platform == "macOS"
+    case "WatchKit": platform == "watchOS"
+    case "Glibc", "Musl", "WinSDK", "Android": false
+    default: true
+    }
+  }
+}

@@ -1,0 +1,639 @@
+import LHCBase
+import SwiftSource
+
+/// Finds the localizable strings of one parsed file, as Xcode's build extracts them: string
+/// literals in the positions of ``localizableAPITable`` and literals whose contextual type is
+/// a localizable type (``localizableTypes``): arguments of the scanned sources' own functions
+/// and initializers (memberwise ones included), declarations, `return`s and implicit returns of
+/// properties and functions of that type, default values, assignments. Only the `#if` clauses
+/// that hold under ``BuildConditions`` are read.
+public struct StringExtractor {
+  /// What a literal in some position is: a localizable key (of a kind, through an API, with the
+  /// table and comment of that API's call), or a collection of them.
+  indirect enum Context {
+    case localizable(
+      LocalizableAPI.Kind, api: String, table: String, comment: String?, type: String? = nil)
+    case elements(Context)
+    case values(Context)
+  }
+
+  /// A name bound in a local scope, and what its type is read from.
+  enum LocalBinding {
+    case typed(TypeSyntax)
+    case inferred(Expr)
+    /// `if let x = value`: the value's type without its optional.
+    case unwrapped(Expr)
+    /// `for x in sequence`: an element of the sequence.
+    case element(Expr)
+    /// `for (i, x) in sequence.enumerated()`: the offset.
+    case integer
+    case unknown
+  }
+
+  let file: SourceFile
+  let index: TypeIndex
+  let conditions: BuildConditions
+  var scopes: [[String: LocalBinding]] = [[:]]
+  var selfType: String?
+  var strings: [LocalizableString] = []
+  var diagnostics: [Diagnostic] = []
+  var inferenceDepth = 0
+
+  /// Extracts the strings of `tree`.
+  public static func extract(
+    _ tree: SourceTree, index: TypeIndex, conditions: BuildConditions
+  ) -> FileStrings {
+    var extractor = StringExtractor(file: tree.file, index: index, conditions: conditions)
+    extractor.walk(tree.statements, returning: nil)
+    // A literal read under several `#if` clauses (one per platform) is one string.
+    var seen = Set<LocalizableString>()
+    let strings = extractor.strings.filter { seen.insert($0).inserted }
+    var reported = Set<Diagnostic>()
+    let diagnostics = extractor.diagnostics.filter { reported.insert($0).inserted }
+    return FileStrings(strings: strings, diagnostics: diagnostics)
+  }
+
+  init(file: SourceFile, index: TypeIndex, conditions: BuildConditions) {
+    self.file = file
+    self.index = index
+    self.conditions = conditions
+  }
+
+  // MARK: - Contexts
+
+  /// The context a value of `type` gives its literals.
+  func context(for type: TypeSyntax?, api: String) -> Context? {
+    guard let type else { return nil }
+    switch index.resolve(type) {
+    case .optional(let wrapped), .opaque(let wrapped):
+      return context(for: wrapped, api: api)
+    case .array(let element):
+      return context(for: element, api: api).map { .elements($0) }
+    case .dictionary(_, let value):
+      return context(for: value, api: api).map { .values($0) }
+    case .named(let components):
+      let name = components.map(\.name).joined(separator: ".")
+      guard let kind = localizableTypes[name] else { return nil }
+      return .localizable(kind, api: api, table: "Localizable", comment: nil, type: name)
+    default:
+      return nil
+    }
+  }
+
+  private func typeText(_ type: TypeSyntax?) -> String {
+    type?.name ?? "?"
+  }
+
+  // MARK: - Statements and declarations
+
+  /// A body: its statements in a scope of their own; `returning` is the context of its `return`
+  /// values, given to an implicit return too (a body of one expression, `if` or `switch`).
+  mutating func walk(_ statements: [Statement], returning: Context?) {
+    scopes.append([:])
+    defer { scopes.removeLast() }
+    if let returning, statements.count == 1 {
+      walkImplicitReturn(statements[0], returning)
+      return
+    }
+    for statement in statements { walk(statement, returning: returning) }
+  }
+
+  private mutating func walkImplicitReturn(_ statement: Statement, _ context: Context) {
+    switch statement {
+    case .expression(let expression):
+      walk(expression, context)
+    case .ifStatement(let conditions, let body, let elseBody, _):
+      walk(conditions)
+      walk(body, returning: context)
+      if let elseBody { walk(elseBody, returning: context) }
+    case .switchStatement(let subject, let cases, _):
+      walk(subject, nil)
+      for switchCase in cases { walk(switchCase.body, returning: context) }
+    case .conditional(let clauses, _):
+      for clause in activeClauses(clauses) { walk(clause.elements, returning: context) }
+    default:
+      walk(statement, returning: context)
+    }
+  }
+
+  mutating func walk(_ statement: Statement, returning: Context?) {
+    switch statement {
+    case .expression(let expression):
+      walk(expression, nil)
+    case .declaration(let declaration):
+      walk(declaration, local: true)
+    case .returnStatement(let value, _):
+      if let value { walk(value, returning) }
+    case .ifStatement(let conditions, let body, let elseBody, _):
+      scopes.append([:])
+      walk(conditions)
+      walk(body, returning: returning)
+      scopes.removeLast()
+      if let elseBody { walk(elseBody, returning: returning) }
+    case .guardStatement(let conditions, let body, _):
+      walk(conditions)  // guard's bindings stay in scope after it
+      walk(body, returning: returning)
+    case .whileStatement(let conditions, let body, _):
+      scopes.append([:])
+      walk(conditions)
+      walk(body, returning: returning)
+      scopes.removeLast()
+    case .forIn(let names, let sequence, let whereClause, let body, _):
+      walk(sequence, nil)
+      scopes.append([:])
+      bindLoopNames(names, sequence)
+      if let whereClause { walk(whereClause, nil) }
+      walk(body, returning: returning)
+      scopes.removeLast()
+    case .repeatStatement(let body, let condition, _):
+      walk(body, returning: returning)
+      if let condition { walk(condition, nil) }
+    case .switchStatement(let subject, let cases, _):
+      walk(subject, nil)
+      for switchCase in cases {
+        for pattern in switchCase.patterns { walk(pattern, nil) }
+        walk(switchCase.body, returning: returning)
+      }
+    case .doStatement(let body, let catches, _):
+      walk(body, returning: returning)
+      for handler in catches { walk(handler, returning: returning) }
+    case .deferStatement(let body, _):
+      walk(body, returning: nil)
+    case .throwStatement(let value, _):
+      walk(value, nil)
+    case .conditional(let clauses, _):
+      for clause in activeClauses(clauses) {
+        for statement in clause.elements { walk(statement, returning: returning) }
+      }
+    case .other:
+      break
+    }
+  }
+
+  /// The clauses compiled for the target (on each of its platforms, the first that holds).
+  func activeClauses<Element>(_ clauses: [ConditionalClause<Element>]) -> [ConditionalClause<Element>] {
+    conditions.activeClauses(clauses.map(\.condition)).map { clauses[$0] }
+  }
+
+  private mutating func walk(_ conditions: [Condition]) {
+    for condition in conditions {
+      switch condition {
+      case .expression(let expression):
+        walk(expression, nil)
+      case .binding(let names, let type, let value, _):
+        if let value { walk(value, context(for: type, api: "let")) }
+        for name in names {
+          if let type {
+            bind(name, .typed(type))
+          } else if let value {
+            bind(name, .unwrapped(value))
+          } else if let outer = lookup(name) {
+            bind(name, outer)  // `if let x`: x unwrapped, typed as before
+          }
+        }
+      case .patternMatch(let pattern, let value):
+        walk(pattern, nil)
+        walk(value, nil)
+      }
+    }
+  }
+
+  private mutating func bindLoopNames(_ names: [String], _ sequence: Expr) {
+    if names.count == 2, case .call(.member(let base, "enumerated", _), _, _, _) = sequence {
+      bind(names[0], .integer)
+      bind(names[1], .element(base))
+      return
+    }
+    for name in names { bind(name, names.count == 1 ? .element(sequence) : .unknown) }
+  }
+
+  mutating func bind(_ name: String, _ binding: LocalBinding) {
+    scopes[scopes.count - 1][name] = binding
+  }
+
+  func lookup(_ name: String) -> LocalBinding? {
+    for scope in scopes.reversed() {
+      if let binding = scope[name] { return binding }
+    }
+    return nil
+  }
+
+  mutating func walk(_ declaration: Declaration, local: Bool) {
+    for attribute in declaration.attributes {
+      if let arguments = attribute.arguments {
+        walkCall(name: attribute.name, isMethod: false, arguments: arguments, trailing: [])
+      }
+    }
+    switch declaration.kind {
+    case .type(let type):
+      let saved = selfType
+      let savedScopes = scopes
+      selfType = String(type.name.split(separator: ".").last ?? "")
+      scopes = [[:]]
+      for member in type.members { walk(member, local: false) }
+      selfType = saved
+      scopes = savedScopes
+    case .function(let function):
+      scopes.append([:])
+      for parameter in function.parameters {
+        if let value = parameter.defaultValue {
+          walk(value, context(for: parameter.type, api: "default value"))
+        }
+        if let type = parameter.type { bind(parameter.name, .typed(type)) }
+      }
+      if let body = function.body {
+        let api = "func \(function.name) -> \(typeText(function.result))"
+        walk(body, returning: context(for: function.result, api: api))
+      }
+      scopes.removeLast()
+    case .variable(let variable):
+      for binding in variable.bindings {
+        let api = "\(variable.isLet ? "let" : "var") \(binding.names.first ?? ""): \(typeText(binding.type))"
+        let bindingContext = context(for: binding.type, api: api)
+        if let initializer = binding.initializer { walk(initializer, bindingContext) }
+        if let getter = binding.getter { walk(getter, returning: bindingContext) }
+        for accessor in binding.otherAccessors { walk(accessor, returning: nil) }
+        if local {
+          for name in binding.names {
+            if let type = binding.type {
+              bind(name, .typed(type))
+            } else if let initializer = binding.initializer, binding.names.count == 1 {
+              bind(name, .inferred(initializer))
+            } else {
+              bind(name, .unknown)
+            }
+          }
+        }
+      }
+    case .enumCase(let elements):
+      for element in elements {
+        for parameter in element.parameters {
+          if let value = parameter.defaultValue {
+            walk(value, context(for: parameter.type, api: "default value"))
+          }
+        }
+      }
+    case .conditional(let clauses):
+      for clause in activeClauses(clauses) {
+        for member in clause.elements { walk(member, local: local) }
+      }
+    case .macro(let expression):
+      walk(expression, nil)
+    case .typeAlias, .importDeclaration, .other:
+      break
+    }
+  }
+
+  // MARK: - Expressions
+
+  mutating func walk(_ expression: Expr, _ context: Context?) {
+    switch expression {
+    case .string(let literal):
+      if case .localizable(let kind, let api, let table, let comment, _)? = context {
+        record(literal, kind: kind, api: api, table: table, comment: comment, value: nil)
+      }
+      walkInterpolations(literal)
+    case .infix(let operands, let operators):
+      walkInfix(operands, operators, context)
+    case .tuple(let elements, _):
+      for element in elements { walk(element.value, elements.count == 1 ? context : nil) }
+    case .array(let elements, _):
+      let elementContext: Context? = if case .elements(let inner)? = context { inner } else { nil }
+      for element in elements { walk(element, elementContext) }
+    case .dictionary(let pairs, _):
+      let valueContext: Context? = if case .values(let inner)? = context { inner } else { nil }
+      for pair in pairs {
+        walk(pair.key, nil)
+        walk(pair.value, valueContext)
+      }
+    case .call(.implicitMember("init", _), let arguments, let trailing, _):
+      // `.init(title: "…")` where a localizable type is expected: that type's initializer.
+      if case .localizable(_, _, _, _, let type?)? = context {
+        walkCall(
+          name: String(type.split(separator: ".").last ?? ""), isMethod: false,
+          arguments: arguments, trailing: trailing)
+      } else {
+        for argument in arguments + trailing { walk(argument.value, nil) }
+      }
+    case .call(let callee, let arguments, let trailing, _):
+      walkCall(callee, arguments, trailing)
+    case .subscripted(let base, let arguments, _):
+      walk(base, nil)
+      for argument in arguments { walk(argument.value, nil) }
+    case .closure(let closure):
+      walk(closure, elementsOf: nil)
+    case .member(let base, _, _), .postfix(let base, _), .cast(let base, _, _),
+      .prefix(_, let base, _):
+      walk(base, nil)
+    case .macro(_, let arguments, let trailing, _):
+      for argument in arguments + trailing { walk(argument.value, nil) }
+    case .statement(let statement):
+      if let context { walkImplicitReturn(statement, context) } else { walk(statement, returning: nil) }
+    case .conditionalPostfix(let base, let clauses):
+      // Each clause's expression is built on `base`: read the active ones, or `base` alone.
+      let active = activeClauses(clauses).compactMap(\.elements.first)
+      if active.isEmpty { walk(base, context) }
+      for chained in active { walk(chained, context) }
+    case .name, .implicitMember, .integer, .float, .boolean, .nilLiteral, .keyPath, .type,
+      .unknown:
+      break
+    }
+  }
+
+  /// A closure's body; `elementsOf` is the collection whose elements its one untyped parameter
+  /// receives (`ForEach(items) { item in … }`, `items.map { item in … }`).
+  mutating func walk(_ closure: Closure, elementsOf collection: Expr?) {
+    scopes.append([:])
+    for parameter in closure.parameters {
+      if let type = parameter.type {
+        bind(parameter.name, .typed(type))
+      } else if let collection, closure.parameters.count == 1 {
+        bind(parameter.name, .element(collection))
+      } else {
+        bind(parameter.name, .unknown)
+      }
+    }
+    walk(closure.body, returning: nil)
+    scopes.removeLast()
+  }
+
+  /// Methods that call their closure with each element of their base.
+  static let elementMethods: Set<String> = [
+    "forEach", "map", "compactMap", "flatMap", "filter", "first", "contains", "allSatisfy",
+    "sorted", "min", "max", "drop", "prefix", "firstIndex", "lastIndex", "last",
+  ]
+
+  private mutating func walkInterpolations(_ literal: StringLiteralExpression) {
+    for segment in literal.segments {
+      if case .interpolation(let arguments, _) = segment {
+        for argument in arguments { walk(argument.value, nil) }
+      }
+    }
+  }
+
+  /// Infix operators, by precedence where it matters: an assignment's value gets the target's
+  /// type as context, `c ? "a" : "b"` gives its results the context (the condition is what
+  /// precedes `?`, whatever operators it has), `value ?? "default"` too when `value` is itself
+  /// localizable (`String? ?? literal` is a `String`).
+  private mutating func walkInfix(_ operands: [Expr], _ operators: [InfixOperator], _ context: Context?) {
+    func part(_ range: Range<Int>) -> Expr {
+      range.count == 1
+        ? operands[range.lowerBound]
+        : .infix(Array(operands[range]), Array(operators[range.lowerBound..<(range.upperBound - 1)]))
+    }
+    if let assignment = operators.firstIndex(where: { $0.text == "=" }) {
+      let target = part(0..<(assignment + 1))
+      walk(target, nil)
+      let value = part((assignment + 1)..<operands.count)
+      walk(value, self.context(for: declaredType(of: target), api: "assignment"))
+      return
+    }
+    if let ternary = operators.firstIndex(where: { $0.text == "?:" }) {
+      walk(part(0..<(ternary + 1)), nil)
+      if let middle = operators[ternary].middle { walk(middle, context) }
+      walk(part((ternary + 1)..<operands.count), context)
+      return
+    }
+    if let coalescing = operators.firstIndex(where: { $0.text == "??" }) {
+      let value = part(0..<(coalescing + 1))
+      walk(value, nil)
+      let valueType = inferType(value).map { index.resolve($0).unwrapped }
+      let fallback = part((coalescing + 1)..<operands.count)
+      walk(fallback, self.context(for: valueType, api: "??") != nil ? context : nil)
+      return
+    }
+    for operand in operands { walk(operand, nil) }
+  }
+
+  // MARK: - Calls
+
+  private mutating func walkCall(_ callee: Expr, _ arguments: [Argument], _ trailing: [Argument]) {
+    switch callee {
+    case .name(let name, _):
+      walkCall(name: name, isMethod: false, arguments: arguments, trailing: trailing)
+    case .type(let type, _):
+      walkCall(
+        name: type.name.map { String($0.split(separator: ".").last ?? "") } ?? "",
+        isMethod: false, arguments: arguments, trailing: trailing)
+    case .member(let base, let name, _):
+      if let first = name.first, first.isUppercase, Self.isTypePath(base) {
+        walkCall(name: name, isMethod: false, arguments: arguments, trailing: trailing)
+      } else {
+        walk(base, nil)
+        walkCall(name: name, isMethod: true, arguments: arguments, trailing: trailing, receiver: base)
+      }
+    case .implicitMember(let name, _):
+      walkCall(name: name, isMethod: true, arguments: arguments, trailing: trailing)
+    default:
+      walk(callee, nil)
+      for argument in arguments + trailing { walk(argument.value, nil) }
+    }
+  }
+
+  /// `SwiftUI`, `String`, `Foundation.String`: a module or type name.
+  private static func isTypePath(_ expression: Expr) -> Bool {
+    switch expression {
+    case .name(let name, _): name.first?.isUppercase == true
+    case .member(let base, let name, _): name.first?.isUppercase == true && isTypePath(base)
+    default: false
+    }
+  }
+
+  /// A call of `name`: the scanned sources' own declarations of it first, else the SDK's rows.
+  /// `receiver` is a method's base (for the elements its closures receive).
+  mutating func walkCall(
+    name: String, isMethod: Bool, arguments: [Argument], trailing: [Argument],
+    receiver: Expr? = nil
+  ) {
+    // `ForEach(collection) { element in … }`, `collection.map { element in … }`.
+    let collection: Expr? =
+      isMethod
+      ? (Self.elementMethods.contains(name) ? receiver : nil)
+      : (name == "ForEach" || name == "List" ? arguments.first(where: { $0.label == nil })?.value : nil)
+    let closures = (arguments + trailing).compactMap { argument -> Closure? in
+      if case .closure(let closure) = argument.value { return closure }
+      return nil
+    }
+    if let collection, closures.count == 1 {
+      for argument in arguments where !Self.isClosure(argument.value) { walk(argument.value, nil) }
+      walk(closures[0], elementsOf: collection)
+      return
+    }
+    if let contexts = declaredContexts(name: name, isMethod: isMethod, arguments: arguments) {
+      for (argument, context) in zip(arguments, contexts) { walk(argument.value, context) }
+      for argument in trailing { walk(argument.value, nil) }
+      return
+    }
+    var consumed = Set<Int>()
+    if let rows = LocalizableAPI.byCallee[name] {
+      for row in rows where row.isMethod == isMethod {
+        if apply(row, arguments, consumed: &consumed) { break }
+      }
+    }
+    for (position, argument) in arguments.enumerated() where !consumed.contains(position) {
+      walk(argument.value, nil)
+    }
+    for argument in trailing { walk(argument.value, nil) }
+  }
+
+  /// Extracts the key (and the `also` arguments) of an SDK row from a call's arguments; false
+  /// when the row does not apply (its key argument, or the default value it needs, is absent).
+  private mutating func apply(_ row: LocalizableAPI, _ arguments: [Argument], consumed: inout Set<Int>)
+    -> Bool
+  {
+    func position(of label: String?) -> Int? {
+      arguments.firstIndex { $0.label == label }
+    }
+    guard let keyPosition = position(of: row.keyLabel) else { return false }
+    let valuePosition = row.valueLabel.flatMap { position(of: $0) }
+    if row.kind == .staticWithValue, valuePosition == nil { return false }
+    let api = row.displayName
+    var table = "Localizable"
+    if let label = row.tableLabel, let tablePosition = position(of: label) {
+      consumed.insert(tablePosition)
+      guard let name = plainLiteral(arguments[tablePosition].value) else {
+        if case .nilLiteral = arguments[tablePosition].value {
+          // `tableName: nil` is the default table.
+        } else {
+          report(
+            "\(api): the table is not a string literal; the string is not extracted",
+            at: arguments[tablePosition].offset)
+          return true
+        }
+        return applyKey(row, api, table, arguments, keyPosition, valuePosition, &consumed)
+      }
+      table = name.isEmpty ? "Localizable" : name
+    }
+    return applyKey(row, api, table, arguments, keyPosition, valuePosition, &consumed)
+  }
+
+  private mutating func applyKey(
+    _ row: LocalizableAPI, _ api: String, _ table: String, _ arguments: [Argument],
+    _ keyPosition: Int, _ valuePosition: Int?, _ consumed: inout Set<Int>
+  ) -> Bool {
+    var comment: String?
+    if let label = row.commentLabel, let commentPosition = arguments.firstIndex(where: { $0.label == label }) {
+      consumed.insert(commentPosition)
+      comment = plainLiteral(arguments[commentPosition].value)
+      if comment == nil, !Self.isNil(arguments[commentPosition].value) {
+        walk(arguments[commentPosition].value, nil)
+      }
+    }
+    if comment?.isEmpty == true { comment = nil }
+    var value: String?
+    if let valuePosition {
+      consumed.insert(valuePosition)
+      if case .string(let literal) = Self.unparenthesized(arguments[valuePosition].value) {
+        let valueKind: LocalizableAPI.Kind = row.kind == .static ? .static : .value
+        value = key(of: literal, kind: valueKind, api: api).map(\.key)
+      } else {
+        walk(arguments[valuePosition].value, nil)
+      }
+    }
+    consumed.insert(keyPosition)
+    let keyArgument = Self.unparenthesized(arguments[keyPosition].value)
+    if case .string(let literal) = keyArgument {
+      record(literal, kind: row.kind, api: api, table: table, comment: comment, value: value)
+      walkInterpolations(literal)
+    } else {
+      if row.kind == .static || row.kind == .staticWithValue, !Self.isLiteralChoice(keyArgument) {
+        report("\(api): the key is not a string literal; it is not extracted", at: keyArgument.offset)
+      }
+      walk(keyArgument, .localizable(row.kind, api: api, table: table, comment: comment))
+    }
+    for label in row.alsoLabels {
+      for (position, argument) in arguments.enumerated() where argument.label == label {
+        consumed.insert(position)
+        walk(argument.value, .localizable(.resource, api: "\(api) \(label):", table: "Localizable", comment: nil))
+      }
+    }
+    return true
+  }
+
+  private static func isClosure(_ expression: Expr) -> Bool {
+    if case .closure = expression { return true }
+    return false
+  }
+
+  private static func isNil(_ expression: Expr) -> Bool {
+    if case .nilLiteral = expression { return true }
+    return false
+  }
+
+  /// `cond ? "a" : "b"`: literals chosen at run time, each extracted.
+  private static func isLiteralChoice(_ expression: Expr) -> Bool {
+    if case .infix(_, let operators) = expression, operators.contains(where: { $0.text == "?:" }) {
+      return true
+    }
+    return false
+  }
+
+  static func unparenthesized(_ expression: Expr) -> Expr {
+    if case .tuple(let elements, _) = expression, elements.count == 1, elements[0].label == nil {
+      return unparenthesized(elements[0].value)
+    }
+    return expression
+  }
+
+  /// A string literal without interpolation, as text.
+  func plainLiteral(_ expression: Expr) -> String? {
+    if case .string(let literal) = Self.unparenthesized(expression), !literal.isMalformed {
+      return literal.plainText
+    }
+    return nil
+  }
+
+  mutating func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .warning) {
+    diagnostics.append(Diagnostic(severity, message, offset: offset))
+  }
+
+  /// Records a literal found in a localizable position.
+  private mutating func record(
+    _ literal: StringLiteralExpression, kind: LocalizableAPI.Kind, api: String, table: String,
+    comment: String?, value: String?
+  ) {
+    if kind == .static || kind == .staticWithValue, literal.hasInterpolation {
+      report(
+        "\(api): the key has an interpolation; Xcode does not extract it (the lookup uses the interpolated text as its key)",
+        at: literal.offset)
+      return
+    }
+    guard let (key, notes) = key(of: literal, kind: kind, api: api) else { return }
+    strings.append(
+      LocalizableString(
+        table: table, key: key, value: value, comment: comment, offset: literal.offset, api: api,
+        notes: notes))
+  }
+
+  /// The key Xcode writes for a literal: the text as written when it has no interpolation;
+  /// otherwise `%` doubled and each interpolation replaced by its format specifier (App Intents'
+  /// parameter references by `${name}`). Nil, with a warning, for a literal that cannot be a key.
+  func key(of literal: StringLiteralExpression, kind: LocalizableAPI.Kind, api: String)
+    -> (key: String, notes: [String])?
+  {
+    if literal.isMalformed { return nil }
+    if let text = literal.plainText { return (text, []) }
+    if kind == .static || kind == .staticWithValue { return nil }
+    var key = ""
+    var notes: [String] = []
+    for segment in literal.segments {
+      switch segment {
+      case .text(let text):
+        key += text.replacingPercent()
+      case .interpolation(let arguments, let range):
+        let (specifier, note) = specifier(for: arguments, kind: kind)
+        key += specifier
+        notes.append("\\(\(file.text(range))) → \(specifier): \(note)")
+      }
+    }
+    return (key, notes)
+  }
+}
+
+extension String {
+  /// `%` as `%%` (a literal percent sign in a format string).
+  fileprivate func replacingPercent() -> String {
+    guard contains("%") else { return self }
+    return split(separator: "%", omittingEmptySubsequences: false).joined(separator: "%%")
+  }
+}

@@ -1,0 +1,158 @@
+import SwiftSource
+
+/// The declarations of the scanned sources that extraction asks about: each type's properties,
+/// methods and initializers (extensions merged in), global variables and functions, type aliases.
+/// One index serves all files: a type declared in a package is known where the app uses it.
+/// Types of the same name in several modules are merged (the first declaration of a member wins).
+public final class TypeIndex: @unchecked Sendable {
+  struct Property {
+    var type: TypeSyntax?
+    var initializer: Expr?
+    var getter: [Statement]?
+  }
+
+  struct Function {
+    var parameters: [Parameter]
+    var result: TypeSyntax?
+  }
+
+  struct TypeInfo {
+    /// Declared here (struct, class, enum, actor, protocol), not only extended.
+    var isDeclared = false
+    var isStruct = false
+    var hasExplicitInitializer = false
+    var inheritance: [TypeSyntax] = []
+    var properties: [String: Property] = [:]
+    var methods: [String: [Function]] = [:]
+    var initializers: [Function] = []
+    /// Stored instance properties in order, for the memberwise initializer.
+    var storedProperties: [Parameter] = []
+    var cases: [String: [Parameter]] = [:]
+  }
+
+  private(set) var types: [String: TypeInfo] = [:]
+  private(set) var globals: [String: Property] = [:]
+  /// Every function and method by name, whatever declares it (for calls whose receiver's type is
+  /// not known).
+  private(set) var functionsByName: [String: [Function]] = [:]
+  private(set) var aliases: [String: TypeSyntax] = [:]
+
+  public init(trees: [SourceTree]) {
+    for tree in trees {
+      for statement in tree.statements {
+        if case .declaration(let declaration) = statement { add(declaration, in: nil) }
+        if case .conditional(let clauses, _) = statement {
+          for clause in clauses {
+            for case .declaration(let declaration) in clause.elements { add(declaration, in: nil) }
+          }
+        }
+      }
+    }
+  }
+
+  private func add(_ declaration: Declaration, in typeName: String?) {
+    switch declaration.kind {
+    case .type(let type):
+      // Nested types by their own name (`Outer.Inner` is found as `Inner`).
+      let name = String(type.name.split(separator: ".").last ?? "")
+      var info = types[name] ?? TypeInfo()
+      if type.keyword != "extension" {
+        info.isDeclared = true
+        info.isStruct = type.keyword == "struct"
+      }
+      info.inheritance += type.inheritance
+      types[name] = info
+      for member in type.members {
+        add(member, in: name, inExtension: type.keyword == "extension")
+      }
+    case .conditional(let clauses):
+      for clause in clauses {
+        for member in clause.elements { add(member, in: typeName) }
+      }
+    case .typeAlias(let name, let type):
+      aliases[name] = aliases[name] ?? type
+    default:
+      add(declaration, in: typeName, inExtension: false)
+    }
+  }
+
+  private func add(_ declaration: Declaration, in typeName: String?, inExtension: Bool) {
+    switch declaration.kind {
+    case .type, .conditional, .typeAlias:
+      add(declaration, in: typeName)
+    case .function(let function):
+      let entry = Function(parameters: function.parameters, result: function.result)
+      if function.name == "init" {
+        guard let typeName else { return }
+        types[typeName, default: TypeInfo()].initializers.append(entry)
+        if !inExtension { types[typeName, default: TypeInfo()].hasExplicitInitializer = true }
+      } else {
+        functionsByName[function.name, default: []].append(entry)
+        if let typeName {
+          types[typeName, default: TypeInfo()].methods[function.name, default: []].append(entry)
+        }
+      }
+    case .variable(let variable):
+      for binding in variable.bindings {
+        for name in binding.names {
+          let property = Property(
+            type: binding.type, initializer: binding.names.count == 1 ? binding.initializer : nil,
+            getter: binding.getter)
+          guard let typeName else {
+            globals[name] = globals[name] ?? property
+            continue
+          }
+          if types[typeName, default: TypeInfo()].properties[name] == nil {
+            types[typeName, default: TypeInfo()].properties[name] = property
+          }
+          let isStored = binding.getter == nil && !declaration.isStatic
+          if isStored, !inExtension {
+            // A `let` with a value is not a memberwise parameter; a `var` with one, or a wrapped
+            // property, is an optional one.
+            if variable.isLet, binding.initializer != nil { continue }
+            let hasDefault = binding.initializer != nil || !declaration.attributes.isEmpty
+              || binding.type?.isOptional == true && !variable.isLet
+            types[typeName, default: TypeInfo()].storedProperties.append(
+              Parameter(
+                label: name, name: name, type: binding.type,
+                defaultValue: hasDefault ? .nilLiteral(offset: 0) : nil, isVariadic: false,
+                offset: binding.offset))
+          }
+        }
+      }
+    case .enumCase(let elements):
+      guard let typeName else { return }
+      for element in elements {
+        types[typeName, default: TypeInfo()].cases[element.name] = element.parameters
+      }
+    default:
+      break
+    }
+  }
+
+  /// A type's name after following type aliases.
+  func resolve(_ type: TypeSyntax) -> TypeSyntax {
+    var type = type
+    var steps = 0
+    while case .named(let components) = type, components.count == 1, components[0].arguments.isEmpty,
+      let alias = aliases[components[0].name], steps < 8
+    {
+      type = alias
+      steps += 1
+    }
+    return type
+  }
+
+  func type(named name: String) -> TypeInfo? { types[name] }
+
+  /// The initializers a call `Name(…)` may mean: the declared ones, and a struct's memberwise
+  /// initializer when its declaration has none of its own.
+  func initializers(of name: String) -> [Function] {
+    guard let info = types[name] else { return [] }
+    var result = info.initializers
+    if info.isStruct, !info.hasExplicitInitializer {
+      result.append(Function(parameters: info.storedProperties, result: nil))
+    }
+    return result
+  }
+}

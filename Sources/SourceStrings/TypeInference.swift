@@ -1,0 +1,367 @@
+import SwiftSource
+
+/// The format specifier an interpolation becomes, as Foundation's
+/// `String.LocalizationValue.StringInterpolation` and SwiftUI's
+/// `LocalizedStringKey.StringInterpolation` choose it: by the value's type (`_FormatSpecifiable`
+/// types), `specifier:` as written, `%@` for everything else (strings, objects, formatted values,
+/// `Text`, `Image`, dates with a style). The value's type comes from a light inference over the
+/// scanned sources (``StringExtractor/inferType(_:)``); where it stays unknown, `%@`.
+extension StringExtractor {
+  /// `_FormatSpecifiable`'s specifiers (Int is 64-bit on every platform Xcode builds for).
+  static let specifiers: [String: String] = [
+    "Int": "%lld", "Int64": "%lld", "Int32": "%d", "Int16": "%hd", "Int8": "%hhd",
+    "UInt": "%llu", "UInt64": "%llu", "UInt32": "%u", "UInt16": "%hu", "UInt8": "%hhu",
+    "Double": "%lf", "Float": "%f", "CGFloat": "%lf", "Float80": "%lf",
+  ]
+
+  /// Foundation's aliases of those types.
+  static let standardAliases: [String: String] = [
+    "TimeInterval": "Double", "NSInteger": "Int", "NSUInteger": "UInt", "CFIndex": "Int",
+    "Float64": "Double", "Float32": "Float", "CGFloat.NativeType": "Double",
+  ]
+
+  func specifier(for arguments: [Argument], kind: LocalizableAPI.Kind) -> (String, String) {
+    guard let first = arguments.first else { return ("%@", "empty interpolation") }
+    if kind == .summary, case .keyPath(let components, _) = first.value, let last = components.last {
+      let name = last.hasPrefix("$") ? String(last.dropFirst()) : last
+      return ("${\(name)}", "parameter reference")
+    }
+    if let given = arguments.first(where: { $0.label == "specifier" }) {
+      if let text = plainLiteral(given.value) { return (text, "specifier: as written") }
+      return ("%@", "specifier: is not a literal")
+    }
+    if first.label != nil { return ("%@", "appendInterpolation(\(first.label!):)") }
+    if let other = arguments.dropFirst().first(where: { $0.label != nil }) {
+      return ("%@", "formatted (\(other.label!):)")
+    }
+    var resolver = self
+    guard let type = resolver.inferType(first.value) else {
+      return ("%@", "type unknown")
+    }
+    let name = resolver.specifierTypeName(type)
+    if let specifier = Self.specifiers[name] { return (specifier, name) }
+    return ("%@", name)
+  }
+
+  /// The name a specifier is looked up by: aliases followed, optionals kept (an optional is
+  /// not `_FormatSpecifiable`: `%@`).
+  func specifierTypeName(_ type: TypeSyntax) -> String {
+    let resolved = index.resolve(type)
+    if case .optional(let wrapped) = resolved { return (wrapped.name ?? "?") + "?" }
+    guard let name = resolved.name else { return "?" }
+    return Self.standardAliases[name] ?? name
+  }
+
+  // MARK: - Declared APIs
+
+  /// The context of each argument of a call of a function or initializer the scanned sources
+  /// declare, or nil when they declare none that matches the call's labels.
+  func declaredContexts(name: String, isMethod: Bool, arguments: [Argument]) -> [Context?]? {
+    var candidates: [TypeIndex.Function] = []
+    if isMethod {
+      candidates = index.functionsByName[name] ?? []
+      for type in index.types.values {
+        if let parameters = type.cases[name], !parameters.isEmpty {
+          candidates.append(TypeIndex.Function(parameters: parameters, result: nil))
+        }
+      }
+    } else if index.type(named: name)?.isDeclared == true {
+      candidates = index.initializers(of: name)
+    } else if LocalizableAPI.byCallee[name] == nil || name.first?.isLowercase == true {
+      candidates = index.functionsByName[name] ?? []
+    }
+    let labels = arguments.map(\.label)
+    var matched: [[TypeSyntax?]] = []
+    for candidate in candidates {
+      if let types = Self.match(labels, candidate.parameters) { matched.append(types) }
+    }
+    guard !matched.isEmpty else { return nil }
+    return arguments.indices.map { position in
+      var result: Context?
+      for types in matched {
+        let type = types[position]
+        if let type, let context = context(for: type, api: apiName(name, isMethod, labels)) {
+          result = result ?? context
+        } else if let type, Self.isPlainString(index.resolve(type)) {
+          // A `String` overload takes the literal (its default type wins).
+          return nil
+        }
+      }
+      return result
+    }
+  }
+
+  private func apiName(_ name: String, _ isMethod: Bool, _ labels: [String?]) -> String {
+    (isMethod ? "." : "") + name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+  }
+
+  private static func isPlainString(_ type: TypeSyntax) -> Bool {
+    switch type.name {
+    case "String", "Swift.String", "StaticString", "Substring": true
+    default: false
+    }
+  }
+
+  /// Matches call labels to parameters in order (parameters with a default value may be left
+  /// out, a variadic one takes the unlabelled arguments after it): each argument's parameter
+  /// type, or nil when the labels do not fit.
+  static func match(_ labels: [String?], _ parameters: [Parameter]) -> [TypeSyntax?]? {
+    var types: [TypeSyntax?] = []
+    var position = 0
+    for parameter in parameters {
+      if position < labels.count, labels[position] == parameter.label {
+        types.append(parameter.type)
+        position += 1
+        if parameter.isVariadic {
+          while position < labels.count, labels[position] == nil {
+            types.append(parameter.type)
+            position += 1
+          }
+        }
+        continue
+      }
+      let omittable =
+        parameter.defaultValue != nil || parameter.isVariadic || isFunctionType(parameter.type)
+      guard omittable else { return nil }
+    }
+    return position == labels.count ? types : nil
+  }
+
+  private static func isFunctionType(_ type: TypeSyntax?) -> Bool {
+    switch type {
+    case .function?: true
+    case .optional(let wrapped)?: isFunctionType(wrapped)
+    default: false
+    }
+  }
+
+  /// The declared type of an assignment's target: a local, a property of `self`.
+  func declaredType(of target: Expr) -> TypeSyntax? {
+    switch target {
+    case .name(let name, _):
+      if case .typed(let type)? = lookup(name) { return type }
+      if lookup(name) != nil { return nil }
+      return selfType.flatMap { index.type(named: $0)?.properties[name]?.type }
+    case .member(.name("self", _), let name, _):
+      return selfType.flatMap { index.type(named: $0)?.properties[name]?.type }
+    default:
+      return nil
+    }
+  }
+
+  // MARK: - Inference
+
+  /// Members whose type is the same whatever their base is.
+  static let wellKnownMembers: [String: String] = [
+    "count": "Int", "endIndex": "Int", "startIndex": "Int", "hashValue": "Int",
+    "intValue": "Int", "integerValue": "Int", "utf16Count": "Int",
+    "description": "String", "debugDescription": "String", "localizedDescription": "String",
+    "absoluteString": "String", "path": "String", "lastPathComponent": "String",
+    "pathExtension": "String", "relativePath": "String", "stringValue": "String",
+    "capitalized": "String", "localizedCapitalized": "String", "localizedUppercase": "String",
+    "localizedLowercase": "String", "uuidString": "String",
+    "doubleValue": "Double", "timeIntervalSinceNow": "Double", "timeIntervalSince1970": "Double",
+    "timeIntervalSinceReferenceDate": "Double", "floatValue": "Float", "isEmpty": "Bool",
+  ]
+
+  /// Methods whose result type is the same whatever their base is.
+  static let wellKnownMethods: [String: String] = [
+    "formatted": "String", "uppercased": "String", "lowercased": "String",
+    "trimmingCharacters": "String", "replacingOccurrences": "String", "appending": "String",
+    "joined": "String", "string": "String", "localizedString": "String",
+    "localizedStringWithFormat": "String", "addingPercentEncoding": "String",
+    "distance": "Int", "timeIntervalSince": "Double",
+  ]
+
+  /// Types Foundation and the standard library know, for `Name(…)` calls.
+  static let knownTypes: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    "Double", "Float", "CGFloat", "String", "Bool", "Character", "Substring", "Date", "URL",
+    "Data", "UUID", "Decimal", "NSNumber", "NSString", "AttributedString", "Text", "Image",
+    "Measurement", "TimeInterval",
+  ]
+
+  /// The type of `expression`, as far as the scanned sources say.
+  mutating func inferType(_ expression: Expr) -> TypeSyntax? {
+    guard inferenceDepth < 24 else { return nil }
+    inferenceDepth += 1
+    defer { inferenceDepth -= 1 }
+    switch expression {
+    case .string: return Self.named("String")
+    case .integer: return Self.named("Int")
+    case .float: return Self.named("Double")
+    case .boolean: return Self.named("Bool")
+    case .name(let name, _):
+      return typeOfName(name)
+    case .member(let base, let name, _):
+      if let type = memberType(base, name) { return type }
+      return Self.wellKnownMembers[name].map(Self.named)
+    case .call(let callee, _, _, _):
+      return callType(callee)
+    case .postfix(let base, let op):
+      guard op == "!" || op == "?" else { return inferType(base) }
+      return inferType(base).map { index.resolve($0).unwrapped }
+    case .infix(let operands, let operators):
+      return infixType(operands, operators)
+    case .tuple(let elements, _):
+      return elements.count == 1 ? inferType(elements[0].value) : nil
+    case .cast(let base, let kind, let type):
+      switch kind {
+      case "as?": return .optional(type)
+      case "is": return Self.named("Bool")
+      case "as", "as!": return type
+      default: return inferType(base)
+      }
+    case .subscripted(let base, _, _):
+      switch inferType(base).map(index.resolve) {
+      case .array(let element)?: return element
+      case .dictionary(_, let value)?: return .optional(value)
+      default: return nil
+      }
+    case .prefix(let op, let operand, _):
+      return op == "!" ? Self.named("Bool") : inferType(operand)
+    case .array(let elements, _):
+      return elements.first.flatMap { inferType($0) }.map { .array($0) }
+    default:
+      return nil
+    }
+  }
+
+  static func named(_ name: String) -> TypeSyntax {
+    .named([TypeComponent(name: name)])
+  }
+
+  private mutating func typeOfName(_ name: String) -> TypeSyntax? {
+    if name == "self" || name == "Self" { return selfType.map(Self.named) }
+    if let binding = lookup(name) { return type(of: binding) }
+    if let selfType, let type = propertyType(selfType, name) { return type }
+    if let global = index.globals[name] { return type(of: global, in: nil) }
+    return nil
+  }
+
+  private mutating func type(of binding: LocalBinding) -> TypeSyntax? {
+    switch binding {
+    case .typed(let type): return type
+    case .inferred(let value): return inferType(value)
+    case .unwrapped(let value): return inferType(value).map { index.resolve($0).unwrapped }
+    case .element(let sequence): return elementType(sequence)
+    case .integer: return Self.named("Int")
+    case .unknown: return nil
+    }
+  }
+
+  private mutating func elementType(_ sequence: Expr) -> TypeSyntax? {
+    // `0..<n`, `1...count`: the bounds' type.
+    if case .infix(let operands, let operators) = sequence, operators.count == 1,
+      operators[0].text == "..<" || operators[0].text == "..."
+    {
+      return inferType(operands[0]) ?? inferType(operands[1])
+    }
+    switch inferType(sequence).map(index.resolve) {
+    case .array(let element)?: return element
+    default: return nil
+    }
+  }
+
+  /// A property's type: its annotation, else its initializer's or getter's, read in its type.
+  private mutating func propertyType(_ typeName: String, _ name: String) -> TypeSyntax? {
+    guard let property = index.type(named: typeName)?.properties[name] else { return nil }
+    return type(of: property, in: typeName)
+  }
+
+  private mutating func type(of property: TypeIndex.Property, in typeName: String?) -> TypeSyntax? {
+    if let type = property.type { return type }
+    var expression = property.initializer
+    if expression == nil, let getter = property.getter, getter.count == 1 {
+      switch getter[0] {
+      case .expression(let value), .returnStatement(let value?, _): expression = value
+      default: break
+      }
+    }
+    guard let expression else { return nil }
+    // Read as the property's own type sees it: no locals of the caller.
+    let (savedScopes, savedSelf) = (scopes, selfType)
+    scopes = [[:]]
+    selfType = typeName
+    defer { (scopes, selfType) = (savedScopes, savedSelf) }
+    return inferType(expression)
+  }
+
+  private mutating func memberType(_ base: Expr, _ name: String) -> TypeSyntax? {
+    // `Type.staticMember` or `instance.member`.
+    let typeName: String?
+    if case .name(let baseName, _) = base, baseName.first?.isUppercase == true,
+      index.type(named: baseName) != nil, lookup(baseName) == nil
+    {
+      typeName = baseName
+    } else {
+      typeName = inferType(base).flatMap { index.resolve($0).unwrapped.name }
+    }
+    guard let typeName else { return nil }
+    let simple = String(typeName.split(separator: ".").last ?? "")
+    if name == "rawValue", let raw = index.type(named: simple)?.inheritance.first,
+      let rawName = raw.name, Self.knownTypes.contains(rawName) || Self.specifiers[rawName] != nil
+    {
+      return raw
+    }
+    return propertyType(simple, name)
+  }
+
+  private mutating func callType(_ callee: Expr) -> TypeSyntax? {
+    switch callee {
+    case .name(let name, _):
+      if Self.knownTypes.contains(name) || index.type(named: name)?.isDeclared == true {
+        return Self.named(name)
+      }
+      return unanimousResult(index.functionsByName[name] ?? [])
+    case .type(let type, _):
+      return type
+    case .member(let base, let name, _):
+      if let first = name.first, first.isUppercase { return Self.named(name) }
+      if let known = Self.wellKnownMethods[name] { return Self.named(known) }
+      if case .name(let baseName, _) = base, Self.knownTypes.contains(baseName) || index.type(named: baseName) != nil,
+        name == "init"
+      {
+        return Self.named(baseName)
+      }
+      if let typeName = inferType(base).flatMap({ index.resolve($0).unwrapped.name }),
+        let methods = index.type(named: String(typeName.split(separator: ".").last ?? ""))?.methods[name]
+      {
+        return unanimousResult(methods)
+      }
+      return unanimousResult(index.functionsByName[name] ?? [])
+    default:
+      return nil
+    }
+  }
+
+  /// The result type every candidate agrees on.
+  private func unanimousResult(_ functions: [TypeIndex.Function]) -> TypeSyntax? {
+    guard let first = functions.first?.result else { return nil }
+    return functions.allSatisfy({ $0.result == first }) ? first : nil
+  }
+
+  private mutating func infixType(_ operands: [Expr], _ operators: [InfixOperator]) -> TypeSyntax? {
+    let comparisons: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "===", "!=="]
+    if operators.contains(where: { comparisons.contains($0.text) }) { return Self.named("Bool") }
+    if let last = operators.lastIndex(where: { $0.text == "??" }) {
+      return inferType(operands[last + 1]) ?? inferType(operands[last]).map { index.resolve($0).unwrapped }
+    }
+    if operators.count == 1, operators[0].text == "?:", let middle = operators[0].middle {
+      return inferType(middle) ?? inferType(operands[1])
+    }
+    let arithmetic: Set<String> = ["+", "-", "*", "/", "%", "&+", "&-", "&*", "<<", ">>", "&", "|", "^"]
+    guard operators.allSatisfy({ arithmetic.contains($0.text) }) else { return nil }
+    // A literal adapts to the other operand: `x * 2` and `2 * x` are x's type.
+    var literalType: TypeSyntax?
+    for operand in operands {
+      switch operand {
+      case .integer, .float:
+        literalType = literalType ?? inferType(operand)
+      default:
+        if let type = inferType(operand) { return type }
+      }
+    }
+    return literalType
+  }
+}
