@@ -116,6 +116,11 @@ let package = Package(
     // Syntax trees → the localizable strings Xcode's build extracts (keys with their format
     // specifiers, tables, comments, default values), per target's #if conditions.
     .target(name: "SourceStrings", dependencies: ["SwiftSource", "LHCBase"]),
+    // Xcode projects (`project.pbxproj`, synchronized folders) and Swift package manifests →
+    // targets with their sources, catalogs and #if conditions; which catalog a file's strings feed.
+    .target(name: "SourceProjects", dependencies: ["SourceStrings", "SwiftSource", "LHCBase"]),
+    // Extracted strings + a catalog model → the catalog Xcode's build sync writes (`lhc extract`).
+    .target(name: "CatalogSync", dependencies: ["StringCatalog", "LHCBase"]),
     // The LingoHub CDN: distribution check and release download, as the iOS SDK talks to it.
     .target(name: "LingoHubCDN", dependencies: ["LHCBase"]),
     // argv → commands → exit status. The only target that prints.
@@ -125,7 +130,7 @@ let package = Package(
         "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
         "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
         "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge", "CatalogImport", "XLIFF",
-        "CatalogExchange",
+        "CatalogExchange", "SourceStrings", "SourceProjects", "CatalogSync",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).

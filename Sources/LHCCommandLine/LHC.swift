@@ -67,6 +67,9 @@ public enum LHC {
     Command(spec: ImportCommand.spec) { (parsed, console, _) throws(UsageError) in
       try ImportCommand(parsed: parsed).run(console)
     },
+    Command(spec: ExtractCommand.spec) { (parsed, console, environment) throws(UsageError) in
+      try ExtractCommand(parsed: parsed, environment: environment).run(console)
+    },
     Command(spec: CompletionsCommand.spec) { (parsed, console, _) throws(UsageError) in
       try CompletionsCommand(parsed: parsed).run(console)
     },

@@ -1,0 +1,197 @@
+import CatalogSync
+import CatalogWriter
+import Foundation
+import LHCBase
+import SourceProjects
+import StringCatalog
+
+extension ExtractCommand {
+  /// Tables whose keys do not come from Swift code (Info.plist keys, App Shortcuts phrases): a
+  /// run never syncs their catalogs.
+  static let tablesNotFromCode: Set<String> = ["InfoPlist", "AppShortcuts"]
+
+  /// One catalog a sync looked at: what it would change and the bytes before and after.
+  struct SyncedCatalog {
+    var path: String
+    var changes: [SyncChange]
+    var old: [UInt8]
+    var new: CatalogBytes
+    var oldSource: SourceText?
+    /// Where each changed key is: its first use in code, or its entry in the catalog.
+    var locations: [String: (file: String, line: Int, column: Int)]
+    var created: Bool
+  }
+
+  /// Syncs (or checks, or diffs) every catalog the strings feed.
+  func sync(_ extraction: Extraction, scan: SourceScan, console: Console) -> Int32 {
+    var byCatalog: [String: [PlacedString]] = [:]
+    var created = Set<String>()
+    for string in extraction.strings {
+      if let catalog = string.catalog {
+        byCatalog[catalog, default: []].append(string)
+      } else if let directory = createMissing, string.lacksCatalog,
+        !Self.tablesNotFromCode.contains(string.string.table)
+      {
+        let path = directory + "/" + string.string.table + ".xcstrings"
+        if !FileManager.default.fileExists(atPath: path) { created.insert(path) }
+        byCatalog[path, default: []].append(string)
+      }
+    }
+    var candidates: [String]
+    if into.isEmpty {
+      // Every catalog that gets strings, and the other catalogs of the targets of the files
+      // scanned (whose keys may all have left the code).
+      let scanned = Set(scan.files)
+      var all = Set(byCatalog.keys)
+      for target in scan.targets where target.unsyncedReason == nil && target.sources.keys.contains(where: scanned.contains) {
+        all.formUnion(target.catalogs)
+      }
+      candidates = all.sorted()
+    } else {
+      candidates = into
+      warnAboutTablesWithoutCatalog(extraction, console)
+    }
+    candidates = candidates.filter { !Self.tablesNotFromCode.contains(Paths.tableName(of: $0)) }
+    var results: [SyncedCatalog] = []
+    var failed = false
+    for path in candidates {
+      switch syncCatalog(path, strings: byCatalog[path] ?? [], created: created.contains(path), console) {
+      case .success(let result?): results.append(result)
+      case .success(nil): break
+      case .failure: failed = true
+      }
+    }
+    let changed = results.filter { !$0.changes.isEmpty }
+    switch mode {
+    case .check:
+      console.out(ExtractReport.check(changed, checked: results.count, format: format, relative: relative))
+      if failed { return ExitStatus.failure }
+      return changed.isEmpty ? ExitStatus.success : ExitStatus.failure
+    case .dryRun:
+      for result in changed {
+        let name = relative(result.path)
+        console.out(
+          UnifiedDiff.render(
+            old: result.old, new: result.new.joined(), oldName: result.created ? "/dev/null" : "a/" + name,
+            newName: "b/" + name))
+      }
+    default:
+      do {
+        try ImportCommand.writeAll(changed.map { (bytes: $0.new, path: $0.path) })
+      } catch {
+        console.error("\(relative(error.path)): error: cannot write file: \(error.message)\n")
+        return ExitStatus.failure
+      }
+      console.out(ExtractReport.summary(changed, relative: relative))
+    }
+    return failed ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// Tables with strings that no `--into` catalog holds.
+  private func warnAboutTablesWithoutCatalog(_ extraction: Extraction, _ console: Console) {
+    let given = Set(into.map { Paths.tableName(of: $0) })
+    var counts: [String: (Int, PlacedString)] = [:]
+    for string in extraction.strings where !given.contains(string.string.table) {
+      let table = string.string.table
+      counts[table] = ((counts[table]?.0 ?? 0) + 1, counts[table]?.1 ?? string)
+    }
+    for table in counts.keys.sorted() {
+      let (count, first) = counts[table]!
+      console.error(
+        "\(relative(first.file)):\(first.line):\(first.column): warning: no catalog of table \(table) given with --into: \(count) string\(count == 1 ? "" : "s") of it not synced\n")
+    }
+  }
+
+  private struct Failed: Error {}
+
+  /// Reads one catalog and syncs it with its strings; nil when it cannot change (nothing read
+  /// and nothing to add).
+  private func syncCatalog(
+    _ path: String, strings: [PlacedString], created: Bool, _ console: Console
+  ) -> Result<SyncedCatalog?, Failed> {
+    let catalog: Catalog
+    var source: SourceText?
+    var old: [UInt8] = []
+    if created {
+      catalog = Catalog(sourceLanguage: sourceLanguage, version: "1.0", entries: [])
+    } else {
+      switch EditedCatalog.read(path, clearingOffsets: false) {
+      case .success(let edited):
+        catalog = edited.catalog
+        source = edited.source
+        old = Array(edited.source.bytes)
+      case .failure(let failure):
+        DiagnosticPrinter(console: console, warningsAsErrors: false)
+          .print(failure.diagnostics, path: relative(path), source: failure.source)
+        return .failure(Failed())
+      }
+    }
+    let (keys, conflicts) = Self.merge(strings)
+    for conflict in conflicts {
+      console.error(
+        "\(relative(conflict.file)):\(conflict.line):\(conflict.column): warning: \"\(conflict.string.key)\" has another default value here than at its first use; the first is used\n")
+    }
+    let (synced, changes) = CatalogSync.sync(
+      catalog, with: keys, mayRetire: { !Self.isInterfaceBuilderEntry($0) })
+    var locations: [String: (String, Int, Int)] = [:]
+    for string in strings.sorted(by: Self.codeOrder) where locations[string.string.key] == nil {
+      locations[string.string.key] = (string.file, string.line, string.column)
+    }
+    if let source {
+      for entry in catalog.entries where locations[entry.key] == nil {
+        let position = source.lineColumn(of: entry.offset)
+        locations[entry.key] = (path, position.line, position.column)
+      }
+    }
+    let bytes = CatalogWriter.chunks(synced)
+    // A catalog whose bytes stay the same has nothing to write, whatever the model says.
+    let effective = created || !bytes.joined().elementsEqual(old) ? changes : []
+    return .success(
+      SyncedCatalog(
+        path: path, changes: effective, old: old, new: bytes, oldSource: source,
+        locations: locations, created: created))
+  }
+
+  static func codeOrder(_ lhs: PlacedString, _ rhs: PlacedString) -> Bool {
+    (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+  }
+
+  /// The strings of one catalog as its keys: the comments of a key's call sites (in file and
+  /// line order, each once) joined by a line break, the first default value; the call sites
+  /// whose default value differs from the first one's.
+  static func merge(_ strings: [PlacedString]) -> ([ExtractedKey], [PlacedString]) {
+    var keys: [ExtractedKey] = []
+    var positions: [String: Int] = [:]
+    var comments: [String: [String]] = [:]
+    var conflicts: [PlacedString] = []
+    for string in strings.sorted(by: codeOrder) {
+      let key = string.string.key
+      if let comment = string.string.comment, !(comments[key] ?? []).contains(comment) {
+        comments[key, default: []].append(comment)
+      }
+      guard let position = positions[key] else {
+        positions[key] = keys.count
+        keys.append(ExtractedKey(key: key, value: string.string.value))
+        continue
+      }
+      if let value = string.string.value {
+        if keys[position].value == nil {
+          keys[position].value = value
+        } else if keys[position].value != value {
+          conflicts.append(string)
+        }
+      }
+    }
+    for index in keys.indices {
+      keys[index].comment = comments[keys[index].key].map { $0.joined(separator: "\n") }
+    }
+    return (keys, conflicts)
+  }
+
+  /// An entry of an Interface Builder catalog (`Class = "NSButtonCell"; … ObjectID = "…";`):
+  /// not fed by Swift code, so a run over Swift sources never retires it.
+  static func isInterfaceBuilderEntry(_ entry: CatalogEntry) -> Bool {
+    guard let comment = entry.comment else { return false }
+    return comment.hasPrefix("Class = \"") && comment.contains("ObjectID = \"")
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import LHCBase
+import SourceProjects
+import SourceStrings
+
+/// `lhc extract`: finds the localizable strings of Swift sources as Xcode's build does, lists
+/// them, and keeps String Catalogs in sync with them (keys added, marked stale, comments
+/// updated), by the targets of the Xcode projects and Swift packages around the sources.
+struct ExtractCommand {
+  static let spec = CommandSpec(
+    name: "extract",
+    abstract: "Find the localizable strings of Swift sources and sync String Catalogs with them.",
+    arguments: "SOURCES...",
+    options: [
+      .flag("list", help: "Print every localizable string found; change nothing."),
+      .value(
+        "format", "FORMAT", choices: ["text", "json", "xcode", "github"],
+        help: "--list: text (default) or json; --check: text (default), xcode or github."),
+      .value(
+        "into", "CATALOG", repeatable: true,
+        help: "Sync only this catalog (repeatable); strings of tables no catalog given holds are reported."),
+      .value(
+        "create-missing", "DIR",
+        help: "Create <Table>.xcstrings in DIR for the strings of tables that have no catalog."),
+      .value(
+        "source-language", "LANG",
+        help: "The source language of catalogs --create-missing makes (default: en)."),
+      .flag("check", help: "Write nothing; report what a sync would change (exit 1 when it would)."),
+      .flag("dry-run", help: "Write nothing; print the changes a sync would make as a diff."),
+      .value("exclude", "GLOB", repeatable: true, help: "Leave out files matching GLOB (repeatable)."),
+      .value(
+        "input-file-list", "FILE", repeatable: true,
+        help: "Read more sources from an Xcode file list (.xcfilelist), one path per line."),
+      .flag("explain", help: "Say which rule placed each file and how each specifier was decided."),
+    ],
+    discussion: """
+      SOURCES are Swift files or folders (searched for *.swift; .build, Pods, Carthage and \
+      DerivedData are skipped). Which catalog a string feeds is decided by target, as Xcode does: \
+      the Xcode projects and Package.swift files in and above the folders say which target each \
+      file belongs to, and a table name such as Localizable has one catalog per target; a file of \
+      no target feeds the nearest catalog of its table up the folder tree. Without --list, \
+      --check or --dry-run the catalogs are synced: written, only when their bytes change, \
+      exactly as Xcode writes them. Exit status: 0 on success (--check: the catalogs are in \
+      sync), 1 when --check finds changes or a file cannot be read or written, 64 on a usage \
+      error.
+      """)
+
+  enum Mode { case list, sync, check, dryRun }
+
+  var inputs: [String]
+  var mode: Mode
+  var format: String
+  var into: [String]
+  var createMissing: String?
+  var sourceLanguage: String
+  var excluded: [Glob]
+  var explain: Bool
+
+  init(parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
+    var inputs = parsed.positionals
+    for list in parsed.values["input-file-list"] ?? [] {
+      inputs += try FileList.read(list, variables: environment)
+    }
+    guard !inputs.isEmpty else { throw UsageError("missing Swift sources (files or folders) to extract from") }
+    for input in inputs where !FileManager.default.fileExists(atPath: input) {
+      throw UsageError("no such file or folder: '\(input)'")
+    }
+    self.inputs = inputs.map(Paths.absolute)
+    let modes = [parsed.flag("list"), parsed.flag("check"), parsed.flag("dry-run")].filter { $0 }
+    guard modes.count <= 1 else { throw UsageError("--list, --check and --dry-run exclude each other") }
+    mode = parsed.flag("list") ? .list : parsed.flag("check") ? .check : parsed.flag("dry-run") ? .dryRun : .sync
+    format = parsed.value("format") ?? "text"
+    let formats: [String] =
+      switch mode {
+      case .list: ["text", "json"]
+      case .check: ["text", "xcode", "github"]
+      case .sync, .dryRun: ["text"]
+      }
+    guard formats.contains(format) else {
+      throw UsageError(
+        "--format \(format) is not available here (\(formats.joined(separator: ", ")))")
+    }
+    into = (parsed.values["into"] ?? []).map(Paths.absolute)
+    for catalog in into where !catalog.hasSuffix(".xcstrings") {
+      throw UsageError("--into takes a String Catalog (.xcstrings): '\(catalog)'")
+    }
+    createMissing = parsed.value("create-missing").map(Paths.absolute)
+    sourceLanguage = parsed.value("source-language") ?? "en"
+    if mode == .list, !into.isEmpty || createMissing != nil {
+      throw UsageError("--list changes nothing: it takes no --into or --create-missing")
+    }
+    excluded = (parsed.values["exclude"] ?? []).map(Glob.init)
+    explain = parsed.flag("explain")
+  }
+
+  func run(_ console: Console) -> Int32 {
+    let tree = FileTree()
+    let scan = SourceScan.scan(
+      inputs: inputs, excluded: excluded, extraCatalogs: into.filter { FileManager.default.fileExists(atPath: $0) },
+      tree: tree)
+    var failed = false
+    for problem in scan.problems {
+      console.error("\(relative(problem.path)): error: \(problem.diagnostic.message)\n")
+      failed = true
+    }
+    var files = scan.files
+    if mode != .list {
+      // A synced catalog is synced from all of its targets' files, scanned or not.
+      files = Array(Set(files).union(filesOfSyncedTargets(scan))).sorted()
+    }
+    let extraction = Extraction.run(files, scan: scan)
+    printDiagnostics(extraction, console)
+    if explain { printExplanation(extraction, console) }
+    reportUnplaced(extraction.strings, console)
+    let status: Int32
+    switch mode {
+    case .list:
+      console.out(ExtractReport.list(extraction.strings, format: format, relative: relative))
+      status = ExitStatus.success
+    case .sync, .check, .dryRun:
+      status = sync(extraction, scan: scan, console: console)
+    }
+    return failed ? ExitStatus.failure : status
+  }
+
+  /// The sources of every target one of whose catalogs this run may sync.
+  private func filesOfSyncedTargets(_ scan: SourceScan) -> [String] {
+    let scanned = Set(scan.files)
+    var result: [String] = []
+    for target in scan.targets where !target.isTest && target.unsyncedReason == nil {
+      let synced = target.catalogs.contains { into.isEmpty || into.contains($0) }
+      guard synced, target.sources.keys.contains(where: scanned.contains) || !into.isEmpty else { continue }
+      if into.isEmpty || target.catalogs.contains(where: into.contains) {
+        result += target.sources.keys
+      }
+    }
+    return result
+  }
+
+  func relative(_ path: String) -> String {
+    Paths.relative(path, to: Paths.currentDirectory)
+  }
+
+  private func printDiagnostics(_ extraction: Extraction, _ console: Console) {
+    var text = ""
+    for (file, diagnostics) in extraction.diagnostics.sorted(by: { $0.file.path < $1.file.path }) {
+      for diagnostic in diagnostics {
+        let position = diagnostic.offset.map { file.lineColumn(of: $0) }
+        let location = relative(file.path) + (position.map { ":\($0.line):\($0.column)" } ?? "")
+        text += "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
+      }
+    }
+    if !text.isEmpty { console.error(text) }
+  }
+
+  private func printExplanation(_ extraction: Extraction, _ console: Console) {
+    var text = ""
+    for file in extraction.fileRules.keys.sorted() {
+      text += "\(relative(file)): " + (extraction.fileRules[file] ?? []).joined(separator: "; ") + "\n"
+    }
+    for string in extraction.strings.sorted(by: { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }) {
+      let catalog = string.catalog.map(relative) ?? "no catalog"
+      text += "\(relative(string.file)):\(string.line):\(string.column): \(string.string.api) \"\(string.string.key)\" → \(catalog) (\(string.placement))\n"
+      for note in string.string.notes { text += "    \(note)\n" }
+    }
+    console.error(text)
+  }
+
+  /// Strings no catalog takes: one warning per target (or folder) and table.
+  private func reportUnplaced(_ strings: [PlacedString], _ console: Console) {
+    var groups: [String: (count: Int, first: PlacedString)] = [:]
+    // With --create-missing, a string whose target lacks the catalog gets one.
+    for string in strings where string.catalog == nil && !(createMissing != nil && string.lacksCatalog) {
+      let key = "\(string.placement)|\(string.string.table)"
+      if let group = groups[key] {
+        groups[key] = (group.count + 1, group.first)
+      } else {
+        groups[key] = (1, string)
+      }
+    }
+    var text = ""
+    for key in groups.keys.sorted() {
+      let (count, first) = groups[key]!
+      let noun = count == 1 ? "string" : "strings"
+      text += "\(relative(first.file)):\(first.line):\(first.column): warning: \(first.placement): \(count) \(noun) of table \(first.string.table) not synced\n"
+    }
+    if !text.isEmpty { console.error(text) }
+  }
+}

@@ -1,0 +1,42 @@
+import SourceStrings
+
+/// A target whose sources Xcode's build extracts strings from: an Xcode project's native target
+/// or a Swift package's target, with its Swift files, its String Catalogs and what `#if` sees.
+public struct BuildTarget: Sendable {
+  public enum Origin: Sendable, Equatable {
+    /// An Xcode project (the `project.pbxproj` path).
+    case xcodeProject(String)
+    /// A Swift package (the `Package.swift` path).
+    case package(String)
+  }
+
+  public var name: String
+  public var origin: Origin
+  public var isTest: Bool
+  /// Absolute paths of its Swift sources, each with how it became a member (`--explain`).
+  public var sources: [String: String]
+  /// Absolute paths of the String Catalogs it builds.
+  public var catalogs: [String]
+  public var conditions: BuildConditions
+  /// Why its strings are never synced (a package without `defaultLocalization`), or nil.
+  public var unsyncedReason: String?
+
+  public init(
+    name: String, origin: Origin, isTest: Bool, sources: [String: String], catalogs: [String],
+    conditions: BuildConditions, unsyncedReason: String? = nil
+  ) {
+    self.name = name
+    self.origin = origin
+    self.isTest = isTest
+    self.sources = sources
+    self.catalogs = catalogs
+    self.conditions = conditions
+    self.unsyncedReason = unsyncedReason
+  }
+
+  /// The catalog of `table` (a file named `<table>.xcstrings`), the first in path order when
+  /// there are several.
+  public func catalog(of table: String) -> String? {
+    catalogs.filter { Paths.tableName(of: $0) == table }.sorted().first
+  }
+}

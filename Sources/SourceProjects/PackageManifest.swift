@@ -1,0 +1,124 @@
+import Foundation
+import SourceStrings
+import SwiftSource
+
+/// A Swift package's targets, read from its `Package.swift` with the Swift parser (the manifest
+/// is not run): the `Package(…)` call's `defaultLocalization:`, `platforms:` and `targets:`, each
+/// `.target` / `.executableTarget` / `.testTarget` / `.macro` with its `name:`, `path:`,
+/// `exclude:`, `sources:` and `swiftSettings: [.define(…)]`, through `let` constants and `+` of
+/// arrays. A target's folder is `path:` or `Sources/<name>` (`Tests/<name>` for a test target);
+/// its catalogs are the `.xcstrings` files in it.
+public enum PackageManifest {
+  /// The targets of the package whose `Package.swift` is at `path` (absolute).
+  public static func targets(at path: String, files: FileTree) -> [BuildTarget] {
+    guard let data = FileManager.default.contents(atPath: path) else { return [] }
+    let tree = Parser.parse(SourceFile(path: path, bytes: [UInt8](data)))
+    var constants: [String: Expr] = [:]
+    var package: [Argument]?
+    for statement in tree.statements {
+      guard case .declaration(let declaration) = statement,
+        case .variable(let variable) = declaration.kind
+      else {
+        if case .expression(let expression) = statement, package == nil {
+          package = packageArguments(expression)
+        }
+        continue
+      }
+      for binding in variable.bindings {
+        guard binding.names.count == 1, let value = binding.initializer else { continue }
+        constants[binding.names[0]] = value
+        if package == nil { package = packageArguments(value) }
+      }
+    }
+    guard let package else { return [] }
+    let root = Paths.directory(of: path)
+    let hasDefaultLocalization = package.contains { $0.label == "defaultLocalization" }
+    let platforms = (package.first { $0.label == "platforms" }).map {
+      elements($0.value, constants).compactMap(platformName)
+    } ?? []
+    var targets: [BuildTarget] = []
+    for target in elements(package.first { $0.label == "targets" }?.value, constants) {
+      guard case .call(let callee, let arguments, _, _) = target else { continue }
+      let kind: String
+      switch callee {
+      case .implicitMember(let name, _), .member(_, let name, _): kind = name
+      default: continue
+      }
+      guard ["target", "executableTarget", "testTarget", "macro"].contains(kind),
+        let name = literal(arguments.first { $0.label == "name" }?.value, constants)
+      else { continue }
+      let isTest = kind == "testTarget"
+      let folder = Paths.normalize(
+        literal(arguments.first { $0.label == "path" }?.value, constants)
+          ?? (isTest ? "Tests/\(name)" : "Sources/\(name)"), relativeTo: root)
+      let excluded = elements(arguments.first { $0.label == "exclude" }?.value, constants).compactMap {
+        literal($0, constants).map { Paths.normalize($0, relativeTo: folder) }
+      }
+      let listed = arguments.first { $0.label == "sources" }.map {
+        elements($0.value, constants).compactMap { literal($0, constants).map { Paths.normalize($0, relativeTo: folder) } }
+      }
+      var sources: [String: String] = [:]
+      var catalogs: [String] = []
+      for file in files.files(under: folder) where !excluded.contains(where: { Paths.isInside(file, $0) }) {
+        if file.hasSuffix(".swift"), listed?.contains(where: { Paths.isInside(file, $0) }) ?? true {
+          sources[file] = "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
+        }
+        if file.hasSuffix(".xcstrings") { catalogs.append(file) }
+      }
+      var flags: Set<String> = ["DEBUG"]
+      for setting in elements(arguments.first { $0.label == "swiftSettings" }?.value, constants) {
+        if case .call(.implicitMember("define", _), let defineArguments, _, _) = setting,
+          let flag = literal(defineArguments.first?.value, constants)
+        {
+          flags.insert(flag)
+        }
+      }
+      targets.append(
+        BuildTarget(
+          name: name, origin: .package(path), isTest: isTest, sources: sources, catalogs: catalogs,
+          conditions: BuildConditions(platforms: platforms, flags: flags),
+          unsyncedReason: hasDefaultLocalization
+            ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization"))
+    }
+    return targets
+  }
+
+  /// The arguments of a `Package(…)` call.
+  private static func packageArguments(_ expression: Expr) -> [Argument]? {
+    if case .call(.name("Package", _), let arguments, _, _) = expression { return arguments }
+    return nil
+  }
+
+  /// The elements of an array expression, through `let` constants and `+`.
+  private static func elements(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0) -> [Expr] {
+    guard let expression, depth < 16 else { return [] }
+    switch expression {
+    case .array(let elements, _):
+      return elements
+    case .name(let name, _):
+      return elements(constants[name], constants, depth: depth + 1)
+    case .infix(let operands, let operators) where operators.allSatisfy({ $0.text == "+" }):
+      return operands.flatMap { elements($0, constants, depth: depth + 1) }
+    default:
+      return []
+    }
+  }
+
+  private static func literal(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0) -> String? {
+    switch expression {
+    case .string(let literal)?: return literal.plainText
+    case .name(let name, _)? where depth < 8: return literal(constants[name], constants, depth: depth + 1)
+    default: return nil
+    }
+  }
+
+  /// `.macOS(.v14)` → `macOS`.
+  private static func platformName(_ expression: Expr) -> String? {
+    guard case .call(.implicitMember(let name, _), _, _, _) = expression else { return nil }
+    switch name {
+    case "macOS", "iOS", "tvOS", "watchOS", "visionOS": return name
+    case "macCatalyst": return "iOS"
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Path arithmetic on `/`-separated strings (no file system access but in ``FileTree``).
+public enum Paths {
+  /// `a/b/../c/./d` → `a/c/d`; absolute when `path` is or `base` is given.
+  public static func normalize(_ path: String, relativeTo base: String? = nil) -> String {
+    let joined = path.hasPrefix("/") || base == nil ? path : base! + "/" + path
+    var parts: [Substring] = []
+    for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      parts.append(part)
+    }
+    return (joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+  }
+
+  public static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  public static func fileName(of path: String) -> String {
+    String(path.split(separator: "/").last ?? "")
+  }
+
+  /// A catalog's table: its file name without `.xcstrings`.
+  public static func tableName(of path: String) -> String {
+    let name = fileName(of: path)
+    return name.hasSuffix(".xcstrings") ? String(name.dropLast(".xcstrings".count)) : name
+  }
+
+  /// Whether `path` is `directory` or inside it.
+  public static func isInside(_ path: String, _ directory: String) -> Bool {
+    path == directory || path.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
+  }
+
+  /// `path` relative to `base` when inside it (`../` steps otherwise).
+  public static func relative(_ path: String, to base: String) -> String {
+    let pathParts = path.split(separator: "/")
+    let baseParts = base.split(separator: "/")
+    var common = 0
+    while common < min(pathParts.count, baseParts.count), pathParts[common] == baseParts[common] {
+      common += 1
+    }
+    let up = Array(repeating: "..", count: baseParts.count - common)
+    let rest = pathParts[common...].map(String.init)
+    let result = (up + rest).joined(separator: "/")
+    return result.isEmpty ? "." : result
+  }
+
+  /// The current folder, absolute.
+  public static var currentDirectory: String {
+    FileManager.default.currentDirectoryPath
+  }
+
+  /// `path` made absolute against the current folder and normalized.
+  public static func absolute(_ path: String) -> String {
+    normalize(path, relativeTo: currentDirectory)
+  }
+}
+
+/// Shell-style glob matching for `--exclude`: `*` (not across `/`), `**` (across), `?`, `[…]`.
+public struct Glob: Sendable {
+  private let pattern: [Character]
+
+  public init(_ pattern: String) {
+    self.pattern = Array(pattern)
+  }
+
+  /// Whether the pattern matches `path` or, for a pattern without `/`, any of its components.
+  public func matches(_ path: String) -> Bool {
+    if !pattern.contains("/") {
+      return path.split(separator: "/").contains { Self.match(pattern[...], Array($0)[...]) }
+    }
+    let text = Array(path)
+    if Self.match(pattern[...], text[...]) { return true }
+    // A relative pattern matches at any folder boundary.
+    for (index, character) in text.enumerated() where character == "/" {
+      if Self.match(pattern[...], text[(index + 1)...]) { return true }
+    }
+    return false
+  }
+
+  private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
+    guard let first = pattern.first else { return text.isEmpty }
+    switch first {
+    case "*":
+      let doubled = pattern.dropFirst().first == "*"
+      let rest = pattern.dropFirst(doubled ? 2 : 1)
+      var position = text.startIndex
+      while true {
+        if match(rest, text[position...]) { return true }
+        guard position < text.endIndex, doubled || text[position] != "/" else { return false }
+        position += 1
+      }
+    case "?":
+      guard let character = text.first, character != "/" else { return false }
+      return match(pattern.dropFirst(), text.dropFirst())
+    case "[":
+      guard let close = pattern.dropFirst().firstIndex(of: "]"), let character = text.first else {
+        return text.first == "[" && match(pattern.dropFirst(), text.dropFirst())
+      }
+      var set = pattern[(pattern.startIndex + 1)..<close]
+      let negated = set.first == "!" || set.first == "^"
+      if negated { set = set.dropFirst() }
+      var found = false
+      var index = set.startIndex
+      while index < set.endIndex {
+        if index + 2 < set.endIndex, set[index + 1] == "-" {
+          if set[index] <= character, character <= set[index + 2] { found = true }
+          index += 3
+        } else {
+          if set[index] == character { found = true }
+          index += 1
+        }
+      }
+      return found != negated && match(pattern[(close + 1)...], text.dropFirst())
+    default:
+      return text.first == first && match(pattern.dropFirst(), text.dropFirst())
+    }
+  }
+}
+
+/// The files below a folder, listed once: what project readers and the source scan share.
+public final class FileTree: @unchecked Sendable {
+  /// Folders never descended into: build products and dependency checkouts.
+  public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData"]
+
+  private var listings: [String: [String]] = [:]
+  private let lock = NSLock()
+
+  public init() {}
+
+  /// Every regular file below `directory` (absolute paths, sorted), not descending into hidden
+  /// folders, ``skippedFolders`` or `.xcodeproj`/`.xcworkspace` bundles (but their project file).
+  public func files(under directory: String) -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let listed = listings[directory] { return listed }
+    if let parent = listings.keys.filter({ Paths.isInside(directory, $0) }).min(by: { $0.count > $1.count }) {
+      let files = listings[parent]!.filter { Paths.isInside($0, directory) }
+      listings[directory] = files
+      return files
+    }
+    var files: [String] = []
+    walk(directory, into: &files, depth: 0)
+    files.sort()
+    listings[directory] = files
+    return files
+  }
+
+  private func walk(_ directory: String, into files: inout [String], depth: Int) {
+    guard depth < 64,
+      let entries = try? FileManager.default.contentsOfDirectory(atPath: directory)
+    else { return }
+    for entry in entries.sorted() {
+      if entry.hasPrefix(".") || Self.skippedFolders.contains(entry) { continue }
+      let path = directory == "/" ? "/" + entry : directory + "/" + entry
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+      if isDirectory.boolValue {
+        if entry.hasSuffix(".xcodeproj") {
+          let project = path + "/project.pbxproj"
+          if FileManager.default.fileExists(atPath: project) { files.append(project) }
+          continue
+        }
+        if entry.hasSuffix(".xcworkspace") || entry.hasSuffix(".xcassets") { continue }
+        walk(path, into: &files, depth: depth + 1)
+      } else {
+        files.append(path)
+      }
+    }
+  }
+}

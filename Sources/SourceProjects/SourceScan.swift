@@ -1,0 +1,155 @@
+import Foundation
+import LHCBase
+import SourceStrings
+
+/// What `lhc extract` reads: the Swift files given (folders searched), the projects that say
+/// which target each belongs to (Xcode projects and `Package.swift` files in the folders and in
+/// the folders above them, up to the repository's root), and the catalogs there are.
+public struct SourceScan: Sendable {
+  /// The Swift files to extract from (absolute, sorted), test-only files left out.
+  public var files: [String]
+  public var targets: [BuildTarget]
+  /// Every catalog found or given (absolute, sorted).
+  public var catalogs: [String]
+  /// Projects that could not be read: path and what is wrong.
+  public var problems: [(path: String, diagnostic: Diagnostic)]
+  /// Target indices of each file (those of its targets that are not test targets).
+  private var targetsByFile: [String: [Int]] = [:]
+
+  /// Scans `inputs` (absolute files or folders). `excluded` is matched against each file's path
+  /// relative to the current folder; `extraCatalogs` are catalogs named on the command line.
+  public static func scan(
+    inputs: [String], excluded: [Glob], extraCatalogs: [String], tree: FileTree
+  ) -> SourceScan {
+    let current = Paths.currentDirectory
+    var swiftFiles = Set<String>()
+    var catalogs = Set(extraCatalogs)
+    var projects = Set<String>()
+    var manifests = Set<String>()
+    func consider(_ file: String) {
+      let relative = Paths.relative(file, to: current)
+      if excluded.contains(where: { $0.matches(relative) || $0.matches(file) }) { return }
+      if file.hasSuffix(".swift"), Paths.fileName(of: file) != "Package.swift" { swiftFiles.insert(file) }
+      if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
+      if file.hasSuffix(".xcodeproj/project.pbxproj") { projects.insert(file) }
+      if Paths.fileName(of: file) == "Package.swift" { manifests.insert(file) }
+    }
+    for input in inputs {
+      let listed = tree.files(under: input)
+      if listed.isEmpty {
+        consider(input)
+      } else {
+        listed.forEach(consider)
+      }
+      // Projects in the folders above: up to the repository's root (a `.git`) or the top.
+      var directory = listed.isEmpty ? Paths.directory(of: input) : input
+      while true {
+        for file in SourceScan.projectFiles(in: directory) {
+          if file.hasSuffix("Package.swift") { manifests.insert(file) } else { projects.insert(file) }
+        }
+        if SourceScan.isRepositoryRoot(directory) || directory == "/" { break }
+        directory = Paths.directory(of: directory)
+      }
+    }
+    var targets: [BuildTarget] = []
+    var problems: [(String, Diagnostic)] = []
+    for project in projects.sorted() {
+      do {
+        targets += try XcodeProject.targets(at: project, files: tree)
+      } catch {
+        problems.append((project, Diagnostic.error(error.message, offset: error.offset)))
+      }
+    }
+    for manifest in manifests.sorted() {
+      targets += PackageManifest.targets(at: manifest, files: tree)
+    }
+    for target in targets { catalogs.formUnion(target.catalogs) }
+    var scan = SourceScan(files: [], targets: targets, catalogs: catalogs.sorted(), problems: problems)
+    var testOnly = Set<String>()
+    for (index, target) in targets.enumerated() {
+      for file in target.sources.keys where swiftFiles.contains(file) {
+        if target.isTest {
+          testOnly.insert(file)
+        } else {
+          scan.targetsByFile[file, default: []].append(index)
+        }
+      }
+    }
+    scan.files = swiftFiles.filter { scan.targetsByFile[$0] != nil || !testOnly.contains($0) }.sorted()
+    return scan
+  }
+
+  private static func projectFiles(in directory: String) -> [String] {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    var result: [String] = []
+    for entry in entries.sorted() {
+      if entry == "Package.swift" { result.append(directory + "/" + entry) }
+      if entry.hasSuffix(".xcodeproj"), FileManager.default.fileExists(atPath: directory + "/" + entry + "/project.pbxproj") {
+        result.append(directory + "/" + entry + "/project.pbxproj")
+      }
+    }
+    return result
+  }
+
+  private static func isRepositoryRoot(_ directory: String) -> Bool {
+    FileManager.default.fileExists(atPath: directory + "/.git")
+  }
+
+  /// The (non-test) targets `file` belongs to.
+  public func targets(of file: String) -> [BuildTarget] {
+    (targetsByFile[file] ?? []).map { targets[$0] }
+  }
+
+  /// Which catalog the strings of `table` in `file` feed, for each of its targets (one placement
+  /// per target; a file of no target gets one, by the nearest-catalog rule).
+  public func placements(of file: String, table: String) -> [Placement] {
+    let fileTargets = targets(of: file)
+    if fileTargets.isEmpty {
+      if let catalog = nearestCatalog(of: table, from: file) {
+        return [Placement(catalog: catalog, target: nil, reason: "the nearest catalog of table \(table)")]
+      }
+      return [Placement(catalog: nil, target: nil, reason: "no catalog of table \(table) in or above its folder")]
+    }
+    return fileTargets.map { target in
+      if let reason = target.unsyncedReason {
+        return Placement(catalog: nil, target: target.name, reason: reason, isUnsynced: true)
+      }
+      if let catalog = target.catalog(of: table) {
+        return Placement(catalog: catalog, target: target.name, reason: "target \(target.name)")
+      }
+      return Placement(
+        catalog: nil, target: target.name, reason: "target \(target.name) has no catalog of table \(table)")
+    }
+  }
+
+  /// The catalog of `table` nearest `file` up the folder tree: in the closest folder above it
+  /// that holds one below it, the one fewest folders down (then the first by path).
+  func nearestCatalog(of table: String, from file: String) -> String? {
+    let candidates = catalogs.filter { Paths.tableName(of: $0) == table }
+    guard !candidates.isEmpty else { return nil }
+    var directory = Paths.directory(of: file)
+    while true {
+      let inside = candidates.filter { Paths.isInside($0, directory) }
+      if let best = inside.min(by: {
+        ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1)
+      }) {
+        return best
+      }
+      if directory == "/" || directory == "." { break }
+      directory = Paths.directory(of: directory)
+    }
+    // A catalog named on the command line outside the tree: the only one of its table.
+    return candidates.count == 1 ? candidates[0] : nil
+  }
+}
+
+/// Where one file's strings of one table go.
+public struct Placement: Sendable, Hashable {
+  public var catalog: String?
+  public var target: String?
+  /// Which rule placed them (`--explain`).
+  public var reason: String
+  /// The target's strings are never synced (a package without `defaultLocalization`): no
+  /// catalog is made for them either.
+  public var isUnsynced = false
+}

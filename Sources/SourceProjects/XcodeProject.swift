@@ -1,0 +1,256 @@
+import Foundation
+import SourceStrings
+
+/// An Xcode project's targets, read from its `project.pbxproj`: the files of each target's
+/// Sources and Resources build phases (file references through their groups' paths) and, for
+/// projects of `objectVersion` 70 and later, its synchronized folders
+/// (`PBXFileSystemSynchronizedRootGroup`): every file below the folder, less the target's
+/// `membershipExceptions`; a target that does not have the folder gets the files an exception
+/// set names for it. `/Localized/dir/name` in an exception names `dir/<lang>.lproj/name`.
+public enum XcodeProject {
+  public struct ReadError: Error, Sendable {
+    public var message: String
+    public var offset: Int?
+  }
+
+  /// The targets of the project whose `project.pbxproj` is at `path` (absolute).
+  public static func targets(at path: String, files: FileTree) throws(ReadError) -> [BuildTarget] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ReadError(message: "cannot read the project file", offset: nil)
+    }
+    let root: OldStylePlist
+    do {
+      root = try OldStylePlist.parse([UInt8](data))
+    } catch {
+      throw ReadError(message: "not a project file: \(error.message)", offset: error.offset)
+    }
+    guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
+      let project = objects[rootID]
+    else {
+      throw ReadError(message: "not a project file: no objects or root object", offset: nil)
+    }
+    let projectDirectory = Paths.normalize(
+      project["projectDirPath"]?.string ?? "", relativeTo: Paths.directory(of: Paths.directory(of: path)))
+    var reader = Reader(objects: objects, projectDirectory: projectDirectory, files: files, pbxproj: path)
+    if let mainGroup = project["mainGroup"]?.string {
+      reader.locate(mainGroup, parent: projectDirectory, depth: 0)
+    }
+    let projectSettings = reader.settings(of: project["buildConfigurationList"]?.string)
+    return (project["targets"]?.array ?? []).compactMap { $0.string }.compactMap { id in
+      reader.target(id, projectSettings: projectSettings)
+    }
+  }
+
+  private struct Reader {
+    let objects: [String: OldStylePlist]
+    let projectDirectory: String
+    let files: FileTree
+    let pbxproj: String
+    /// Each group's and file reference's absolute path.
+    var paths: [String: String] = [:]
+
+    init(objects: [String: OldStylePlist], projectDirectory: String, files: FileTree, pbxproj: String) {
+      self.objects = objects
+      self.projectDirectory = projectDirectory
+      self.files = files
+      self.pbxproj = pbxproj
+    }
+
+    /// Records the path of `id` and its children's.
+    mutating func locate(_ id: String, parent: String, depth: Int) {
+      guard depth < 64, let object = objects[id], paths[id] == nil else { return }
+      let path = object["path"]?.string
+      let location: String?
+      switch object["sourceTree"]?.string ?? "<group>" {
+      case "<group>": location = path.map { Paths.normalize($0, relativeTo: parent) } ?? parent
+      case "SOURCE_ROOT": location = Paths.normalize(path ?? "", relativeTo: projectDirectory)
+      case "<absolute>": location = path.map { Paths.normalize($0) }
+      default: location = nil  // SDKROOT, BUILT_PRODUCTS_DIR, DEVELOPER_DIR
+      }
+      guard let location else { return }
+      paths[id] = location
+      // A variant group's children (`Base.lproj/Main.storyboard`) are relative to its parent.
+      let childParent = object["isa"]?.string == "PBXVariantGroup" ? parent : location
+      for child in object["children"]?.array ?? [] {
+        if let childID = child.string { locate(childID, parent: childParent, depth: depth + 1) }
+      }
+    }
+
+    func target(_ id: String, projectSettings: BuildSettings) -> BuildTarget? {
+      guard let object = objects[id], object["isa"]?.string == "PBXNativeTarget",
+        let name = object["name"]?.string
+      else { return nil }
+      let productType = object["productType"]?.string ?? ""
+      let isTest = productType.contains("unit-test") || productType.contains("ui-testing")
+      var sources: [String: String] = [:]
+      var catalogs = Set<String>()
+      for phaseID in object["buildPhases"]?.array ?? [] {
+        guard let phase = phaseID.string.flatMap({ objects[$0] }) else { continue }
+        let isa = phase["isa"]?.string
+        guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
+        for buildFileID in phase["files"]?.array ?? [] {
+          guard let fileRef = buildFileID.string.flatMap({ objects[$0] })?["fileRef"]?.string,
+            let path = paths[fileRef]
+          else { continue }
+          if path.hasSuffix(".swift") { sources[path] = "a file of its Sources build phase" }
+          if path.hasSuffix(".xcstrings") { catalogs.insert(path) }
+        }
+      }
+      // Synchronized folders: the target's own, and other targets' exceptions naming it.
+      let ownGroups = Set((object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string))
+      for (groupID, group) in objects where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+        guard let folder = paths[groupID] else { continue }
+        let exceptions = exceptionPaths(of: group, target: id, folder: folder)
+        let folderName = group["path"]?.string ?? Paths.fileName(of: folder)
+        if ownGroups.contains(groupID) {
+          let explicitFolders = (group["explicitFolders"]?.array ?? []).compactMap(\.string).map {
+            Paths.normalize($0, relativeTo: folder)
+          }
+          for file in files.files(under: folder)
+          where !exceptions.contains(file) && !explicitFolders.contains(where: { Paths.isInside(file, $0) }) {
+            if file.hasSuffix(".swift") { sources[file] = "in synchronized folder \(folderName)" }
+            if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
+          }
+        } else {
+          for file in exceptions {
+            if file.hasSuffix(".swift") { sources[file] = "named for it in \(folderName)'s membership exceptions" }
+            if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
+          }
+        }
+      }
+      let settings = self.settings(of: object["buildConfigurationList"]?.string, inheriting: projectSettings)
+      return BuildTarget(
+        name: name, origin: .xcodeProject(pbxproj), isTest: isTest, sources: sources,
+        catalogs: catalogs.sorted(), conditions: settings.conditions)
+    }
+
+    /// The files an exception set of `group` for target `id` names (absolute paths, those that
+    /// exist; `/Localized/dir/name` as every `dir/*.lproj/name`).
+    func exceptionPaths(of group: OldStylePlist, target id: String, folder: String) -> Set<String> {
+      var result = Set<String>()
+      for setID in group["exceptions"]?.array ?? [] {
+        guard let set = setID.string.flatMap({ objects[$0] }), set["target"]?.string == id,
+          set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet"
+        else { continue }
+        for entry in (set["membershipExceptions"]?.array ?? []).compactMap(\.string) {
+          if entry.hasPrefix("/Localized/") {
+            let relative = String(entry.dropFirst("/Localized/".count))
+            let directory = Paths.normalize(Paths.directory(of: relative), relativeTo: folder)
+            let name = Paths.fileName(of: relative)
+            for file in files.files(under: directory)
+            where Paths.fileName(of: file) == name
+              && Paths.directory(of: file).hasSuffix(".lproj")
+              && Paths.directory(of: Paths.directory(of: file)) == directory
+            {
+              result.insert(file)
+            }
+          } else {
+            result.insert(Paths.normalize(entry, relativeTo: folder))
+          }
+        }
+      }
+      return result
+    }
+
+    /// The Debug configuration's settings of a configuration list (over `inheriting`).
+    func settings(of listID: String?, inheriting parent: BuildSettings = BuildSettings()) -> BuildSettings {
+      guard let list = listID.flatMap({ objects[$0] }) else { return parent }
+      let configurations = (list["buildConfigurations"]?.array ?? []).compactMap(\.string).compactMap {
+        objects[$0]
+      }
+      let preferred = list["defaultConfigurationName"]?.string
+      guard
+        let configuration = configurations.first(where: { $0["name"]?.string == "Debug" })
+          ?? configurations.first(where: { $0["name"]?.string == preferred }) ?? configurations.first
+      else { return parent }
+      var settings = parent
+      // A base configuration file: a file reference, or (synchronized folders) a folder and a path.
+      var xcconfig: String?
+      if let reference = configuration["baseConfigurationReference"]?.string {
+        xcconfig = paths[reference]
+      } else if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+        let folder = paths[anchor], let relative = configuration["baseConfigurationReferenceRelativePath"]?.string
+      {
+        xcconfig = Paths.normalize(relative, relativeTo: folder)
+      }
+      if let xcconfig { settings.apply(BuildSettings.xcconfig(at: xcconfig, depth: 0)) }
+      var own: [String: String] = [:]
+      for (key, value) in configuration["buildSettings"]?.dictionary ?? [:] {
+        if let text = value.string {
+          own[key] = text
+        } else if let list = value.array {
+          own[key] = list.compactMap(\.string).joined(separator: " ")
+        }
+      }
+      settings.apply(own)
+      return settings
+    }
+  }
+}
+
+/// Build settings by layer (project, its xcconfig, target, its xcconfig): `$(inherited)` is the
+/// value of the layers below.
+struct BuildSettings {
+  var values: [String: String] = [:]
+
+  mutating func apply(_ layer: [String: String]) {
+    for (key, value) in layer {
+      let inherited = values[key] ?? ""
+      values[key] = value.replacingOccurrences(of: "$(inherited)", with: inherited)
+        .replacingOccurrences(of: "${inherited}", with: inherited)
+        .trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// The settings of an `.xcconfig` file (with its `#include`s); conditional settings
+  /// (`KEY[sdk=…]`) are not read.
+  static func xcconfig(at path: String, depth: Int) -> [String: String] {
+    guard depth < 8, let data = FileManager.default.contents(atPath: path) else { return [:] }
+    var settings = BuildSettings()
+    for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+      var line = Substring(rawLine)
+      if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("#include") {
+        guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close
+        else { continue }
+        let included = String(trimmed[trimmed.index(after: open)..<close])
+        settings.apply(xcconfig(at: Paths.normalize(included, relativeTo: Paths.directory(of: path)), depth: depth + 1))
+        continue
+      }
+      guard let equals = trimmed.firstIndex(of: "=") else { continue }
+      let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+      guard !key.contains("[") else { continue }
+      settings.apply([key: trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)])
+    }
+    return settings.values
+  }
+
+  /// What `#if` sees: the platforms of `SDKROOT` / `SUPPORTED_PLATFORMS` (all when neither is
+  /// known), the flags of `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and `OTHER_SWIFT_FLAGS` `-D`
+  /// (`DEBUG` when no layer sets any: Xcode's templates set it for the Debug configuration).
+  var conditions: BuildConditions {
+    let sdkNames = [
+      "iphoneos": "iOS", "iphonesimulator": "iOS", "macosx": "macOS", "appletvos": "tvOS",
+      "appletvsimulator": "tvOS", "watchos": "watchOS", "watchsimulator": "watchOS",
+      "xros": "visionOS", "xrsimulator": "visionOS",
+    ]
+    var platforms = Set<String>()
+    if let sdk = values["SDKROOT"], let platform = sdkNames[sdk] { platforms.insert(platform) }
+    for name in (values["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ") {
+      if let platform = sdkNames[String(name)] { platforms.insert(platform) }
+    }
+    var flags = Set<String>()
+    if let conditions = values["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] {
+      flags.formUnion(conditions.split(separator: " ").map(String.init))
+    } else {
+      flags.insert("DEBUG")
+    }
+    let swiftFlags = (values["OTHER_SWIFT_FLAGS"] ?? "").split(separator: " ").map(String.init)
+    for (index, flag) in swiftFlags.enumerated() {
+      if flag == "-D", index + 1 < swiftFlags.count { flags.insert(swiftFlags[index + 1]) }
+      if flag.hasPrefix("-D"), flag.count > 2 { flags.insert(String(flag.dropFirst(2))) }
+    }
+    return BuildConditions(platforms: platforms.sorted(), flags: flags)
+  }
+}
