@@ -77,7 +77,7 @@ test: deps python-oracles
 # The suite under AddressSanitizer / ThreadSanitizer, each built in its own scratch path. Tests that
 # run the lhc binary run the sanitized one (LHC_BINARY); tests that only run SwiftPM or swiftc are
 # skipped (LHC_SANITIZER_RUN=1). Leak detection stays on; Scripts/lsan.supp and Scripts/tsan.supp
-# hold the toolchain's own leaks and races, each explained (README.md, Tests).
+# hold the toolchain's own leaks and races, each explained (Tests/README.md).
 SANITIZER_TEST_ENV = LHC_SANITIZER_RUN=1
 ASAN_OPTIONS_LHC = halt_on_error=1:detect_leaks=1
 LSAN_OPTIONS_LHC = suppressions=$(CURDIR)/Scripts/lsan.supp:print_suppressions=0
@@ -94,7 +94,7 @@ test-tsan: deps
 	$(SANITIZER_TEST_ENV) LHC_TSAN_RUN=1 LHC_BINARY=$(CURDIR)/.build-tsan/debug/lhc TSAN_OPTIONS=$(TSAN_OPTIONS_LHC) \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-# lhc's Bazel rules under a real Bazel (Scripts/test-bazel.py; README: Bazel). Installs what is missing:
+# lhc's Bazel rules under a real Bazel (Scripts/test-bazel.py; Tests/README.md, bazel/README.md). Installs what is missing:
 # Debian's bazel-bootstrap (offline Bazel 4.2.3), PostgreSQL, and a BuildGrid venv (PyPI, versions in
 # TestData/bazel/buildgrid-constraints.txt) under BAZEL_TEST_CACHE. When one cannot be installed, the
 # checks that need it are skipped with the reason.
@@ -129,7 +129,7 @@ bench: deps
 	  --baseline Benchmarks/FoundationBaseline/.build/release/foundation-baseline --work Benchmarks/work
 
 # libFuzzer targets in Fuzz/ (ASan), FUZZ_SECONDS per target; crashers kept in Fuzz/crashes/<target>/.
-# FUZZ_TARGETS: "all" or a list, e.g. "FuzzCatalog FuzzReleaseZip". See the README's "Fuzzing".
+# FUZZ_TARGETS: "all" or a list, e.g. "FuzzCatalog FuzzReleaseZip". See Fuzz/README.md.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= all
 fuzz: deps
