@@ -25,6 +25,7 @@ MANPAGES = $(notdir $(wildcard man/*.1))
 # System packages: libxml2 (XML plists), libarchive (reading zips), libdeflate (deflate for the zips
 # lhc writes), nettle (SHA-256), pkg-config, python3 (test oracles: plistlib),
 # unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts),
+# man-db and groff (tests render every man page: `MANWIDTH=80 man --warnings -l`),
 # a C compiler (the bench builds Benchmarks/floor.c).
 deps:
 	@missing=""; \
@@ -37,13 +38,15 @@ deps:
 	command -v unzip >/dev/null 2>&1 || missing="$$missing unzip"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff"; \
 	command -v cc >/dev/null 2>&1 || missing="$$missing gcc"; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  elif command -v brew >/dev/null 2>&1; then \
-	    brew install libxml2 libarchive libdeflate nettle pkg-config python3 unzip zsh fish; \
+	    brew install libxml2 libarchive libdeflate nettle pkg-config python3 unzip zsh fish groff; \
 	  else \
 	    echo "Please install:$$missing" >&2; exit 1; \
 	  fi; \
