@@ -25,6 +25,7 @@ MANPAGES = $(notdir $(wildcard man/*.1))
 # System packages: libxml2 (XML plists), libarchive (reading zips), libdeflate (deflate for the zips
 # lhc writes), nettle (SHA-256), pkg-config, python3 (test oracles: plistlib),
 # unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts),
+# man-db and groff (tests render every man page: `MANWIDTH=80 man --warnings -l`),
 # a C compiler (the bench builds Benchmarks/floor.c).
 deps:
 	@missing=""; \
@@ -37,13 +38,15 @@ deps:
 	command -v unzip >/dev/null 2>&1 || missing="$$missing unzip"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
 	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff"; \
 	command -v cc >/dev/null 2>&1 || missing="$$missing gcc"; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  elif command -v brew >/dev/null 2>&1; then \
-	    brew install libxml2 libarchive libdeflate nettle pkg-config python3 unzip zsh fish; \
+	    brew install libxml2 libarchive libdeflate nettle pkg-config python3 unzip zsh fish groff; \
 	  else \
 	    echo "Please install:$$missing" >&2; exit 1; \
 	  fi; \
@@ -77,7 +80,7 @@ test: deps python-oracles
 # The suite under AddressSanitizer / ThreadSanitizer, each built in its own scratch path. Tests that
 # run the lhc binary run the sanitized one (LHC_BINARY); tests that only run SwiftPM or swiftc are
 # skipped (LHC_SANITIZER_RUN=1). Leak detection stays on; Scripts/lsan.supp and Scripts/tsan.supp
-# hold the toolchain's own leaks and races, each explained (README.md, Tests).
+# hold the toolchain's own leaks and races, each explained (Tests/README.md).
 SANITIZER_TEST_ENV = LHC_SANITIZER_RUN=1
 ASAN_OPTIONS_LHC = halt_on_error=1:detect_leaks=1
 LSAN_OPTIONS_LHC = suppressions=$(CURDIR)/Scripts/lsan.supp:print_suppressions=0
@@ -94,7 +97,7 @@ test-tsan: deps
 	$(SANITIZER_TEST_ENV) LHC_TSAN_RUN=1 LHC_BINARY=$(CURDIR)/.build-tsan/debug/lhc TSAN_OPTIONS=$(TSAN_OPTIONS_LHC) \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
-# lhc's Bazel rules under a real Bazel (Scripts/test-bazel.py; README: Bazel). Installs what is missing:
+# lhc's Bazel rules under a real Bazel (Scripts/test-bazel.py; Tests/README.md, bazel/README.md). Installs what is missing:
 # Debian's bazel-bootstrap (offline Bazel 4.2.3), PostgreSQL, and a BuildGrid venv (PyPI, versions in
 # TestData/bazel/buildgrid-constraints.txt) under BAZEL_TEST_CACHE. When one cannot be installed, the
 # checks that need it are skipped with the reason.
@@ -129,7 +132,7 @@ bench: deps
 	  --baseline Benchmarks/FoundationBaseline/.build/release/foundation-baseline --work Benchmarks/work
 
 # libFuzzer targets in Fuzz/ (ASan), FUZZ_SECONDS per target; crashers kept in Fuzz/crashes/<target>/.
-# FUZZ_TARGETS: "all" or a list, e.g. "FuzzCatalog FuzzReleaseZip". See the README's "Fuzzing".
+# FUZZ_TARGETS: "all" or a list, e.g. "FuzzCatalog FuzzReleaseZip". See Fuzz/README.md.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= all
 fuzz: deps

@@ -53,20 +53,26 @@ let package = Package(
     ),
 
     // MARK: Core library, in data-flow order
-    // Diagnostics, key order, format specifiers, mapped input files, SHA-256 (nettle).
+    // Diagnostics, the property-list key order (UTF-16), the printf format-string parser, mapped
+    // input files, `Parallel`, language tags as path components, SHA-256 (nettle).
     .target(name: "LHCBase", dependencies: ["Cnettle"]),
     // CLDR cardinal plural rules (generated table): categories per language, category per number. No dependencies.
     .target(name: "PluralRules"),
-    // .xcstrings bytes → catalog model (own byte-level JSON scanner).
+    // .xcstrings bytes → catalog model: lhc's own byte-level JSON scanner (no Foundation), a large
+    // catalog read in parts on every core; a lossless mode (`CatalogReader.readLossless`) keeps
+    // unknown members and empty containers for the commands that write catalogs.
     .target(name: "StringCatalog", dependencies: ["LHCBase"]),
     // Catalog model → the bytes Xcode writes (key order, layout): every command that writes a catalog.
+    // `CatalogKeyOrder` is Foundation's numeric, case-insensitive, forced root-locale order
+    // (printable ASCII compared directly, anything else by Foundation).
     .target(name: "CatalogWriter", dependencies: ["StringCatalog", "LHCBase"]),
     // Three catalog models → one, merged by entry, field, language and variation case (`lhc merge-driver`).
     .target(name: "CatalogMerge", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → the same model with pseudo languages (`compile --pseudo`): accented and
     // padded, or right to left, derived from the source language's localizations.
     .target(name: "PseudoLocalization", dependencies: ["StringCatalog", "LHCBase"]),
-    // Catalog model → compiled string tables (the xcstringstool compile semantics).
+    // Catalog model → compiled string tables (the xcstringstool compile semantics): the table
+    // model every later stage shares.
     .target(name: "StringTables", dependencies: ["StringCatalog", "LHCBase"]),
     // Catalog model → Swift source with typed symbols per key (`lhc gen-symbols`), carrying the
     // CLDR rules of the catalog's languages for lookups off Apple platforms.
@@ -77,9 +83,13 @@ let package = Package(
       dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
     // Catalog model → translation progress per language (`lhc stats`): counts and reports.
     .target(name: "CatalogStats", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
-    // Property-list values → Apple XML (libxml2) and binary (Foundation) bytes.
+    // Property-list values → Apple XML (libxml2's output buffer) and binary (Foundation) bytes; and
+    // the readers: XML (libxml2, hardened), binary, old-style `.strings` text in every encoding
+    // Foundation reads.
     .target(name: "LHCPlist", dependencies: ["Clibxml2", "LHCBase"]),
-    // XLIFF 1.2 documents ↔ bytes, as Xcode writes them (libxml2 both ways, hardened reading).
+    // XLIFF 1.2 documents ↔ bytes: Xcode 27's exact writer and a hardened SAX reader, both through
+    // libxml2 (no network, DTD or entities; a size limit; namespaces by URI, inline elements
+    // flattened).
     .target(name: "XLIFF", dependencies: ["Clibxml2", "LHCBase"]),
     // Catalog model ↔ XLIFF units: Xcode's export rules (`lhc export`) and import rules, without
     // Xcode's data loss (`lhc import` of `.xliff` / `.xcloc`).
@@ -121,9 +131,11 @@ let package = Package(
     .target(name: "SourceProjects", dependencies: ["SourceStrings", "SwiftSource", "LHCBase"]),
     // Extracted strings + a catalog model → the catalog Xcode's build sync writes (`lhc extract`).
     .target(name: "CatalogSync", dependencies: ["StringCatalog", "LHCBase"]),
-    // The LingoHub CDN: distribution check and release download, as the iOS SDK talks to it.
+    // The LingoHub CDN, as the iOS SDK talks to it: the check request, its answers (RFC 7807),
+    // `Retry-After` and the retry policy, the capped download through URLSession's delegate API.
     .target(name: "LingoHubCDN", dependencies: ["LHCBase"]),
-    // argv → commands → exit status. The only target that prints.
+    // argv → commands → exit status: table-driven argument parsing, the commands, diagnostics
+    // printing, atomic output files. The only target that prints.
     .target(
       name: "LHCCommandLine",
       dependencies: [
@@ -146,6 +158,8 @@ let package = Package(
     .plugin(name: "LHCStrings", capability: .buildTool(), dependencies: ["lhc"]),
 
     // MARK: Tests
+    // Test helpers: running the binary, an independent catalog reading, Apple's stringsdict
+    // resolution rules.
     .target(
       name: "LHCTestSupport",
       dependencies: ["LHCBase", "StringCatalog", "StringTables", "LHCPlist", "StringsFiles"]

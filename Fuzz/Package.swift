@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
-// libFuzzer targets for lhc's readers of untrusted bytes; see Scripts/fuzz.sh and the README's
-// "Fuzzing" section. Build only through `make fuzz` / `make fuzz-smoke`: the targets need
+// libFuzzer targets for lhc's readers of untrusted bytes; see Scripts/fuzz.sh and README.md here.
+// Build only through `make fuzz` / `make fuzz-smoke`: the targets need
 // `-sanitize=fuzzer,address` (libFuzzer supplies `main`), which the script passes.
 import PackageDescription
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/ and runs each for FUZZ_SECONDS (see the README's "Fuzzing").
+# Builds the libFuzzer targets in Fuzz/ and runs each for FUZZ_SECONDS (see Fuzz/README.md).
 #
 #   FUZZ_SECONDS=60 FUZZ_TARGETS="FuzzCatalog FuzzReleaseZip" Scripts/fuzz.sh
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""lhc's Bazel rules under a real Bazel (`make test-bazel`; README: Bazel).
+"""lhc's Bazel rules under a real Bazel (`make test-bazel`; Tests/README.md, bazel/README.md).
 
 Copies TestData/bazel/example to a temporary folder with the lhc binary as tools/lhc and checks:
   local      a linux-sandbox build without network; outputs byte-identical to `lhc compile` / `lhc gen-symbols`;

@@ -6,8 +6,8 @@ Every rule runs the lhc binary named by its `lhc` attribute, or else by the flag
 `--@lhc//bazel:lhc=//tools:lhc` (a prebuilt file or one built by SwiftPM outside Bazel:
 `exports_files(["lhc"])`). The actions read only their declared inputs, need no network and run
 in any sandbox or on any remote Linux or macOS executor that can run that binary; none is tagged
-`local` or `no-sandbox`, so they are cached locally, in a disk cache and remotely. See the
-README's section "Bazel".
+`local` or `no-sandbox`, so they are cached locally, in a disk cache and remotely. See
+bazel/README.md.
 """
 
 LhcStringsInfo = provider(

@@ -281,8 +281,8 @@ struct XcodeBuildPhaseTests {
     #expect(build.stderr.isEmpty, "\(build.stderr)")
   }
 
-  /// The README's one-off Terminal command that writes the checked-in output file list gives the
-  /// list an Xcode build writes.
+  /// The one-off Terminal command of the build phase recipe (lhc-compile(1), XCODE; the README's
+  /// Xcode section) that writes the checked-in output file list gives the list Xcode writes.
   @Test func readmeBootstrapCommandWritesTheXcodeList() throws {
     let project = try Project()
     defer { project.remove() }
@@ -295,13 +295,15 @@ struct XcodeBuildPhaseTests {
         + ["--output-file-list", inXcode], in: project.srcroot,
       environment: project.environment(resources: "MyApp.app"))
     #expect(build.status == 0)
-    // README, "Build phase recipe", steps 1 and 2, verbatim.
+    // lhc-compile(1), "Build phase recipe", steps 1 and 2, verbatim.
     try Data(
       """
-      # String Catalogs compiled by lhc (only *.xcstrings entries are read as catalogs)
+      # String Catalogs compiled by lhc (only *.xcstrings
+      # entries are read as catalogs)
       $(SRCROOT)/App/Localizable.xcstrings
       $(SRCROOT)/App/InfoPlist.xcstrings
-      # knownRegions: lhc reads them from here (user script sandboxing only allows declared inputs)
+      # knownRegions: lhc reads them from here (user script
+      # sandboxing only allows declared inputs)
       $(PROJECT_FILE_PATH)/project.pbxproj
 
       """.utf8
@@ -309,7 +311,7 @@ struct XcodeBuildPhaseTests {
     let bootstrap = try RunLHC.run(
       [
         "compile", "--input-file-list", "App/LHCInputs.xcfilelist", "--dry-run",
-        "--output-file-list", "App/CompiledStrings.xcfilelist",
+        "--output-file-list", "App/LHCCompiledStrings.xcfilelist",
       ], in: project.srcroot,
       environment: [
         "PATH": "/usr/bin:/bin", "ACTION": "build", "SCRIPT_INPUT_FILE_COUNT": "0",
@@ -318,7 +320,7 @@ struct XcodeBuildPhaseTests {
       ])
     #expect(bootstrap.status == 0, "\(bootstrap.stderr)")
     let list = try String(
-      contentsOf: project.srcroot.appendingPathComponent("App/CompiledStrings.xcfilelist"),
+      contentsOf: project.srcroot.appendingPathComponent("App/LHCCompiledStrings.xcfilelist"),
       encoding: .utf8)
     #expect(list == (try String(contentsOfFile: inXcode, encoding: .utf8)))
     #expect(list.hasPrefix("$(TARGET_BUILD_DIR)/$(UNLOCALIZED_RESOURCES_FOLDER_PATH)/de.lproj/"))
