@@ -60,9 +60,11 @@ struct EntryImport {
     }
     // Xcode adds the plural cases it exported without a target, as `new` with the source text
     // (not the cases of a substitution whose string the localization lacks: the compiler would
-    // reject the catalog).
+    // reject the catalog; nor those of a substitution only the target has: their `<source>` is
+    // the unit id, no text to show).
     for (unit, path) in missing where NodePlace.find(path, in: node)?.node.stringUnit == nil {
       if path.isInSubstitution && !hasString(above: path, in: node) { continue }
+      if !units.hasSourceText(at: path) { continue }
       set(&node, path, id: unit.id, state: .new, text: unit.source ?? units.sourceText(at: path))
     }
     if node.hasOrphanSubstitutions && original?.node.hasOrphanSubstitutions != true {

@@ -111,6 +111,12 @@ struct EntryUnits {
     }
   }
 
+  /// Whether the source localization has a text for the unit at `path`: false where
+  /// ``sourceText(at:)`` is the unit id (a substitution only the target has).
+  func hasSourceText(at path: UnitPath) -> Bool {
+    Self.foundSourceText(of: sourceNode, at: path) != nil
+  }
+
   /// Whether `source`, a unit's `<source>` in an XLIFF, is the source of the unit at `path`:
   /// ``sourceText(at:)`` (as Xcode writes it), or that text with other positions, or none, in its
   /// substitution references (the catalog's `%#@NAME@`: what lhc wrote for device leaves before it

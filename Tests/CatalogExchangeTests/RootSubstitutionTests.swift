@@ -138,6 +138,40 @@ struct RootSubstitutionTests {
     }
   }
 
+  /// Ukrainian needs `few` and `many`, which a Ukrainian substitution English lacks does not have:
+  /// they are exported with the unit id as `<source>`; an untouched import does not add them (their
+  /// only text is the id), a translated one is applied.
+  @Test func targetOnlyCategoriesTheTargetLacks() throws {
+    let unit = { (value: String) in #"{"stringUnit":{"state":"translated","value":"\#(value)"}}"# }
+    let text =
+      #"{"sourceLanguage":"en","version":"1.0","strings":{"total":{"localizations":{"#
+      + #""en":\#(unit("%lld total")),"#
+      + #""uk":{"stringUnit":{"state":"translated","value":"Разом %#@N@"},"substitutions":{"#
+      + #""N":{"argNum":1,"formatSpecifier":"lld","variations":{"plural":{"#
+      + #""one":\#(unit("%arg запис")),"other":\#(unit("%arg записів"))}}}}}}}}}"#
+    let catalog = try CatalogReader.readLossless(
+      SourceText(path: "L.xcstrings", bytes: Array(text.utf8))
+    ).catalog
+    var file = try RoundTrip.exported(catalog, "uk")
+    #expect(
+      file.units.map { "\($0.id) \($0.source ?? "-") \($0.target?.text ?? "-")" } == [
+        "total %lld total Разом %1$#@N@",
+        "total|==|substitutions.N.plural.few total|==|substitutions.N.plural.few -",
+        "total|==|substitutions.N.plural.many total|==|substitutions.N.plural.many -",
+        "total|==|substitutions.N.plural.one total|==|substitutions.N.plural.one %1$lld запис",
+        "total|==|substitutions.N.plural.other total|==|substitutions.N.plural.other "
+          + "%1$lld записів",
+      ])
+    let untouched = RoundTrip.imported(file, into: catalog)
+    #expect(untouched.changes.isEmpty, "\(untouched.changes)")
+    file.units[1].target = TransUnit.Target(text: "%1$lld записи", state: "translated")
+    let translated = RoundTrip.imported(file, into: catalog)
+    #expect(
+      translated.changes.map { "\($0.id) \($0.new.value ?? "-")" } == [
+        "total|==|substitutions.N.plural.few %arg записи"
+      ])
+  }
+
   /// A `<source>` that is neither Xcode's nor lhc's earlier form of the catalog's source still
   /// skips its key: a device leaf whose English text changed, or whose reference names another
   /// argument's substitution.
