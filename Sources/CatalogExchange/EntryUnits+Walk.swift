@@ -15,9 +15,10 @@ extension EntryUnits {
 
   /// Calls `visitor` with the path of each unit of the node `shape`, in walk order, and the node
   /// there with the substitution the path last went through and the substitutions its string can
-  /// reference (for a plural category the shape lacks: no node). The path is one value grown and shrunk along the walk (no path made per
-  /// unit: the export plan walks every entry in every language and keeps few of the paths); a
-  /// visitor, not a closure, so that the walk is specialized for the plan and captures nothing.
+  /// reference (for a plural category the shape lacks: no node). The path is one value grown and
+  /// shrunk along the walk (no path made per unit: the export plan walks every entry in every
+  /// language and keeps few of the paths); a visitor, not a closure, so that the walk is
+  /// specialized for the plan and captures nothing.
   static func forEachPath<Visitor: UnitPathVisitor>(
     shape: LocalizationNode, _ requiredCategories: [String], _ visitor: inout Visitor
   ) {

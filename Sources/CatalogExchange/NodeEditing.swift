@@ -41,8 +41,8 @@ extension LocalizationNode {
   }
 
   /// True when this node or one below it has substitutions but no string unit and no variations
-  /// beside them (a shape the compiler rejects: "Missing required key 'stringUnit'"; beside
-  /// `variations.device`, the device leaves reference them, and Xcode compiles it).
+  /// beside them (a shape the compiler rejects: "Missing required key 'stringUnit'"). Beside
+  /// variations, the variations' leaves reference them (Xcode compiles it with `device`).
   var hasOrphanSubstitutions: Bool {
     if !substitutions.isEmpty && !holdsStrings { return true }
     return variations.contains { $0.cases.contains { $0.node.hasOrphanSubstitutions } }
