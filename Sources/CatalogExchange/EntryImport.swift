@@ -60,9 +60,11 @@ struct EntryImport {
     }
     // Xcode adds the plural cases it exported without a target, as `new` with the source text
     // (not the cases of a substitution whose string the localization lacks: the compiler would
-    // reject the catalog).
+    // reject the catalog; nor those of a substitution only the target has: their `<source>` is
+    // the unit id, no text to show).
     for (unit, path) in missing where NodePlace.find(path, in: node)?.node.stringUnit == nil {
       if path.isInSubstitution && !hasString(above: path, in: node) { continue }
+      if !units.hasSourceText(at: path) { continue }
       set(&node, path, id: unit.id, state: .new, text: unit.source ?? units.sourceText(at: path))
     }
     if node.hasOrphanSubstitutions && original?.node.hasOrphanSubstitutions != true {
@@ -82,7 +84,7 @@ struct EntryImport {
   /// False, with Xcode's warning, when a unit's `<source>` is not the catalog's source for it.
   private mutating func sourcesMatch(_ found: [(unit: TransUnit, path: UnitPath)]) -> Bool {
     for (unit, path) in found {
-      guard let source = unit.source, source != units.sourceText(at: path) else { continue }
+      guard let source = unit.source, !units.sourceMatches(source, at: path) else { continue }
       diagnostics.append(
         .warning(
           "Ignoring overrides for top-level key '\(entry.key)' in \(catalogName) because the "
@@ -138,17 +140,17 @@ struct EntryImport {
     }
   }
 
-  /// `text` in catalog form at `path` (``UnitText``), with the substitutions of the localization,
-  /// or of the source where the localization has none yet.
+  /// `text` in catalog form at `path` (``UnitText``), with the substitutions in scope there in
+  /// the localization, and in the source (the localization may have none yet).
   private func catalogText(_ text: String, _ path: UnitPath, _ node: LocalizationNode) -> String {
     if path.isInSubstitution {
       let substitution =
         substitution(on: path, in: node) ?? substitution(on: path, in: units.sourceNode)
       return UnitText.imported(leaf: text, substitution)
     }
-    let own = NodePlace.find(path, in: node)?.node.substitutions ?? []
-    let source = NodePlace.find(path, in: units.sourceNode)?.node.substitutions ?? []
-    return UnitText.imported(parent: text, own + source)
+    return UnitText.imported(
+      parent: text,
+      NodePlace.scope(at: path, in: node) + NodePlace.scope(at: path, in: units.sourceNode))
   }
 
   /// The substitution `path` last goes through, in `root`.
@@ -161,13 +163,15 @@ struct EntryImport {
     return NodePlace.find(UnitPath(Array(path.steps[...last])), in: root)?.substitution
   }
 
-  /// True when the node holding the substitution `path` goes through has a string unit.
+  /// True when the node holding the substitution `path` goes through has strings that can
+  /// reference it (``LocalizationNode/hasOrphanSubstitutions``).
   private func hasString(above path: UnitPath, in root: LocalizationNode) -> Bool {
     guard
       let last = path.steps.lastIndex(where: {
         if case .substitution = $0 { true } else { false }
       })
     else { return true }
-    return NodePlace.find(UnitPath(Array(path.steps[..<last])), in: root)?.node.stringUnit != nil
+    return NodePlace.find(UnitPath(Array(path.steps[..<last])), in: root)?.node.holdsStrings
+      == true
   }
 }

@@ -14,38 +14,42 @@ extension EntryUnits {
   }
 
   /// Calls `visitor` with the path of each unit of the node `shape`, in walk order, and the node
-  /// there with the substitution the path last went through (for a plural category the shape
-  /// lacks: no node). The path is one value grown and shrunk along the walk (no path made per
-  /// unit: the export plan walks every entry in every language and keeps few of the paths); a
-  /// visitor, not a closure, so that the walk is specialized for the plan and captures nothing.
+  /// there with the substitution the path last went through and the substitutions its string can
+  /// reference (for a plural category the shape lacks: no node). The path is one value grown and
+  /// shrunk along the walk (no path made per unit: the export plan walks every entry in every
+  /// language and keeps few of the paths); a visitor, not a closure, so that the walk is
+  /// specialized for the plan and captures nothing.
   static func forEachPath<Visitor: UnitPathVisitor>(
     shape: LocalizationNode, _ requiredCategories: [String], _ visitor: inout Visitor
   ) {
     var path = UnitPath()
-    walk(shape, &path, nil, requiredCategories, &visitor)
+    walk(shape, &path, nil, [], requiredCategories, &visitor)
   }
 
+  /// `scope`: the substitutions of the nearest node above `node` that has any (the strings'
+  /// scope, ``UnitText``).
   private static func walk<Visitor: UnitPathVisitor>(
     _ node: LocalizationNode, _ path: inout UnitPath, _ substitution: Substitution?,
-    _ requiredCategories: [String], _ visitor: inout Visitor
+    _ scope: [Substitution], _ requiredCategories: [String], _ visitor: inout Visitor
   ) {
-    if node.hasStringUnit || node.isEmpty { visitor.visit(path, at: node, substitution) }
-    walk(node.variations, &path, substitution, requiredCategories, &visitor)
+    let scope = node.substitutions.isEmpty ? scope : node.substitutions
+    if node.hasStringUnit || node.isEmpty { visitor.visit(path, at: node, substitution, scope) }
+    walk(node.variations, &path, substitution, scope, requiredCategories, &visitor)
     for substitution in node.substitutions {
       path.steps.append(.substitution(substitution.name))
-      walk(substitution.variations, &path, substitution, requiredCategories, &visitor)
+      walk(substitution.variations, &path, substitution, scope, requiredCategories, &visitor)
       path.steps.removeLast()
     }
   }
 
   private static func walk<Visitor: UnitPathVisitor>(
     _ variations: [Variation], _ path: inout UnitPath, _ substitution: Substitution?,
-    _ requiredCategories: [String], _ visitor: inout Visitor
+    _ scope: [Substitution], _ requiredCategories: [String], _ visitor: inout Visitor
   ) {
     for variation in variations {
       for variationCase in variation.cases {
         path.steps.append(.variation(variation.kind, variationCase.name))
-        walk(variationCase.node, &path, substitution, requiredCategories, &visitor)
+        walk(variationCase.node, &path, substitution, scope, requiredCategories, &visitor)
         path.steps.removeLast()
       }
       guard variation.kind == .plural else { continue }
@@ -61,8 +65,11 @@ extension EntryUnits {
 
 /// What ``EntryUnits/forEachPath(shape:_:_:)`` calls with each unit's path.
 protocol UnitPathVisitor {
-  /// A unit at `node`, below `substitution` (the one its path last went through, if any).
-  mutating func visit(_ path: UnitPath, at node: LocalizationNode, _ substitution: Substitution?)
+  /// A unit at `node`, below `substitution` (the one its path last went through, if any);
+  /// `scope`: the substitutions its string can reference (``UnitText``).
+  mutating func visit(
+    _ path: UnitPath, at node: LocalizationNode, _ substitution: Substitution?,
+    _ scope: [Substitution])
   /// A plural category the shape does not have.
   mutating func visit(missing path: UnitPath)
 }
@@ -71,7 +78,10 @@ protocol UnitPathVisitor {
 private struct PathCollector: UnitPathVisitor {
   var paths: [UnitPath] = []
 
-  mutating func visit(_ path: UnitPath, at node: LocalizationNode, _ substitution: Substitution?) {
+  mutating func visit(
+    _ path: UnitPath, at node: LocalizationNode, _ substitution: Substitution?,
+    _ scope: [Substitution]
+  ) {
     paths.append(path)
   }
 

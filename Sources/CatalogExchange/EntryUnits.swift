@@ -97,11 +97,38 @@ struct EntryUnits {
     if path.steps.isEmpty, let value = sourceNode.stringUnit?.value {
       return UnitText.exported(parent: value, sourceNode.substitutions)
     }
-    let text = path.steps.withUnsafeBufferPointer { steps in
+    return foundSourceText(of: sourceNode, at: path) ?? path.id(key: key)
+  }
+
+  /// ``sourceText(of:key:at:)``, nil where that is the unit id.
+  private static func foundSourceText(of sourceNode: LocalizationNode, at path: UnitPath)
+    -> String?
+  {
+    path.steps.withUnsafeBufferPointer { steps in
       sourceText(
-        sourceNode.stringUnit, sourceNode.variations, sourceNode.substitutions, steps[...], nil)
+        sourceNode.stringUnit, sourceNode.variations, sourceNode.substitutions, [], steps[...],
+        nil)
     }
-    return text ?? path.id(key: key)
+  }
+
+  /// Whether the source localization has a text for the unit at `path`: false where
+  /// ``sourceText(at:)`` is the unit id (a substitution only the target has).
+  func hasSourceText(at path: UnitPath) -> Bool {
+    Self.foundSourceText(of: sourceNode, at: path) != nil
+  }
+
+  /// Whether `source`, a unit's `<source>` in an XLIFF, is the source of the unit at `path`:
+  /// ``sourceText(at:)`` (as Xcode writes it), or that text with other positions, or none, in its
+  /// substitution references (the catalog's `%#@NAME@`: what lhc wrote for device leaves before it
+  /// wrote them as Xcode). Any `<source>` matches where the source localization has no text for
+  /// the unit (a substitution only the target has): Xcode writes the unit's id there, and a plural
+  /// case a translator adds carries the id of the case it was copied from.
+  func sourceMatches(_ source: String, at path: UnitPath) -> Bool {
+    guard let expected = Self.foundSourceText(of: sourceNode, at: path) else { return true }
+    if source == expected { return true }
+    guard !path.isInSubstitution else { return false }
+    let scope = NodePlace.scope(at: path, in: sourceNode)
+    return UnitText.imported(parent: source, scope) == UnitText.imported(parent: expected, scope)
   }
 
   /// The source node of an entry without a source localization: a unit whose value is the key.
@@ -115,41 +142,44 @@ struct EntryUnits {
   // instructions.
 
   /// ``sourceText(at:)`` of the node made of `unit`, `variations` and `substitutions` (a
-  /// substitution's variations have no unit and no substitutions), `substitution` the one the
-  /// path last went through; nil where the text is the unit id.
+  /// substitution's variations have no unit and no substitutions), `scope` the substitutions of
+  /// the nearest node above it that has any (``UnitText``), `substitution` the one the path last
+  /// went through; nil where the text is the unit id.
   private static func sourceText(
     _ unit: StringUnit?, _ variations: [Variation], _ substitutions: [Substitution],
-    _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>, _ substitution: Substitution?
+    _ scope: [Substitution], _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>,
+    _ substitution: Substitution?
   ) -> String? {
+    let scope = substitutions.isEmpty ? scope : substitutions
     guard let step = steps.first else {
       guard let text = unit?.value ?? text(of: variations) else { return nil }
       // Matched, not compared with `nil` (see `LocalizationNode.isEmpty` below).
       if case .some = substitution { return UnitText.exported(leaf: text, substitution) }
-      return UnitText.exported(parent: text, substitutions)
+      return UnitText.exported(parent: text, scope)
     }
     let rest = steps.dropFirst()
     switch step {
     case .variation(let kind, let name):
       guard let axis = variations.firstIndex(where: { $0.kind == kind }) else {
-        return sourceText(unit, variations, substitutions, rest, substitution)
+        return sourceText(unit, variations, substitutions, scope, rest, substitution)
       }
       guard
         let found = variations[axis].cases.firstIndex(where: { $0.name == name })
           ?? variations[axis].cases.firstIndex(where: { $0.name == "other" })
       else { return nil }
-      return sourceText(node: variations[axis].cases[found].node, rest, substitution)
+      return sourceText(node: variations[axis].cases[found].node, scope, rest, substitution)
     case .substitution(let name):
       guard let found = substitutions.firstIndex(where: { $0.name == name }) else { return nil }
-      return sourceText(nil, substitutions[found].variations, [], rest, substitutions[found])
+      return sourceText(nil, substitutions[found].variations, [], scope, rest, substitutions[found])
     }
   }
 
-  /// ``sourceText(_:_:_:_:_:)`` of `node`.
+  /// ``sourceText(_:_:_:_:_:_:)`` of `node`.
   private static func sourceText(
-    node: LocalizationNode, _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>,
-    _ substitution: Substitution?
+    node: LocalizationNode, _ scope: [Substitution],
+    _ steps: Slice<UnsafeBufferPointer<UnitPath.Step>>, _ substitution: Substitution?
   ) -> String? {
-    sourceText(node.stringUnit, node.variations, node.substitutions, steps, substitution)
+    sourceText(node.stringUnit, node.variations, node.substitutions, scope, steps, substitution)
   }
 
   /// The value of the first axis' `other` case (or of its first axis' …).
@@ -187,6 +217,22 @@ struct NodePlace {
       }
     }
     return place
+  }
+
+  /// The substitutions a string at `path` below `root` can reference (``UnitText``): those of
+  /// the nearest node with any on the way down, as far as the path's variation cases exist.
+  static func scope(at path: UnitPath, in root: LocalizationNode) -> [Substitution] {
+    var node = root
+    var scope = root.substitutions
+    for step in path.steps {
+      guard case .variation(let kind, let name) = step,
+        let axis = node.variations.firstIndex(where: { $0.kind == kind }),
+        let found = node.variations[axis].cases.firstIndex(where: { $0.name == name })
+      else { break }
+      node = node.variations[axis].cases[found].node
+      if !node.substitutions.isEmpty { scope = node.substitutions }
+    }
+    return scope
   }
 }
 

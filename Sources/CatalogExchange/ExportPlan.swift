@@ -127,8 +127,10 @@ struct ExportPlan {
       (entry, rank, hint, self.findingTargets) = (index, 0, -1, findingTargets)
     }
 
-    mutating func visit(_ path: UnitPath, at node: LocalizationNode, _ substitution: Substitution?)
-    {
+    mutating func visit(
+      _ path: UnitPath, at node: LocalizationNode, _ substitution: Substitution?,
+      _ scope: [Substitution]
+    ) {
       // The node the walk is at is the one a look-up by the path would find (the reader keeps
       // one axis per kind, one case per name and one substitution per name), taken here
       // instead of walking down to it again for each unit: 534.8M → 521.3M instructions.
@@ -141,12 +143,12 @@ struct ExportPlan {
       if case .some = substitution {
         text = UnitText.exported(leaf: value, substitution)
       } else {
-        text = UnitText.exported(parent: value, node.substitutions)
+        text = UnitText.exported(parent: value, scope)
       }
       add(path, target: target(text, unit.state))
     }
 
-    /// ``visit(_:at:_:)`` of a node that is `unit` alone (no variations, no substitutions): its
+    /// ``visit(_:at:_:_:)`` of a node that is `unit` alone (no variations, no substitutions): its
     /// one unit, at the root, whose target is the unit's value as it is.
     mutating func visitRoot(_ unit: StringUnit) {
       guard findingTargets, let value = unit.value else { return add(.root, target: -1) }

@@ -40,10 +40,19 @@ extension LocalizationNode {
     }
   }
 
-  /// True when this node or one below it has substitutions but no string unit beside them (a
-  /// shape the compiler rejects: "substitutions without their parent string").
+  /// True when this node or one below it has substitutions but no string unit and no variations
+  /// beside them (a shape the compiler rejects: "Missing required key 'stringUnit'"). Beside
+  /// variations, the variations' leaves reference them (Xcode compiles it with `device`).
   var hasOrphanSubstitutions: Bool {
-    if !substitutions.isEmpty && stringUnit == nil && stringSet == nil { return true }
+    if !substitutions.isEmpty && !holdsStrings { return true }
     return variations.contains { $0.cases.contains { $0.node.hasOrphanSubstitutions } }
+  }
+
+  /// True when the node has a string unit, a string set or variations: strings that can
+  /// reference its substitutions.
+  var holdsStrings: Bool {
+    if case .some = stringUnit { return true }
+    if case .some = stringSet { return true }
+    return !variations.isEmpty
   }
 }

@@ -9,15 +9,20 @@ import StringCatalog
 
 /// How Xcode rewrites a unit's text between the catalog and the XLIFF (`xliff.md` §2, §3).
 ///
-/// Export: a substitution reference in a string that has the substitution gets its argument
-/// position (`%#@COUNT@` → `%1$#@COUNT@`, the substitution's `argNum`, or its place among the
-/// arguments when it has none), and `%arg` in a substitution's cases becomes the argument it stands
-/// for (`%arg` → `%1$lld`: `argNum` and `formatSpecifier`). Import undoes both: positional
-/// references to the string's substitutions become plain (`%2$#@YARDS@` → `%#@YARDS@`, also where
-/// the catalog had them positional, as Xcode does) and exactly `%<argNum>$<formatSpecifier>` in a
-/// substitution's case becomes `%arg`.
+/// Export: a reference to a substitution in the string's scope gets its argument position
+/// (`%#@COUNT@` → `%1$#@COUNT@`, the substitution's `argNum`, or its place among the arguments
+/// when it has none), and `%arg` in a substitution's cases becomes the argument it stands for
+/// (`%arg` → `%1$lld`: `argNum` and `formatSpecifier`). Import undoes both: positional references
+/// to substitutions in scope become plain (`%2$#@YARDS@` → `%#@YARDS@`, also where the catalog had
+/// them positional, as Xcode does) and exactly `%<argNum>$<formatSpecifier>` in a substitution's
+/// case becomes `%arg`.
+///
+/// A string's scope is the substitutions of its own node or, where that has none, of the nearest
+/// node above it that has some: the localization's root for the leaves of its variations (a
+/// device leaf of a localization whose `substitutions` sit beside `variations.device`, a shape
+/// Xcode compiles, is exported `%1$#@COUNT@` as the localization's own string would be).
 enum UnitText {
-  /// The export form of a string whose node has `substitutions`.
+  /// The export form of a string whose scope is `substitutions`.
   ///
   /// Inlined, so that the usual string, without substitutions, is its own export form without a
   /// call (~190 instructions a unit, 5M of an export of the 9.9 MB bench catalog).
@@ -68,7 +73,7 @@ enum UnitText {
     }
   }
 
-  /// The catalog form of an imported string whose node has `substitutions`.
+  /// The catalog form of an imported string whose scope is `substitutions`.
   static func imported(parent text: String, _ substitutions: [Substitution]) -> String {
     guard !substitutions.isEmpty, text.contains("#@") else { return text }
     return FormatString(parsing: text).tokens.reduce(into: "") { result, token in
