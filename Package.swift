@@ -219,6 +219,13 @@ let package = Package(
       ]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "LHCTestSupport"]),
+    .testTarget(name: "SourceStringsTests", dependencies: ["SourceStrings", "SwiftSource"]),
+    .testTarget(
+      name: "SourceProjectsTests",
+      dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCTestSupport"]),
+    .testTarget(
+      name: "CatalogSyncTests",
+      dependencies: ["CatalogSync", "CatalogWriter", "StringCatalog", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
       dependencies: ["LHCCommandLine", "LingoHubCDN", "StringCatalog", "LHCTestSupport"]
