@@ -2,7 +2,7 @@ import LHCBase
 import StringTables
 
 /// An entry spelled so that two entries Foundation formats alike with every argument list are
-/// equal: variables renamed as ``TableEntry/canonical(_:)-swift.type.method`` does, then every
+/// equal: variables renamed as ``TableEntry/isEquivalent(to:)`` renames them, then every
 /// specifier and reference numbered with the argument Foundation binds it to
 /// (``FormatString/numberedArguments(from:)``) — `%@ %#@n@` and `%@ %2$#@n@` read argument 1,
 /// then 2; `%ld` in the form of a variable at argument 2 and `%2$ld` read argument 2.
@@ -17,35 +17,14 @@ enum RuntimeForm {
   static func of(_ entry: TableEntry) -> TableEntry {
     TableEntry(
       text: entry.text.map { numbered($0, from: 1) },
-      rule: entry.rule.map { rule in numbered(TableEntry.canonical(rule)) })
+      rule: entry.rule.map { rule in
+        TableEntry.canonical(rule).mapped(text: { numbered($0, from: 1) }, format: numbered)
+      })
   }
 
   private static func numbered(_ text: String, from first: Int) -> String {
     guard text.contains("%") else { return text }
     return FormatString(parsing: text).numberedArguments(from: first) ?? text
-  }
-
-  private static func numbered(_ rule: StringsdictEntry) -> StringsdictEntry {
-    switch rule {
-    case .format(let format): return .format(numbered(format))
-    case .device(let forms): return .device(forms.mapValues(numbered))
-    case .width(let forms):
-      return .width(
-        forms.mapValues { form in
-          switch form {
-          case .text(let text): return .text(numbered(text, from: 1))
-          case .format(let format): return .format(numbered(format))
-          case .device(let devices): return .device(devices.mapValues(numbered))
-          }
-        })
-    }
-  }
-
-  private static func numbered(_ form: DeviceForm) -> DeviceForm {
-    switch form {
-    case .text(let text): return .text(numbered(text, from: 1))
-    case .format(let format): return .format(numbered(format))
-    }
   }
 
   /// The format key numbered, and the forms of each variable it references at one argument

@@ -266,7 +266,8 @@ struct LegacyMappingTests {
         ]))
     let good = StringsdictEntry.format(
       FormatRule(
-        formatKey: "%#@n@", variables: ["n": PluralVariable(valueType: "lld", forms: ["other": "%lld"])]))
+        formatKey: "%#@n@",
+        variables: ["n": PluralVariable(valueType: "lld", forms: ["other": "%lld"])]))
     let german = StringTable(
       name: "Localizable", language: "de", strings: ["both": "%lld Stimmen", "plain": "Hallo"],
       rules: ["both": broken, "broken": broken, "good": good])

@@ -204,7 +204,8 @@ let parseCases: [ParseCase] = [
       let after = FormatString(parsing: numbered).arguments
       #expect(before.map(\.position) == after.map(\.position), "\(input)")
       #expect(
-        before.map { $0.specifiers.map(\.valueType) } == after.map { $0.specifiers.map(\.valueType) },
+        before.map { $0.specifiers.map(\.valueType) }
+          == after.map { $0.specifiers.map(\.valueType) },
         "\(input)")
       #expect(!FormatString(parsing: numbered).hasNonPositionalArguments, "\(numbered)")
     }

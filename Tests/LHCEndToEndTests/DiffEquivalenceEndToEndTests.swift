@@ -50,7 +50,8 @@ struct DiffEquivalenceEndToEndTests {
     #expect(lines.filter { $0.hasPrefix("  ≈ ") }.count == 12)
     #expect(lines.last == "No differences; 12 equivalent.")
 
-    let json = try Self.json(DiffEndToEndTests.diff(["-f", "json", Self.mastodon.path, out.path]).stdout)
+    let json = try Self.json(
+      DiffEndToEndTests.diff(["-f", "json", Self.mastodon.path, out.path]).stdout)
     let summary = try #require(json["summary"] as? [String: Int])
     #expect(summary["changed"] == 0 && summary["equivalent"] == 12 && summary["tables"] == 0)
     #expect((json["tables"] as? [Any])?.isEmpty == true)
@@ -95,13 +96,17 @@ struct DiffEquivalenceEndToEndTests {
       """
     let edited = try runProcess(
       URL(fileURLWithPath: "/usr/bin/env"),
-      ["python3", "-c", script, out.appendingPathComponent("de.lproj/Localizable.stringsdict").path])
+      [
+        "python3", "-c", script,
+        out.appendingPathComponent("de.lproj/Localizable.stringsdict").path,
+      ])
     #expect(edited.status == 0, "\(edited.stderr)")
     let result = DiffEndToEndTests.diff([Self.mastodon.path, out.path])
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(
-      lines.first == "de · Localizable: 0 added, 0 removed, 3 changed, 0 kind changed, 1 equivalent")
+      lines.first == "de · Localizable: 0 added, 0 removed, 3 changed, 0 kind changed, 1 equivalent"
+    )
     #expect(
       lines.filter { $0.hasPrefix("  ~ ") }.map { $0.split(separator: "\"")[1] } == [
         "a11y.plural.count.input_limit_exceeds", "plural.count.followed_by_and_mutual",
@@ -110,12 +115,13 @@ struct DiffEquivalenceEndToEndTests {
     // The mutual followers key is checked as it is today whenever it changes: its `names`
     // variable says the app passes argument 1 as an integer (`ld`), its forms read it as `%1$@`.
     #expect(
-      lines.filter { $0.hasPrefix("  error: ") } == [
-        "a11y.plural.count.input_limit_exceeds", "plural.count.followed_by_and_mutual",
-      ].map {
-        "  error: de · Localizable · \"\($0)\": reads argument 1 as an object but the app passes "
-          + "an integer [format-mismatch]"
-      })
+      lines.filter { $0.hasPrefix("  error: ") }
+        == [
+          "a11y.plural.count.input_limit_exceeds", "plural.count.followed_by_and_mutual",
+        ].map {
+          "  error: de · Localizable · \"\($0)\": reads argument 1 as an object but the app passes "
+            + "an integer [format-mismatch]"
+        })
     #expect(
       lines.last
         == "Total: 0 added, 0 removed, 3 changed, 0 kind changed, 9 equivalent; 2 runtime errors, 0 warnings"
@@ -127,7 +133,8 @@ struct DiffEquivalenceEndToEndTests {
     #expect(markdown.filter { $0.hasPrefix("| ✏️ |") }.count == 3)
     #expect(
       markdown.contains(
-        "**0 added, 0 removed, 3 changed, 0 kind changed, 9 equivalent; 2 runtime errors, 0 warnings**"))
+        "**0 added, 0 removed, 3 changed, 0 kind changed, 9 equivalent; 2 runtime errors, 0 warnings**"
+      ))
     let unsafe = DiffEndToEndTests.diff(["--fail-on", "unsafe", Self.mastodon.path, out.path])
     #expect(unsafe.status == 1)
   }

@@ -42,7 +42,8 @@ struct ImportSkipUnsafeEndToEndTests {
         + "(de: \(Self.key))\n")
     #expect(
       result.stdout
-        == "\(output.path): 9 keys in 3 languages from \(Self.tree.path); 1 refused entry skipped\n")
+        == "\(output.path): 9 keys in 3 languages from \(Self.tree.path); 1 refused entry skipped\n"
+    )
 
     // The oracle: the tree without the entry, imported without the flag.
     let without = directory.appendingPathComponent("without")

@@ -12,7 +12,9 @@ import Testing
     _ formatKey: String, _ variables: [(String, [String: String])], valueType: String = "ld"
   ) -> TableEntry {
     var made: [String: PluralVariable] = [:]
-    for (name, forms) in variables { made[name] = PluralVariable(valueType: valueType, forms: forms) }
+    for (name, forms) in variables {
+      made[name] = PluralVariable(valueType: valueType, forms: forms)
+    }
     return TableEntry(rule: .format(FormatRule(formatKey: formatKey, variables: made)))
   }
 
@@ -106,7 +108,8 @@ import Testing
     ),
     (
       "the count's value type",
-      rule("%#@n@", [("n", ["other": "%ld"])]), rule("%1$#@n@", [("n", ["other": "%1$ld"])], valueType: "d"),
+      rule("%#@n@", [("n", ["other": "%ld"])]),
+      rule("%1$#@n@", [("n", ["other": "%1$ld"])], valueType: "d"),
       []
     ),
     (
@@ -162,7 +165,8 @@ import Testing
     let twice = Self.rule("%#@n@ / %#@n@", [("n", ["other": "%ld"])])
     let numbered = Self.rule("%1$#@n@ / %2$#@n@", [("n", ["other": "%1$ld"])])
     #expect(!twice.isRuntimeEquivalent(to: numbered))
-    #expect(twice.isRuntimeEquivalent(to: Self.rule("%1$#@n@ / %2$#@n@", [("n", ["other": "%ld"])])))
+    #expect(
+      twice.isRuntimeEquivalent(to: Self.rule("%1$#@n@ / %2$#@n@", [("n", ["other": "%ld"])])))
     let nested = Self.rule(
       "%#@a@ %#@b@", [("a", ["other": "%ld"]), ("b", ["other": "%ld and %1$#@a@"])])
     let nestedNumbered = Self.rule(

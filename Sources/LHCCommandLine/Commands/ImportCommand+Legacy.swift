@@ -79,7 +79,9 @@ extension ImportCommand {
     }
     console.keepUntilExit((read, output))
     let languages = read.input.tables.count
-    let skipped = refused.isEmpty ? "" : "; \(refused.count) refused entr\(refused.count == 1 ? "y" : "ies") skipped"
+    let skipped =
+      refused.isEmpty
+      ? "" : "; \(refused.count) refused entr\(refused.count == 1 ? "y" : "ies") skipped"
     console.out(
       "\(options.output): \(catalog.entries.count) key\(catalog.entries.count == 1 ? "" : "s") "
         + "in \(languages) language\(languages == 1 ? "" : "s") from \(input.path)\(skipped)\n")

@@ -29,7 +29,8 @@ struct ImportCommand {
       .flag("dry-run", help: "With --into: print what would change; write nothing."),
       .flag(
         "skip-unsafe",
-        help: "Apply the safe values (--into) or import every entry that can be (-o); list the refused ones."
+        help:
+          "Apply the safe values (--into) or import every entry that can be (-o); list the refused ones."
       ),
       .value(
         "catalog-version", "VERSION", choices: ["1.0", "1.1", "1.2", "1.3"],
