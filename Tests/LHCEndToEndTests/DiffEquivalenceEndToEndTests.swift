@@ -11,8 +11,7 @@ struct DiffEquivalenceEndToEndTests {
   static let mastodon = TestPaths.testData.appendingPathComponent("diff/mastodon")
   /// The keys whose compiled text numbers what the legacy text does not (in every language).
   static let renumbered = [
-    "a11y.plural.count.input_limit_exceeds", "a11y.plural.count.input_limit_remains",
-    "plural.count.followed_by_and_mutual", "plural.count.metric_formatted.post",
+    "a11y.input_over_limit", "a11y.input_room_left", "metric.posts", "profile.followed_by_mutuals",
   ]
 
   /// `legacy` imported to a catalog and compiled, in a fresh directory (catalog, output folder).
@@ -83,14 +82,15 @@ struct DiffEquivalenceEndToEndTests {
       path = sys.argv[1]
       with open(path, "rb") as f:
           rules = plistlib.load(f)
-      exceeds = rules["a11y.plural.count.input_limit_exceeds"]["character_count"]
+      exceeds = rules["a11y.input_over_limit"]["character_count"]
       assert exceeds["other"] == "%1$ld Zeichen", exceeds
       exceeds["other"] = "%1$@ Zeichen"
-      post = rules["plural.count.metric_formatted.post"]
+      post = rules["metric.posts"]
       assert post["NSStringLocalizedFormatKey"] == "%@ %2$#@post_count@", post
       post["NSStringLocalizedFormatKey"] = "%2$#@post_count@ %1$@"
-      mutual = rules["plural.count.followed_by_and_mutual"]["count_mutual"]
+      mutual = rules["profile.followed_by_mutuals"]["count_mutual"]
       mutual["other"] = mutual["other"].replace("%1$@ und ", "")
+      assert "%1$@" not in mutual["other"], mutual
       with open(path, "wb") as f:
           plistlib.dump(rules, f)
       """
@@ -109,15 +109,14 @@ struct DiffEquivalenceEndToEndTests {
     )
     #expect(
       lines.filter { $0.hasPrefix("  ~ ") }.map { $0.split(separator: "\"")[1] } == [
-        "a11y.plural.count.input_limit_exceeds", "plural.count.followed_by_and_mutual",
-        "plural.count.metric_formatted.post",
+        "a11y.input_over_limit", "metric.posts", "profile.followed_by_mutuals",
       ])
     // The mutual followers key is checked as it is today whenever it changes: its `names`
     // variable says the app passes argument 1 as an integer (`ld`), its forms read it as `%1$@`.
     #expect(
       lines.filter { $0.hasPrefix("  error: ") }
         == [
-          "a11y.plural.count.input_limit_exceeds", "plural.count.followed_by_and_mutual",
+          "a11y.input_over_limit", "profile.followed_by_mutuals",
         ].map {
           "  error: de · Localizable · \"\($0)\": reads argument 1 as an object but the app passes "
             + "an integer [format-mismatch]"

@@ -30,7 +30,7 @@ import Testing
       old: TableSet(tables: [table(old)]), new: TableSet(tables: [table(new)]))
   }
 
-  /// mastodon-ios' legacy entries (old) and what `lhc compile` makes of their import (new).
+  /// Legacy entries of mastodon-ios' shapes (old) and what `lhc compile` makes of their import (new).
   static let equivalentPairs: [(String, TableEntry, TableEntry)] = [
     (
       "a sequential format key and the mixed one compile writes",
@@ -40,10 +40,10 @@ import Testing
     (
       "a sequential form and %arg compiled to its numbered specifier",
       rule(
-        "Zeichenanzahl um %#@character_count@ überschritten",
+        "Um %#@character_count@ zu lang",
         [("character_count", ["one": "1 Zeichen", "other": "%ld Zeichen"])]),
       rule(
-        "Zeichenanzahl um %1$#@character_count@ überschritten",
+        "Um %1$#@character_count@ zu lang",
         [("character_count", ["one": "1 Zeichen", "other": "%1$ld Zeichen"])])
     ),
     (
@@ -52,13 +52,13 @@ import Testing
         "%#@names@%#@count_mutual@",
         [
           ("names", ["one": "", "other": ""]),
-          ("count_mutual", ["one": "Gefolgt von %1$@", "other": "Gefolgt von %1$@ und %ld"]),
+          ("count_mutual", ["one": "%1$@ und eine weitere", "other": "%1$@ und %ld weitere"]),
         ]),
       rule(
         "%1$#@names@%2$#@count_mutual@",
         [
           ("names", ["one": "", "other": ""]),
-          ("count_mutual", ["one": "Gefolgt von %1$@", "other": "Gefolgt von %1$@ und %2$ld"]),
+          ("count_mutual", ["one": "%1$@ und eine weitere", "other": "%1$@ und %2$ld weitere"]),
         ])
     ),
     (
