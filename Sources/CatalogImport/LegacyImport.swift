@@ -35,24 +35,31 @@ public enum LegacyImport {
   public struct Output: Sendable {
     public var catalog: Catalog
     public var droppedTexts: [ImportIssue]
+    /// With `skippingUnsafe`: the entries left out because a catalog cannot hold them.
+    public var skipped: [ImportIssue] = []
   }
 
   /// The comment genstrings writes when the code gives none; Xcode's migration drops it.
   public static let genstringsPlaceholder = "No comment provided by engineer."
 
-  /// The catalog of `input` (version `version`), or every key that cannot be represented.
+  /// The catalog of `input` (version `version`), or every key that cannot be represented; with
+  /// `skippingUnsafe`, the catalog of every entry that can be, those that cannot listed in
+  /// ``Output/skipped``: the catalog of the files without those `.stringsdict` entries (a
+  /// `.strings` value of the same key is then imported).
   ///
   /// Entries are in key order (``KeyOrder``; the writer sorts them its own way), each with its
   /// localizations in the order of `input.tables`. The tables are mapped on every core, then the
   /// entries are made on every core too, each from the tables' nodes at its key: every table's
   /// keys are sorted, so no key is hashed (collecting the nodes key by key through a dictionary
   /// was a serial 15 % of importing the 171 MB bench catalog's tree).
-  public static func catalog(_ input: Input, version: String = "1.0") -> Result<
-    Output, ImportFailure
-  > {
-    let mapped = Parallel.map(input.tables) { table in map(table, files: input.files) }
+  public static func catalog(
+    _ input: Input, version: String = "1.0", skippingUnsafe: Bool = false
+  ) -> Result<Output, ImportFailure> {
+    let mapped = Parallel.map(input.tables) { table in
+      map(table, files: input.files, skipping: skippingUnsafe)
+    }
     let issues = mapped.flatMap(\.issues)
-    guard issues.isEmpty else { return .failure(ImportFailure(issues)) }
+    guard issues.isEmpty || skippingUnsafe else { return .failure(ImportFailure(issues)) }
     // Every key of every table, in key order; most tables have them all (one comparison of lists).
     var keys = mapped.first?.keys ?? []
     for table in mapped.dropFirst() where table.keys != keys {
@@ -99,7 +106,8 @@ public enum LegacyImport {
     entries.reserveCapacity(keys.count)
     for run in made { entries += run }
     let catalog = Catalog(sourceLanguage: input.sourceLanguage, version: version, entries: entries)
-    return .success(Output(catalog: catalog, droppedTexts: mapped.flatMap(\.dropped)))
+    return .success(
+      Output(catalog: catalog, droppedTexts: mapped.flatMap(\.dropped), skipped: issues))
   }
 
   /// The index of the first of `positions` (ascending) that is `start` or more.
@@ -116,13 +124,18 @@ public enum LegacyImport {
   private struct Mapped {
     var keys: [String] = []
     var nodes: [LocalizationNode] = []
+    /// Entries that cannot be mapped: not among `keys`, unless the key's `.strings` value is
+    /// (mapped alone, as the files without the entry would be).
     var issues: [ImportIssue] = []
     var dropped: [ImportIssue] = []
   }
 
-  /// Every key of one language's table as a localization node (keys in the table's order).
+  /// Every key of one language's table as a localization node (keys in the table's order); a
+  /// `.stringsdict` entry that cannot be mapped is an issue, its key's `.strings` value mapped
+  /// alone when `skipping`.
   private static func map(
-    _ table: StringTable, files: [String: (strings: String?, stringsdict: String?)]
+    _ table: StringTable, files: [String: (strings: String?, stringsdict: String?)],
+    skipping: Bool
   ) -> Mapped {
     let paths = files[table.language]
     var mapped = Mapped()
@@ -147,9 +160,16 @@ public enum LegacyImport {
                 + ".strings value is not", file: paths?.strings))
         }
       } catch {
+        let fallback = skipping ? s : nil
         mapped.issues.append(
           ImportIssue(
-            language: table.language, key: key, reason: error.reason, file: paths?.stringsdict))
+            language: table.language, key: key,
+            reason: error.reason + (fallback == nil ? "" : "; the .strings value is imported"),
+            file: paths?.stringsdict))
+        if let fallback {
+          mapped.keys.append(key)
+          mapped.nodes.append(mapper.leaf(strings.values[fallback]))
+        }
       }
     }
     return mapped

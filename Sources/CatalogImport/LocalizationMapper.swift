@@ -75,7 +75,7 @@ struct LocalizationMapper {
   }
 
   /// A string unit with `text`.
-  private func leaf(_ text: String) -> LocalizationNode {
+  func leaf(_ text: String) -> LocalizationNode {
     LocalizationNode(stringUnit: StringUnit(state: state, value: text))
   }
 
@@ -138,7 +138,9 @@ struct LocalizationMapper {
     let references = FormatString(parsing: format.formatKey).substitutionReferences
     for reference in references where format.variables[reference.name] == nil {
       throw MappingError(
-        "the format key references variable '\(reference.name)', which the entry does not define")
+        "the format key references variable '\(reference.name)', which the entry does not define; "
+          + "Foundation then has no rule for '\(reference.text)' and formats it as '%@', reading "
+          + "the argument the app passes there (a count) as an object: a crash, or garbage")
     }
     if references.count == 1, let only = references.first, only.position == nil,
       only.text == format.formatKey, let variable = format.variables[only.name]

@@ -38,6 +38,13 @@ public enum ReleaseImport {
     finding.severity == .error && finding.kind != .unknownKey
   }
 
+  /// True when `change` gives the catalog a new value: a key the release adds or changes; not
+  /// one it removes (a release may hold a subset), nor an equivalent value (runtime-equal, see
+  /// `lhc diff`), which is no update.
+  static func updates(_ change: KeyChange) -> Bool {
+    change.new != nil && change.kind != .removed && change.kind != .equivalent
+  }
+
   /// Applies `release` (its tables named `table`) to `catalog`; units get `state`.
   public static func apply(
     _ release: [StringTable], to catalog: Catalog, table: String, state: UnitState
@@ -64,7 +71,7 @@ public enum ReleaseImport {
   /// then needs no full read (`lhc import --into` of a release that holds the catalog's text).
   public static func changesNothing(_ comparison: DiffResult) -> Bool {
     comparison.tables.allSatisfy { table in
-      table.changes.allSatisfy { $0.kind == .removed || $0.new == nil }
+      table.changes.allSatisfy { !updates($0) }
     } && !comparison.findings.contains { refuses($0) && $0.key != nil }
   }
 
@@ -91,7 +98,7 @@ public enum ReleaseImport {
     var changedUnits = 0
     for difference in result.tables {
       var kept: [KeyChange] = []
-      for change in difference.changes where change.kind != .removed {
+      for change in difference.changes where updates(change) {
         guard let new = change.new else { continue }
         guard let position = index[change.key] else {
           unknownKeys.append((difference.language, change.key))

@@ -105,6 +105,61 @@ public struct FormatString: Sendable, Equatable {
     argumentReferences.contains { $0 == nil }
   }
 
+  /// The text with every specifier and substitution reference numbered with the argument it
+  /// reads (`%@ %#@n@` → `%1$@ %2$#@n@`), as Foundation binds them: a numbered one keeps its
+  /// number, the others count from `first` (1 for a whole format; a `.stringsdict` variable's
+  /// argument for the form Foundation formats in its place), and only they advance the count.
+  ///
+  /// Nil when that binding is not certain: an invalid directive, a `*` width or precision, or an
+  /// unnumbered argument after a numbered one that does not read the argument after the one read
+  /// just before it (POSIX leaves mixing undefined; CoreFoundation counts the unnumbered ones
+  /// apart, other implementations go on from the previous argument: the binding is taken only
+  /// where both agree, as in `%@ %2$#@n@` and `%1$@ … %2$ld`).
+  public func numberedArguments(from first: Int = 1) -> String? {
+    var result = ""
+    var next = first
+    var previous = 0
+    var sawNumbered = false
+    /// The argument an item reads, nil when uncertain.
+    func bind(_ explicit: Int?) -> Int? {
+      let position: Int
+      if let explicit {
+        sawNumbered = true
+        position = explicit
+      } else {
+        position = next
+        next += 1
+        if sawNumbered && previous + 1 != position { return nil }
+      }
+      previous = position
+      return position
+    }
+    /// `text` without its `%` and its `N$`.
+    func rest(_ text: String, numbered: Bool) -> Substring {
+      let afterPercent = text.dropFirst()
+      guard numbered, let dollar = afterPercent.firstIndex(of: "$") else { return afterPercent }
+      return afterPercent[afterPercent.index(after: dollar)...]
+    }
+    for token in tokens {
+      switch token {
+      case .literal, .percent, .argPlaceholder:
+        result += token.text
+      case .invalid:
+        return nil
+      case .specifier(let specifier):
+        for count in [specifier.width, specifier.precision] {
+          if case .argument? = count { return nil }
+        }
+        guard let position = bind(specifier.position) else { return nil }
+        result += "%\(position)$" + rest(specifier.text, numbered: specifier.position != nil)
+      case .substitution(let reference):
+        guard let position = bind(reference.position) else { return nil }
+        result += "%\(position)$" + rest(reference.text, numbered: reference.position != nil)
+      }
+    }
+    return result
+  }
+
   /// Every argument read in text order, as its explicit position or nil for a sequential one.
   private var argumentReferences: [Int?] {
     var result: [Int?] = []

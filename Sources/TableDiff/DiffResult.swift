@@ -9,6 +9,9 @@ public struct KeyChange: Sendable, Equatable {
     case changed
     /// Both have it, one as plain text, the other as a plural or device rule.
     case kindChanged = "kind-changed"
+    /// Both have it, written differently but shown alike with every argument list (see
+    /// ``TableEntry/isRuntimeEquivalent(to:)``): no difference.
+    case equivalent
   }
 
   public var kind: Kind
@@ -39,6 +42,9 @@ public struct TableDifference: Sendable, Equatable {
   public func count(_ kind: KeyChange.Kind) -> Int {
     changes.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) }
   }
+
+  /// True when a key differs (a change that is not ``KeyChange/Kind/equivalent``).
+  public var hasDifferences: Bool { changes.contains { $0.kind != .equivalent } }
 }
 
 /// Something that will go wrong at runtime when the new side (a release) is served over the old
@@ -76,17 +82,17 @@ public struct RuntimeFinding: Sendable, Equatable {
 
 /// The comparison of two sets of tables.
 public struct DiffResult: Sendable, Equatable {
-  /// Tables with at least one change, sorted by language, then table.
+  /// Tables with at least one change (equivalent ones included), sorted by language, then table.
   public var tables: [TableDifference]
   /// Runtime-safety findings for the new side, sorted by language, table, key, kind.
   public var findings: [RuntimeFinding]
 
-  /// True when nothing differs and nothing is unsafe.
-  public var isEmpty: Bool { tables.isEmpty && findings.isEmpty }
+  /// True when nothing differs and nothing is unsafe (keys may be equivalent).
+  public var isEmpty: Bool { !hasDifferences && findings.isEmpty }
 
   /// True when a key differs between the sides (findings about the new side alone, such as an
-  /// unselectable language folder, are not differences).
-  public var hasDifferences: Bool { !tables.isEmpty }
+  /// unselectable language folder, are not differences; nor are equivalent keys).
+  public var hasDifferences: Bool { tables.contains(where: \.hasDifferences) }
 
   /// Count of key changes of `kind` over all tables.
   public func count(_ kind: KeyChange.Kind) -> Int {

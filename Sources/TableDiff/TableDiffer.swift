@@ -19,7 +19,8 @@ public enum TableDiffer {
   ///
   /// Findings about content (format arguments, plural categories, a key in both files, unknown
   /// keys) are reported only for keys `new` adds or changes: what the app already ships is
-  /// `lhc lint`'s business.
+  /// `lhc lint`'s business. A key whose entries are runtime-equivalent
+  /// (``TableEntry/isRuntimeEquivalent(to:)``) is listed as ``KeyChange/Kind/equivalent``.
   public static func diff(old: TableSet, new: TableSet, options: Options = Options()) -> DiffResult
   {
     let oldTables = old.merged()
@@ -58,6 +59,11 @@ public enum TableDiffer {
         changes.append(KeyChange(kind: .added, key: key, old: nil, new: now))
         findings += context.findings(id, key, now, appEntry: nil)
       case (let was?, let now?) where !was.isEquivalent(to: now):
+        // Shown alike with every argument list: listed, not a difference, nothing to check.
+        if was.isRuntimeEquivalent(to: now) {
+          changes.append(KeyChange(kind: .equivalent, key: key, old: was, new: now))
+          continue
+        }
         let kind: KeyChange.Kind = was.kind == now.kind ? .changed : .kindChanged
         changes.append(KeyChange(kind: kind, key: key, old: was, new: now))
         findings += context.findings(id, key, now, appEntry: was)

@@ -22,24 +22,7 @@ public struct TableEntry: Sendable, Equatable {
   }
 
   static func canonical(_ rule: StringsdictEntry) -> StringsdictEntry {
-    switch rule {
-    case .format(let format): return .format(canonical(format))
-    case .device(let forms): return .device(forms.mapValues(canonical))
-    case .width(let forms):
-      return .width(
-        forms.mapValues { form in
-          switch form {
-          case .text: return form
-          case .format(let format): return .format(canonical(format))
-          case .device(let devices): return .device(devices.mapValues(canonical))
-          }
-        })
-    }
-  }
-
-  static func canonical(_ form: DeviceForm) -> DeviceForm {
-    if case .format(let format) = form { return .format(canonical(format)) }
-    return form
+    rule.mapped(text: { $0 }, format: canonical)
   }
 
   /// Variables renamed `1`, `2`, … in order of first reference in the format key (then by name
@@ -136,5 +119,31 @@ enum PluralOrder {
 
   static func sorted(_ categories: some Sequence<String>) -> [String] {
     categories.sorted { (ranks[$0] ?? 6, $0) < (ranks[$1] ?? 6, $1) }
+  }
+}
+
+extension StringsdictEntry {
+  /// The rule with every text form and every format rule in it (at any depth of device and width
+  /// rules) replaced by `text(_:)` and `format(_:)` of it.
+  func mapped(text: (String) -> String, format: (FormatRule) -> FormatRule) -> StringsdictEntry {
+    func device(_ form: DeviceForm) -> DeviceForm {
+      switch form {
+      case .text(let value): return .text(text(value))
+      case .format(let rule): return .format(format(rule))
+      }
+    }
+    switch self {
+    case .format(let rule): return .format(format(rule))
+    case .device(let forms): return .device(forms.mapValues(device))
+    case .width(let forms):
+      return .width(
+        forms.mapValues { form in
+          switch form {
+          case .text(let value): return .text(text(value))
+          case .format(let rule): return .format(format(rule))
+          case .device(let devices): return .device(devices.mapValues(device))
+          }
+        })
+    }
   }
 }

@@ -203,7 +203,9 @@ struct LegacyMappingTests {
       FormatRule(
         formatKey: "%#@n@ and %#@m@",
         variables: ["n": PluralVariable(valueType: "d", forms: ["other": "%d"])]),
-      "the format key references variable 'm', which the entry does not define"
+      "the format key references variable 'm', which the entry does not define; Foundation then "
+        + "has no rule for '%#@m@' and formats it as '%@', reading the argument the app passes "
+        + "there (a count) as an object: a crash, or garbage"
     ),
     (
       FormatRule(
@@ -250,5 +252,58 @@ struct LegacyMappingTests {
       failure.issues.map(\.reason) == [
         "variable 'n' differs between the cases of the entry; a catalog has one substitution per name"
       ])
+  }
+
+  /// `skippingUnsafe`: the catalog of the tables without the entries a catalog cannot hold, those
+  /// listed; a `.strings` value of such a key is imported, as it would be without the entry.
+  @Test func skippingUnsafeLeavesOutTheEntriesAndKeepsTheRest() throws {
+    let broken = StringsdictEntry.format(
+      FormatRule(
+        formatKey: "%#@posts@ von %#@voters@",
+        variables: [
+          "votes": PluralVariable(valueType: "lld", forms: ["other": "%lld Stimmen"]),
+          "voters": PluralVariable(valueType: "lld", forms: ["other": "%lld Teilnehmenden"]),
+        ]))
+    let good = StringsdictEntry.format(
+      FormatRule(
+        formatKey: "%#@n@",
+        variables: ["n": PluralVariable(valueType: "lld", forms: ["other": "%lld"])]))
+    let german = StringTable(
+      name: "Localizable", language: "de", strings: ["both": "%lld Stimmen", "plain": "Hallo"],
+      rules: ["both": broken, "broken": broken, "good": good])
+    let english = StringTable(
+      name: "Localizable", language: "en", strings: ["plain": "Hello"],
+      rules: ["both": good, "good": good])
+    let files: [String: (strings: String?, stringsdict: String?)] = [
+      "de": ("de.lproj/Localizable.strings", "de.lproj/Localizable.stringsdict")
+    ]
+    let input = LegacyImport.Input(sourceLanguage: "en", tables: [english, german], files: files)
+    guard case .failure(let failure) = LegacyImport.catalog(input) else {
+      Issue.record("imported without skipping")
+      return
+    }
+    #expect(failure.issues.map(\.key) == ["both", "broken"])
+    let output = try LegacyImport.catalog(input, skippingUnsafe: true).get()
+    let reason =
+      "the format key references variable 'posts', which the entry does not define; Foundation "
+      + "then has no rule for '%#@posts@' and formats it as '%@', reading the argument the app "
+      + "passes there (a count) as an object: a crash, or garbage"
+    #expect(
+      output.skipped == [
+        ImportIssue(
+          language: "de", key: "both", reason: reason + "; the .strings value is imported",
+          file: "de.lproj/Localizable.stringsdict"),
+        ImportIssue(
+          language: "de", key: "broken", reason: reason, file: "de.lproj/Localizable.stringsdict"),
+      ])
+    // The oracle: the same tables without the skipped entries, imported all or nothing.
+    var without = german
+    without.rules = KeyedValues(["good": good])
+    let expected = try LegacyImport.catalog(
+      LegacyImport.Input(sourceLanguage: "en", tables: [english, without], files: files)
+    ).get()
+    #expect(output.catalog == expected.catalog)
+    #expect(output.catalog.entries.map(\.key) == ["both", "good", "plain"])
+    #expect(expected.skipped.isEmpty)
   }
 }

@@ -153,4 +153,61 @@ let parseCases: [ParseCase] = [
     #expect(!ArgumentType.character.isNumeric && !ArgumentType.object.isNumeric)
     #expect(!ArgumentType.pointer.isInteger)
   }
+
+  /// Numbering as Foundation binds arguments: numbered ones keep their number, the others count
+  /// from the start (a variable's argument for its forms), only they advancing the count; nil
+  /// where implementations differ or the binding is not known.
+  @Test func numberedArguments() {
+    let cases: [(String, Int, String?)] = [
+      ("%@ %#@posts@", 1, "%1$@ %2$#@posts@"),
+      ("%@ %2$#@posts@", 1, "%1$@ %2$#@posts@"),
+      ("%ld characters", 1, "%1$ld characters"),
+      ("%ld characters", 2, "%2$ld characters"),
+      ("%1$@ and %ld others", 2, "%1$@ and %2$ld others"),
+      ("%ld then %1$@", 2, "%2$ld then %1$@"),
+      ("%-5.2lld%% of %+d", 1, "%1$-5.2lld%% of %2$+d"),
+      ("%2$@ %1$d", 1, "%2$@ %1$d"),
+      ("%12$ld, %13$@", 1, "%12$ld, %13$@"),
+      ("no arguments, 100%%", 1, "no arguments, 100%%"),
+      ("", 1, ""),
+      // An unnumbered argument after a numbered one that it does not follow: CoreFoundation
+      // reads argument 1 for `%@`, a count going on from `%1$@` would read 2.
+      ("%1$@ %@", 1, nil),
+      ("%2$@ %@", 1, nil),
+      ("%1$@ %ld %ld", 2, "%1$@ %2$ld %3$ld"),
+      ("%1$@ %ld %ld", 3, nil),
+      // `*` widths and precisions, invalid directives: not numbered.
+      ("%*d", 1, nil),
+      ("%.*f", 1, nil),
+      ("%1$*2$d", 1, nil),
+      ("%d is 100%", 1, nil),
+      ("%#@broken", 1, nil),
+    ]
+    for (input, first, expected) in cases {
+      #expect(
+        FormatString(parsing: input).numberedArguments(from: first) == expected,
+        "\(input) from \(first)")
+    }
+  }
+
+  /// A format whose arguments are all unnumbered or all numbered reads, once numbered, the same
+  /// argument with the same specifier at every place (the parser's own sequential resolution,
+  /// `arguments`, is the oracle).
+  @Test func numberingKeepsEveryArgumentInPlace() throws {
+    let specifiers = ["%@", "%d", "%lld", "%5.2f", "%-3s", "%#@v@", "%%", "text ", "%u"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      let count = Int.random(in: 0...6, using: &generator)
+      let input = (0..<count).map { _ in specifiers.randomElement(using: &generator)! }.joined()
+      let numbered = try #require(FormatString(parsing: input).numberedArguments())
+      let before = FormatString(parsing: input).arguments
+      let after = FormatString(parsing: numbered).arguments
+      #expect(before.map(\.position) == after.map(\.position), "\(input)")
+      #expect(
+        before.map { $0.specifiers.map(\.valueType) }
+          == after.map { $0.specifiers.map(\.valueType) },
+        "\(input)")
+      #expect(!FormatString(parsing: numbered).hasNonPositionalArguments, "\(numbered)")
+    }
+  }
 }

@@ -151,9 +151,10 @@ struct ImportLegacyEndToEndTests {
       ],
       [
         "fr.lproj/Localizable.stringsdict: error: the entry is an array, not a dictionary; a "
-          + "String Catalog has no form for it (fr: list)",
+          + "String Catalog has no form for it; --skip-unsafe imports the other entries (fr: list)",
         "fr.lproj/Localizable.stringsdict: error: variable 'g' is a NSStringGenderRuleType "
-          + "rule; a String Catalog has plural variables only (fr: greet)",
+          + "rule; a String Catalog has plural variables only; --skip-unsafe imports the other "
+          + "entries (fr: greet)",
       ]
     ),
     (

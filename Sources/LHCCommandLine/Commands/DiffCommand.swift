@@ -14,6 +14,9 @@ struct DiffCommand {
         "format", short: "f", "FORMAT", choices: ["text", "json", "markdown"],
         help: "text (default; coloured on a terminal), json or markdown."),
       .flag("summary", help: "Counts per language and table only, no keys."),
+      .flag(
+        "show-equivalent",
+        help: "Also list keys written differently that Foundation shows alike (always counted)."),
       .value(
         "fail-on", "WHAT", choices: ["any", "unsafe"],
         help:
@@ -28,7 +31,9 @@ struct DiffCommand {
     discussion: """
       OLD is one or more String Catalogs (compiled in memory as 'lhc compile' does), or a folder \
       of <lang>.lproj folders, or a release zip; NEW is one folder, zip or catalog. Runtime-safety \
-      findings describe NEW served over OLD by the LingoHub SDK.
+      findings describe NEW served over OLD by the LingoHub SDK. A key whose texts bind the same \
+      arguments, as the same types, to the same places (numbered or not: '%@ %#@n@' and \
+      '%@ %2$#@n@') is equivalent: counted, listed with --show-equivalent, no difference.
 
       Exit status: 0 no differences (findings that come from no difference between the sides, \
       such as language folders the SDK never selects, are printed but do not count), 1 \
@@ -45,6 +50,7 @@ struct DiffCommand {
   var new: String
   var format: Format
   var summaryOnly: Bool
+  var showEquivalent: Bool
   var failOnUnsafeOnly: Bool
   var options: CompileOptions
   var table: String?
@@ -57,6 +63,7 @@ struct DiffCommand {
     new = last
     format = try parsed.choice("format", default: Format.text, expected: "text, json or markdown")
     summaryOnly = parsed.flag("summary")
+    showEquivalent = parsed.flag("show-equivalent")
     failOnUnsafeOnly =
       try parsed.choice("fail-on", default: FailOn.any, expected: "any or unsafe") == .unsafe
     let languages = parsed.all("language")
@@ -100,13 +107,21 @@ struct DiffCommand {
     switch format {
     case .text:
       console.out(
-        DiffReport(result: result, summaryOnly: summaryOnly, colored: console.outIsTerminal).text)
+        DiffReport(
+          result: result, summaryOnly: summaryOnly, showEquivalent: showEquivalent,
+          colored: console.outIsTerminal
+        ).text)
     case .markdown:
-      console.out(DiffReport(result: result, summaryOnly: summaryOnly, colored: false).markdown)
+      console.out(
+        DiffReport(
+          result: result, summaryOnly: summaryOnly, showEquivalent: showEquivalent, colored: false
+        ).markdown)
     case .json:
       console.out(
-        DiffJSON(result: result, old: oldSide.label, new: newSide.label, summaryOnly: summaryOnly)
-          .document)
+        DiffJSON(
+          result: result, old: oldSide.label, new: newSide.label, summaryOnly: summaryOnly,
+          showEquivalent: showEquivalent
+        ).document)
     }
     if annotate && !result.findings.isEmpty {
       console.error(

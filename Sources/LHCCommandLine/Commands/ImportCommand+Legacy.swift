@@ -36,18 +36,33 @@ extension ImportCommand {
         "\(input.path): warning: no \(sourceLanguage).lproj or Base.lproj: the catalog's source "
           + "language \(sourceLanguage) has no values (see --source-language)\n")
     }
-    let output: LegacyImport.Output
-    switch (LegacyImport.catalog(read.input), read.unsupported) {
-    case (.success(let made), []): output = made
-    case (.success, let refused):
-      Self.report(refused, severity: "error", root: input.path, console)
-      return ExitStatus.failure
-    case (.failure(let failure), let refused):
-      Self.report(refused + failure.issues, severity: "error", root: input.path, console)
+    // Entries a catalog cannot hold: all or nothing, or (--skip-unsafe) listed and left out.
+    let made: LegacyImport.Output?
+    let refused: [ImportIssue]
+    switch LegacyImport.catalog(read.input, skippingUnsafe: options.skipUnsafe) {
+    case .success(let output): (made, refused) = (output, read.unsupported + output.skipped)
+    case .failure(let failure): (made, refused) = (nil, read.unsupported + failure.issues)
+    }
+    /// `refused` with `change` applied to each reason.
+    func listed(_ change: (String) -> String) -> [ImportIssue] {
+      refused.map { issue in
+        var issue = issue
+        issue.reason = change(issue.reason)
+        return issue
+      }
+    }
+    guard let output = made, refused.isEmpty || options.skipUnsafe else {
+      let hint = "; --skip-unsafe imports the other entries"
+      Self.report(listed { $0 + hint }, severity: "error", root: input.path, console)
       return ExitStatus.failure
     }
+    Self.report(listed { "skipped: " + $0 }, severity: "warning", root: input.path, console)
     Self.report(output.droppedTexts, severity: "warning", root: input.path, console)
     let catalog = output.catalog
+    if catalog.entries.isEmpty && !refused.isEmpty {
+      console.error("\(input.path): error: nothing to import: every entry was refused\n")
+      return ExitStatus.failure
+    }
     // A catalog in Xcode's layout takes ~1.6× the bytes of the XML tables it is made from (171 MB
     // from the bench's 106 MB tree): twice their size sizes the writer's buffers so that they never
     // grow and copy (capacity not written to costs no memory).
@@ -64,9 +79,12 @@ extension ImportCommand {
     }
     console.keepUntilExit((read, output))
     let languages = read.input.tables.count
+    let skipped =
+      refused.isEmpty
+      ? "" : "; \(refused.count) refused entr\(refused.count == 1 ? "y" : "ies") skipped"
     console.out(
       "\(options.output): \(catalog.entries.count) key\(catalog.entries.count == 1 ? "" : "s") "
-        + "in \(languages) language\(languages == 1 ? "" : "s") from \(input.path)\n")
+        + "in \(languages) language\(languages == 1 ? "" : "s") from \(input.path)\(skipped)\n")
     return ExitStatus.success
   }
 

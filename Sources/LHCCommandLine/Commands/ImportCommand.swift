@@ -28,7 +28,10 @@ struct ImportCommand {
         help: "With --into: the state of updated units: translated (default) or needs_review."),
       .flag("dry-run", help: "With --into: print what would change; write nothing."),
       .flag(
-        "skip-unsafe", help: "With --into: apply the safe values, list the refused ones."),
+        "skip-unsafe",
+        help:
+          "Apply the safe values (--into) or import every entry that can be (-o); list the refused ones."
+      ),
       .value(
         "catalog-version", "VERSION", choices: ["1.0", "1.1", "1.2", "1.3"],
         help: "With --into: raise each changed catalog's version to VERSION."),
@@ -38,8 +41,9 @@ struct ImportCommand {
       tree or legacy files), an .xliff file or an .xcloc folder. With -o, INPUT is a folder \
       of legacy files and a new catalog is made of one table (Xcode's "Migrate to String \
       Catalog"); with --into, the catalogs' existing keys get the input's values. Nothing is \
-      written when anything is refused, files are replaced atomically and only when their \
-      bytes change. Exit status: 0 success, 1 an input is invalid or a value is refused \
+      written when anything is refused (unless --skip-unsafe), files are replaced atomically \
+      and only when their bytes change. Exit status: 0 success (with --skip-unsafe: refused \
+      entries listed), 1 an input is invalid or a value is refused, or nothing can be imported \
       (nothing written), 64 usage error.
       """)
 
@@ -90,6 +94,8 @@ struct ImportCommand {
     var force: Bool
     var sourceLanguage: String?
     var table: String
+    /// `--skip-unsafe`: every entry that can be imported, the others listed.
+    var skipUnsafe: Bool
   }
 
   /// `--into`: existing catalogs updated from a release, `.lproj` folders or an XLIFF.
@@ -111,7 +117,7 @@ struct ImportCommand {
 
   /// The options of one mode, for the usage error when they are given in the other.
   private static let newCatalogOnly = ["force", "source-language", "table"]
-  private static let intoOnly = ["state", "dry-run", "skip-unsafe", "catalog-version"]
+  private static let intoOnly = ["state", "dry-run", "catalog-version"]
 
   init(parsed: ParsedArguments) throws(UsageError) {
     // INPUT is the one positional argument that is not a catalog; catalogs after it belong to
@@ -149,7 +155,8 @@ struct ImportCommand {
       mode = .newCatalog(
         NewCatalog(
           output: output, force: parsed.flag("force"),
-          sourceLanguage: parsed.value("source-language"), table: table))
+          sourceLanguage: parsed.value("source-language"), table: table,
+          skipUnsafe: parsed.flag("skip-unsafe")))
     case (nil, false):
       if let given = Self.newCatalogOnly.first(where: { parsed.flag($0) }) {
         throw UsageError("--\(given) applies to -o; --into updates existing catalogs")

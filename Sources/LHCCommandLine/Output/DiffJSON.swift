@@ -9,16 +9,20 @@ struct DiffJSON {
   let old: String
   let new: String
   let summaryOnly: Bool
+  /// List equivalent keys (and tables with only those); they are always counted.
+  var showEquivalent = false
 
   var document: String {
     let errors = result.findings.filter { $0.severity == .error }.count
+    let tables = result.tables.filter { showEquivalent || $0.hasDifferences }
     let summary: JSONValue = .object([
       ("added", .integer(result.count(.added))),
       ("changed", .integer(result.count(.changed))),
+      ("equivalent", .integer(result.count(.equivalent))),
       ("errors", .integer(errors)),
       ("kindChanged", .integer(result.count(.kindChanged))),
       ("removed", .integer(result.count(.removed))),
-      ("tables", .integer(result.tables.count)),
+      ("tables", .integer(tables.count)),
       ("warnings", .integer(result.findings.count - errors)),
     ])
     return JSONValue.object([
@@ -27,7 +31,7 @@ struct DiffJSON {
       ("old", .string(old)),
       ("schemaVersion", .integer(1)),
       ("summary", summary),
-      ("tables", .array(result.tables.map(table))),
+      ("tables", .array(tables.map(table))),
     ]).document()
   }
 
@@ -36,7 +40,11 @@ struct DiffJSON {
       ("added", .integer(table.count(.added))),
       ("changed", .integer(table.count(.changed))),
     ]
-    if !summaryOnly { members.append(("changes", .array(table.changes.map(change)))) }
+    if !summaryOnly {
+      let listed = table.changes.filter { showEquivalent || $0.kind != .equivalent }
+      members.append(("changes", .array(listed.map(change))))
+    }
+    members.append(("equivalent", .integer(table.count(.equivalent))))
     members += [
       ("kindChanged", .integer(table.count(.kindChanged))),
       ("language", .string(table.language)),

@@ -6,10 +6,13 @@ struct DiffReport {
   let result: DiffResult
   /// Counts only.
   let summaryOnly: Bool
+  /// List equivalent keys too (they are always counted).
+  var showEquivalent = false
   /// ANSI colours.
   let colored: Bool
 
-  /// `12 added, 3 removed, 5 changed, 1 plain ↔ plural; 1 runtime error, 2 warnings`.
+  /// `12 added, 3 removed, 5 changed, 1 kind changed, 4 equivalent; 1 runtime error, 2 warnings`
+  /// (equivalent keys only when there are some).
   var summaryLine: String {
     let errors = result.findings.filter { $0.severity == .error }.count
     let warnings = result.findings.count - errors
@@ -18,8 +21,28 @@ struct DiffReport {
   }
 
   private func counts(_ count: (KeyChange.Kind) -> Int) -> String {
-    "\(count(.added)) added, \(count(.removed)) removed, \(count(.changed)) changed, "
-      + "\(count(.kindChanged)) kind changed"
+    let equivalent = count(.equivalent)
+    return "\(count(.added)) added, \(count(.removed)) removed, \(count(.changed)) changed, "
+      + "\(count(.kindChanged)) kind changed" + (equivalent > 0 ? ", \(equivalent) equivalent" : "")
+  }
+
+  /// The tables to list: those with a difference, and with ``showEquivalent`` those with
+  /// equivalent keys only.
+  private var listedTables: [TableDifference] {
+    result.tables.filter { showEquivalent || $0.hasDifferences }
+  }
+
+  /// The changes of `table` to list.
+  private func listed(_ table: TableDifference) -> [KeyChange] {
+    table.changes.filter { showEquivalent || $0.kind != .equivalent }
+  }
+
+  /// `No differences.`, with the count of equivalent keys when there are some.
+  private var noDifferences: String {
+    let equivalent = result.count(.equivalent)
+    guard equivalent > 0 else { return "No differences.\n" }
+    return "No differences; \(equivalent) equivalent"
+      + (showEquivalent || summaryOnly ? "" : " (--show-equivalent lists them)") + ".\n"
   }
 
   // MARK: Text
@@ -27,12 +50,12 @@ struct DiffReport {
   /// Grouped by language and table, then the runtime-safety findings, then the totals.
   var text: String {
     var out = ""
-    for table in result.tables {
+    for table in listedTables {
       out +=
         paint("1", "\(table.language) · \(table.table)") + ": " + counts(table.count)
         + presenceNote(table) + "\n"
       if summaryOnly || table.presence == .oldOnly { continue }
-      for change in table.changes { out += "  " + line(for: change) + "\n" }
+      for change in listed(table) { out += "  " + line(for: change) + "\n" }
     }
     if !result.findings.isEmpty {
       out += paint("1", "Runtime safety (new side served over the old):") + "\n"
@@ -43,7 +66,7 @@ struct DiffReport {
           + finding.message + " [\(finding.kind.rawValue)]\n"
       }
     }
-    return out + (result.isEmpty ? "No differences.\n" : "Total: " + summaryLine + "\n")
+    return out + (result.isEmpty ? noDifferences : "Total: " + summaryLine + "\n")
   }
 
   /// ` (only in OLD: …)` for a table one side lacks; its keys are not listed when only the old
@@ -67,6 +90,7 @@ struct DiffReport {
     case .kindChanged:
       let kinds = "\(change.old?.kind ?? "") → \(change.new?.kind ?? "")"
       return paint("33", "~ \(key) (\(kinds)): \(old) → \(new)")
+    case .equivalent: return paint("2", "≈ \(key): \(old) → \(new)")
     }
   }
 
@@ -84,8 +108,8 @@ struct DiffReport {
   /// A heading with the totals, a findings table, and one table of changes per language and table.
   var markdown: String {
     var out = "## lhc diff\n\n"
-    if result.isEmpty { return out + "No differences.\n" }
-    out += "**" + summaryLine + "**\n"
+    if result.isEmpty && !showEquivalent { return out + noDifferences }
+    out += "**" + (result.isEmpty ? String(noDifferences.dropLast()) : summaryLine) + "**\n"
     if !result.findings.isEmpty {
       out +=
         "\n### Runtime safety\n\n| | Language | Table | Key | Finding |\n|---|---|---|---|---|\n"
@@ -96,16 +120,17 @@ struct DiffReport {
           + "\(code(finding.key)) | \(cell(finding.message)) (`\(finding.kind.rawValue)`) |\n"
       }
     }
-    for table in result.tables {
+    for table in listedTables {
       out +=
         "\n### \(cell(table.language)) · \(cell(table.table))\n\n" + counts(table.count)
         + presenceNote(table) + "\n"
       if summaryOnly || table.presence == .oldOnly { continue }
       out += "\n| | Key | Old | New |\n|---|---|---|---|\n"
-      for change in table.changes {
-        let mark =
-          ["added": "➕", "removed": "➖", "changed": "✏️", "kind-changed": "🔀"][change.kind.rawValue]
-          ?? ""
+      for change in listed(table) {
+        let marks = [
+          "added": "➕", "removed": "➖", "changed": "✏️", "kind-changed": "🔀", "equivalent": "≈",
+        ]
+        let mark = marks[change.kind.rawValue] ?? ""
         out +=
           "| \(mark) | \(code(change.key)) | \(cell(change.old?.summary ?? "")) | "
           + "\(cell(change.new?.summary ?? "")) |\n"
