@@ -63,7 +63,9 @@ public indirect enum OldStylePlist: Sendable, Equatable {
           while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
         } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
           position += 2
-          while position < bytes.count, !(bytes[position] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/")) {
+          while position < bytes.count,
+            !(bytes[position] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/"))
+          {
             position += 1
           }
           position = min(position + 2, bytes.count)
@@ -197,9 +199,13 @@ public indirect enum OldStylePlist: Sendable, Equatable {
         if let digit = hexValue(bytes[position]) { nibbles.append(digit) }
         position += 1
       }
-      guard position < bytes.count else { throw ParseError(message: "unterminated data", offset: start) }
+      guard position < bytes.count else {
+        throw ParseError(message: "unterminated data", offset: start)
+      }
       position += 1
-      return stride(from: 0, to: nibbles.count - 1, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
+      return stride(from: 0, to: nibbles.count - 1, by: 2).map {
+        nibbles[$0] << 4 | nibbles[$0 + 1]
+      }
     }
 
     func hexValue(_ byte: UInt8) -> UInt8? {

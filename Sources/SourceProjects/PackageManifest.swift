@@ -33,9 +33,10 @@ public enum PackageManifest {
     guard let package else { return [] }
     let root = Paths.directory(of: path)
     let hasDefaultLocalization = package.contains { $0.label == "defaultLocalization" }
-    let platforms = (package.first { $0.label == "platforms" }).map {
-      elements($0.value, constants).compactMap(platformName)
-    } ?? []
+    let platforms =
+      (package.first { $0.label == "platforms" }).map {
+        elements($0.value, constants).compactMap(platformName)
+      } ?? []
     var targets: [BuildTarget] = []
     for target in elements(package.first { $0.label == "targets" }?.value, constants) {
       guard case .call(let callee, let arguments, _, _) = target else { continue }
@@ -51,17 +52,22 @@ public enum PackageManifest {
       let folder = Paths.normalize(
         literal(arguments.first { $0.label == "path" }?.value, constants)
           ?? (isTest ? "Tests/\(name)" : "Sources/\(name)"), relativeTo: root)
-      let excluded = elements(arguments.first { $0.label == "exclude" }?.value, constants).compactMap {
-        literal($0, constants).map { Paths.normalize($0, relativeTo: folder) }
-      }
+      let excluded = elements(arguments.first { $0.label == "exclude" }?.value, constants)
+        .compactMap {
+          literal($0, constants).map { Paths.normalize($0, relativeTo: folder) }
+        }
       let listed = arguments.first { $0.label == "sources" }.map {
-        elements($0.value, constants).compactMap { literal($0, constants).map { Paths.normalize($0, relativeTo: folder) } }
+        elements($0.value, constants).compactMap {
+          literal($0, constants).map { Paths.normalize($0, relativeTo: folder) }
+        }
       }
       var sources: [String: String] = [:]
       var catalogs: [String] = []
-      for file in files.files(under: folder) where !excluded.contains(where: { Paths.isInside(file, $0) }) {
+      for file in files.files(under: folder)
+      where !excluded.contains(where: { Paths.isInside(file, $0) }) {
         if file.hasSuffix(".swift"), listed?.contains(where: { Paths.isInside(file, $0) }) ?? true {
-          sources[file] = "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
+          sources[file] =
+            "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
         }
         if file.hasSuffix(".xcstrings") { catalogs.append(file) }
       }
@@ -90,7 +96,9 @@ public enum PackageManifest {
   }
 
   /// The elements of an array expression, through `let` constants and `+`.
-  private static func elements(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0) -> [Expr] {
+  private static func elements(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0)
+    -> [Expr]
+  {
     guard let expression, depth < 16 else { return [] }
     switch expression {
     case .array(let elements, _):
@@ -104,10 +112,13 @@ public enum PackageManifest {
     }
   }
 
-  private static func literal(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0) -> String? {
+  private static func literal(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0)
+    -> String?
+  {
     switch expression {
     case .string(let literal)?: return literal.plainText
-    case .name(let name, _)? where depth < 8: return literal(constants[name], constants, depth: depth + 1)
+    case .name(let name, _)? where depth < 8:
+      return literal(constants[name], constants, depth: depth + 1)
     default: return nil
     }
   }

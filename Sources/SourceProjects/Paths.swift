@@ -84,7 +84,8 @@ public struct Glob: Sendable {
     return false
   }
 
-  private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
+  private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool
+  {
     guard let first = pattern.first else { return text.isEmpty }
     switch first {
     case "*":
@@ -140,7 +141,9 @@ public final class FileTree: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let listed = listings[directory] { return listed }
-    if let parent = listings.keys.filter({ Paths.isInside(directory, $0) }).min(by: { $0.count > $1.count }) {
+    if let parent = listings.keys.filter({ Paths.isInside(directory, $0) }).min(by: {
+      $0.count > $1.count
+    }) {
       let files = listings[parent]!.filter { Paths.isInside($0, directory) }
       listings[directory] = files
       return files
@@ -160,7 +163,9 @@ public final class FileTree: @unchecked Sendable {
       if entry.hasPrefix(".") || Self.skippedFolders.contains(entry) { continue }
       let path = directory == "/" ? "/" + entry : directory + "/" + entry
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        continue
+      }
       if isDirectory.boolValue {
         if entry.hasSuffix(".xcodeproj") {
           let project = path + "/project.pbxproj"

@@ -29,7 +29,9 @@ public struct SourceScan: Sendable {
     func consider(_ file: String) {
       let relative = Paths.relative(file, to: current)
       if excluded.contains(where: { $0.matches(relative) || $0.matches(file) }) { return }
-      if file.hasSuffix(".swift"), Paths.fileName(of: file) != "Package.swift" { swiftFiles.insert(file) }
+      if file.hasSuffix(".swift"), Paths.fileName(of: file) != "Package.swift" {
+        swiftFiles.insert(file)
+      }
       if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
       if file.hasSuffix(".xcodeproj/project.pbxproj") { projects.insert(file) }
       if Paths.fileName(of: file) == "Package.swift" { manifests.insert(file) }
@@ -45,7 +47,11 @@ public struct SourceScan: Sendable {
       var directory = listed.isEmpty ? Paths.directory(of: input) : input
       while true {
         for file in SourceScan.projectFiles(in: directory) {
-          if file.hasSuffix("Package.swift") { manifests.insert(file) } else { projects.insert(file) }
+          if file.hasSuffix("Package.swift") {
+            manifests.insert(file)
+          } else {
+            projects.insert(file)
+          }
         }
         if SourceScan.isRepositoryRoot(directory) || directory == "/" { break }
         directory = Paths.directory(of: directory)
@@ -64,7 +70,8 @@ public struct SourceScan: Sendable {
       targets += PackageManifest.targets(at: manifest, files: tree)
     }
     for target in targets { catalogs.formUnion(target.catalogs) }
-    var scan = SourceScan(files: [], targets: targets, catalogs: catalogs.sorted(), problems: problems)
+    var scan = SourceScan(
+      files: [], targets: targets, catalogs: catalogs.sorted(), problems: problems)
     var testOnly = Set<String>()
     for (index, target) in targets.enumerated() {
       for file in target.sources.keys where swiftFiles.contains(file) {
@@ -75,16 +82,21 @@ public struct SourceScan: Sendable {
         }
       }
     }
-    scan.files = swiftFiles.filter { scan.targetsByFile[$0] != nil || !testOnly.contains($0) }.sorted()
+    scan.files = swiftFiles.filter { scan.targetsByFile[$0] != nil || !testOnly.contains($0) }
+      .sorted()
     return scan
   }
 
   private static func projectFiles(in directory: String) -> [String] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return []
+    }
     var result: [String] = []
     for entry in entries.sorted() {
       if entry == "Package.swift" { result.append(directory + "/" + entry) }
-      if entry.hasSuffix(".xcodeproj"), FileManager.default.fileExists(atPath: directory + "/" + entry + "/project.pbxproj") {
+      if entry.hasSuffix(".xcodeproj"),
+        FileManager.default.fileExists(atPath: directory + "/" + entry + "/project.pbxproj")
+      {
         result.append(directory + "/" + entry + "/project.pbxproj")
       }
     }
@@ -106,9 +118,14 @@ public struct SourceScan: Sendable {
     let fileTargets = targets(of: file)
     if fileTargets.isEmpty {
       if let catalog = nearestCatalog(of: table, from: file) {
-        return [Placement(catalog: catalog, target: nil, reason: "the nearest catalog of table \(table)")]
+        return [
+          Placement(catalog: catalog, target: nil, reason: "the nearest catalog of table \(table)")
+        ]
       }
-      return [Placement(catalog: nil, target: nil, reason: "no catalog of table \(table) in or above its folder")]
+      return [
+        Placement(
+          catalog: nil, target: nil, reason: "no catalog of table \(table) in or above its folder")
+      ]
     }
     return fileTargets.map { target in
       if let reason = target.unsyncedReason {
@@ -118,7 +135,8 @@ public struct SourceScan: Sendable {
         return Placement(catalog: catalog, target: target.name, reason: "target \(target.name)")
       }
       return Placement(
-        catalog: nil, target: target.name, reason: "target \(target.name) has no catalog of table \(table)")
+        catalog: nil, target: target.name,
+        reason: "target \(target.name) has no catalog of table \(table)")
     }
   }
 

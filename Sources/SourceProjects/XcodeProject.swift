@@ -30,8 +30,10 @@ public enum XcodeProject {
       throw ReadError(message: "not a project file: no objects or root object", offset: nil)
     }
     let projectDirectory = Paths.normalize(
-      project["projectDirPath"]?.string ?? "", relativeTo: Paths.directory(of: Paths.directory(of: path)))
-    var reader = Reader(objects: objects, projectDirectory: projectDirectory, files: files, pbxproj: path)
+      project["projectDirPath"]?.string ?? "",
+      relativeTo: Paths.directory(of: Paths.directory(of: path)))
+    var reader = Reader(
+      objects: objects, projectDirectory: projectDirectory, files: files, pbxproj: path)
     if let mainGroup = project["mainGroup"]?.string {
       reader.locate(mainGroup, parent: projectDirectory, depth: 0)
     }
@@ -49,7 +51,9 @@ public enum XcodeProject {
     /// Each group's and file reference's absolute path.
     var paths: [String: String] = [:]
 
-    init(objects: [String: OldStylePlist], projectDirectory: String, files: FileTree, pbxproj: String) {
+    init(
+      objects: [String: OldStylePlist], projectDirectory: String, files: FileTree, pbxproj: String
+    ) {
       self.objects = objects
       self.projectDirectory = projectDirectory
       self.files = files
@@ -97,8 +101,10 @@ public enum XcodeProject {
         }
       }
       // Synchronized folders: the target's own, and other targets' exceptions naming it.
-      let ownGroups = Set((object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string))
-      for (groupID, group) in objects where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+      let ownGroups = Set(
+        (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string))
+      for (groupID, group) in objects
+      where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
         guard let folder = paths[groupID] else { continue }
         let exceptions = exceptionPaths(of: group, target: id, folder: folder)
         let folderName = group["path"]?.string ?? Paths.fileName(of: folder)
@@ -107,18 +113,23 @@ public enum XcodeProject {
             Paths.normalize($0, relativeTo: folder)
           }
           for file in files.files(under: folder)
-          where !exceptions.contains(file) && !explicitFolders.contains(where: { Paths.isInside(file, $0) }) {
+          where !exceptions.contains(file)
+            && !explicitFolders.contains(where: { Paths.isInside(file, $0) })
+          {
             if file.hasSuffix(".swift") { sources[file] = "in synchronized folder \(folderName)" }
             if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
           }
         } else {
           for file in exceptions {
-            if file.hasSuffix(".swift") { sources[file] = "named for it in \(folderName)'s membership exceptions" }
+            if file.hasSuffix(".swift") {
+              sources[file] = "named for it in \(folderName)'s membership exceptions"
+            }
             if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
           }
         }
       }
-      let settings = self.settings(of: object["buildConfigurationList"]?.string, inheriting: projectSettings)
+      let settings = self.settings(
+        of: object["buildConfigurationList"]?.string, inheriting: projectSettings)
       return BuildTarget(
         name: name, origin: .xcodeProject(pbxproj), isTest: isTest, sources: sources,
         catalogs: catalogs.sorted(), conditions: settings.conditions)
@@ -153,15 +164,19 @@ public enum XcodeProject {
     }
 
     /// The Debug configuration's settings of a configuration list (over `inheriting`).
-    func settings(of listID: String?, inheriting parent: BuildSettings = BuildSettings()) -> BuildSettings {
+    func settings(of listID: String?, inheriting parent: BuildSettings = BuildSettings())
+      -> BuildSettings
+    {
       guard let list = listID.flatMap({ objects[$0] }) else { return parent }
-      let configurations = (list["buildConfigurations"]?.array ?? []).compactMap(\.string).compactMap {
-        objects[$0]
-      }
+      let configurations = (list["buildConfigurations"]?.array ?? []).compactMap(\.string)
+        .compactMap {
+          objects[$0]
+        }
       let preferred = list["defaultConfigurationName"]?.string
       guard
         let configuration = configurations.first(where: { $0["name"]?.string == "Debug" })
-          ?? configurations.first(where: { $0["name"]?.string == preferred }) ?? configurations.first
+          ?? configurations.first(where: { $0["name"]?.string == preferred })
+          ?? configurations.first
       else { return parent }
       var settings = parent
       // A base configuration file: a file reference, or (synchronized folders) a folder and a path.
@@ -169,7 +184,8 @@ public enum XcodeProject {
       if let reference = configuration["baseConfigurationReference"]?.string {
         xcconfig = paths[reference]
       } else if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
-        let folder = paths[anchor], let relative = configuration["baseConfigurationReferenceRelativePath"]?.string
+        let folder = paths[anchor],
+        let relative = configuration["baseConfigurationReferenceRelativePath"]?.string
       {
         xcconfig = Paths.normalize(relative, relativeTo: folder)
       }
@@ -212,16 +228,21 @@ struct BuildSettings {
       if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.hasPrefix("#include") {
-        guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close
+        guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""),
+          open < close
         else { continue }
         let included = String(trimmed[trimmed.index(after: open)..<close])
-        settings.apply(xcconfig(at: Paths.normalize(included, relativeTo: Paths.directory(of: path)), depth: depth + 1))
+        settings.apply(
+          xcconfig(
+            at: Paths.normalize(included, relativeTo: Paths.directory(of: path)), depth: depth + 1))
         continue
       }
       guard let equals = trimmed.firstIndex(of: "=") else { continue }
       let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
       guard !key.contains("[") else { continue }
-      settings.apply([key: trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)])
+      settings.apply([
+        key: trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      ])
     }
     return settings.values
   }

@@ -23,7 +23,8 @@ public struct BuildConditions: Sendable, Hashable {
   public func activeClauses(_ conditions: [Expr?]) -> [Int] {
     var active = Set<Int>()
     for platform in platforms {
-      if let first = conditions.firstIndex(where: { $0.map { evaluate($0, on: platform) } ?? true }) {
+      if let first = conditions.firstIndex(where: { $0.map { evaluate($0, on: platform) } ?? true })
+      {
         active.insert(first)
       }
     }

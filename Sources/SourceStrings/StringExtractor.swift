@@ -171,7 +171,9 @@ public struct StringExtractor {
   }
 
   /// The clauses compiled for the target (on each of its platforms, the first that holds).
-  func activeClauses<Element>(_ clauses: [ConditionalClause<Element>]) -> [ConditionalClause<Element>] {
+  func activeClauses<Element>(_ clauses: [ConditionalClause<Element>]) -> [ConditionalClause<
+    Element
+  >] {
     conditions.activeClauses(clauses.map(\.condition)).map { clauses[$0] }
   }
 
@@ -248,7 +250,8 @@ public struct StringExtractor {
       scopes.removeLast()
     case .variable(let variable):
       for binding in variable.bindings {
-        let api = "\(variable.isLet ? "let" : "var") \(binding.names.first ?? ""): \(typeText(binding.type))"
+        let api =
+          "\(variable.isLet ? "let" : "var") \(binding.names.first ?? ""): \(typeText(binding.type))"
         let bindingContext = context(for: binding.type, api: api)
         if let initializer = binding.initializer { walk(initializer, bindingContext) }
         if let getter = binding.getter { walk(getter, returning: bindingContext) }
@@ -328,7 +331,11 @@ public struct StringExtractor {
     case .macro(_, let arguments, let trailing, _):
       for argument in arguments + trailing { walk(argument.value, nil) }
     case .statement(let statement):
-      if let context { walkImplicitReturn(statement, context) } else { walk(statement, returning: nil) }
+      if let context {
+        walkImplicitReturn(statement, context)
+      } else {
+        walk(statement, returning: nil)
+      }
     case .conditionalPostfix(let base, let clauses):
       // Each clause's expression is built on `base`: read the active ones, or `base` alone.
       let active = activeClauses(clauses).compactMap(\.elements.first)
@@ -375,11 +382,14 @@ public struct StringExtractor {
   /// type as context, `c ? "a" : "b"` gives its results the context (the condition is what
   /// precedes `?`, whatever operators it has), `value ?? "default"` too when `value` is itself
   /// localizable (`String? ?? literal` is a `String`).
-  private mutating func walkInfix(_ operands: [Expr], _ operators: [InfixOperator], _ context: Context?) {
+  private mutating func walkInfix(
+    _ operands: [Expr], _ operators: [InfixOperator], _ context: Context?
+  ) {
     func part(_ range: Range<Int>) -> Expr {
       range.count == 1
         ? operands[range.lowerBound]
-        : .infix(Array(operands[range]), Array(operators[range.lowerBound..<(range.upperBound - 1)]))
+        : .infix(
+          Array(operands[range]), Array(operators[range.lowerBound..<(range.upperBound - 1)]))
     }
     if let assignment = operators.firstIndex(where: { $0.text == "=" }) {
       let target = part(0..<(assignment + 1))
@@ -420,7 +430,8 @@ public struct StringExtractor {
         walkCall(name: name, isMethod: false, arguments: arguments, trailing: trailing)
       } else {
         walk(base, nil)
-        walkCall(name: name, isMethod: true, arguments: arguments, trailing: trailing, receiver: base)
+        walkCall(
+          name: name, isMethod: true, arguments: arguments, trailing: trailing, receiver: base)
       }
     case .implicitMember(let name, _):
       walkCall(name: name, isMethod: true, arguments: arguments, trailing: trailing)
@@ -449,7 +460,8 @@ public struct StringExtractor {
     let collection: Expr? =
       isMethod
       ? (Self.elementMethods.contains(name) ? receiver : nil)
-      : (name == "ForEach" || name == "List" ? arguments.first(where: { $0.label == nil })?.value : nil)
+      : (name == "ForEach" || name == "List"
+        ? arguments.first(where: { $0.label == nil })?.value : nil)
     let closures = (arguments + trailing).compactMap { argument -> Closure? in
       if case .closure(let closure) = argument.value { return closure }
       return nil
@@ -478,7 +490,9 @@ public struct StringExtractor {
 
   /// Extracts the key (and the `also` arguments) of an SDK row from a call's arguments; false
   /// when the row does not apply (its key argument, or the default value it needs, is absent).
-  private mutating func apply(_ row: LocalizableAPI, _ arguments: [Argument], consumed: inout Set<Int>)
+  private mutating func apply(
+    _ row: LocalizableAPI, _ arguments: [Argument], consumed: inout Set<Int>
+  )
     -> Bool
   {
     func position(of label: String?) -> Int? {
@@ -512,7 +526,9 @@ public struct StringExtractor {
     _ keyPosition: Int, _ valuePosition: Int?, _ consumed: inout Set<Int>
   ) -> Bool {
     var comment: String?
-    if let label = row.commentLabel, let commentPosition = arguments.firstIndex(where: { $0.label == label }) {
+    if let label = row.commentLabel,
+      let commentPosition = arguments.firstIndex(where: { $0.label == label })
+    {
       consumed.insert(commentPosition)
       comment = plainLiteral(arguments[commentPosition].value)
       if comment == nil, !Self.isNil(arguments[commentPosition].value) {
@@ -537,14 +553,17 @@ public struct StringExtractor {
       walkInterpolations(literal)
     } else {
       if row.kind == .static || row.kind == .staticWithValue, !Self.isLiteralChoice(keyArgument) {
-        report("\(api): the key is not a string literal; it is not extracted", at: keyArgument.offset)
+        report(
+          "\(api): the key is not a string literal; it is not extracted", at: keyArgument.offset)
       }
       walk(keyArgument, .localizable(row.kind, api: api, table: table, comment: comment))
     }
     for label in row.alsoLabels {
       for (position, argument) in arguments.enumerated() where argument.label == label {
         consumed.insert(position)
-        walk(argument.value, .localizable(.resource, api: "\(api) \(label):", table: "Localizable", comment: nil))
+        walk(
+          argument.value,
+          .localizable(.resource, api: "\(api) \(label):", table: "Localizable", comment: nil))
       }
     }
     return true
@@ -583,7 +602,8 @@ public struct StringExtractor {
     return nil
   }
 
-  mutating func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .warning) {
+  mutating func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .warning)
+  {
     diagnostics.append(Diagnostic(severity, message, offset: offset))
   }
 

@@ -110,7 +110,8 @@ public final class TypeIndex: @unchecked Sendable {
             // A `let` with a value is not a memberwise parameter; a `var` with one, or a wrapped
             // property, is an optional one.
             if variable.isLet, binding.initializer != nil { continue }
-            let hasDefault = binding.initializer != nil || !declaration.attributes.isEmpty
+            let hasDefault =
+              binding.initializer != nil || !declaration.attributes.isEmpty
               || binding.type?.isOptional == true && !variable.isLet
             types[typeName, default: TypeInfo()].storedProperties.append(
               Parameter(
@@ -134,7 +135,8 @@ public final class TypeIndex: @unchecked Sendable {
   func resolve(_ type: TypeSyntax) -> TypeSyntax {
     var type = type
     var steps = 0
-    while case .named(let components) = type, components.count == 1, components[0].arguments.isEmpty,
+    while case .named(let components) = type, components.count == 1,
+      components[0].arguments.isEmpty,
       let alias = aliases[components[0].name], steps < 8
     {
       type = alias

@@ -22,7 +22,8 @@ extension StringExtractor {
 
   func specifier(for arguments: [Argument], kind: LocalizableAPI.Kind) -> (String, String) {
     guard let first = arguments.first else { return ("%@", "empty interpolation") }
-    if kind == .summary, case .keyPath(let components, _) = first.value, let last = components.last {
+    if kind == .summary, case .keyPath(let components, _) = first.value, let last = components.last
+    {
       let name = last.hasPrefix("$") ? String(last.dropFirst()) : last
       return ("${\(name)}", "parameter reference")
     }
@@ -319,13 +320,15 @@ extension StringExtractor {
     case .member(let base, let name, _):
       if let first = name.first, first.isUppercase { return Self.named(name) }
       if let known = Self.wellKnownMethods[name] { return Self.named(known) }
-      if case .name(let baseName, _) = base, Self.knownTypes.contains(baseName) || index.type(named: baseName) != nil,
+      if case .name(let baseName, _) = base,
+        Self.knownTypes.contains(baseName) || index.type(named: baseName) != nil,
         name == "init"
       {
         return Self.named(baseName)
       }
       if let typeName = inferType(base).flatMap({ index.resolve($0).unwrapped.name }),
-        let methods = index.type(named: String(typeName.split(separator: ".").last ?? ""))?.methods[name]
+        let methods = index.type(named: String(typeName.split(separator: ".").last ?? ""))?.methods[
+          name]
       {
         return unanimousResult(methods)
       }
@@ -345,12 +348,15 @@ extension StringExtractor {
     let comparisons: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "===", "!=="]
     if operators.contains(where: { comparisons.contains($0.text) }) { return Self.named("Bool") }
     if let last = operators.lastIndex(where: { $0.text == "??" }) {
-      return inferType(operands[last + 1]) ?? inferType(operands[last]).map { index.resolve($0).unwrapped }
+      return inferType(operands[last + 1])
+        ?? inferType(operands[last]).map { index.resolve($0).unwrapped }
     }
     if operators.count == 1, operators[0].text == "?:", let middle = operators[0].middle {
       return inferType(middle) ?? inferType(operands[1])
     }
-    let arithmetic: Set<String> = ["+", "-", "*", "/", "%", "&+", "&-", "&*", "<<", ">>", "&", "|", "^"]
+    let arithmetic: Set<String> = [
+      "+", "-", "*", "/", "%", "&+", "&-", "&*", "<<", ">>", "&", "|", "^",
+    ]
     guard operators.allSatisfy({ arithmetic.contains($0.text) }) else { return nil }
     // A literal adapts to the other operand: `x * 2` and `2 * x` are x's type.
     var literalType: TypeSyntax?

@@ -142,7 +142,9 @@ public struct Lexer {
       lexNumber(from: start)
     case UInt8(ascii: "."):
       if peek(1) == UInt8(ascii: ".") {
-        while position < end, bytes[position] == UInt8(ascii: ".") || Self.isOperatorByte(bytes[position]) {
+        while position < end,
+          bytes[position] == UInt8(ascii: ".") || Self.isOperatorByte(bytes[position])
+        {
           position += 1
         }
         emit(.op, from: start)
@@ -204,16 +206,21 @@ public struct Lexer {
 
   private mutating func lexNumber(from start: Int) {
     var isFloat = false
-    if peek() == UInt8(ascii: "0"), [UInt8(ascii: "x"), UInt8(ascii: "b"), UInt8(ascii: "o")].contains(peek(1)) {
+    if peek() == UInt8(ascii: "0"),
+      [UInt8(ascii: "x"), UInt8(ascii: "b"), UInt8(ascii: "o")].contains(peek(1))
+    {
       let hex = peek(1) == UInt8(ascii: "x")
       position += 2
-      while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") {
+      while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_")
+      {
         position += 1
       }
       if hex, peek() == UInt8(ascii: "."), Self.isHexDigit(peek(1)) {
         isFloat = true
         position += 1
-        while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") {
+        while position < end,
+          Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_")
+        {
           position += 1
         }
       }
@@ -273,7 +280,9 @@ public struct Lexer {
         break
       case .identifier:
         let text = bytes[Int(previous.start)..<Int(previous.end)]
-        let prefixKeywords: [String] = ["return", "case", "in", "where", "if", "guard", "while", "try", "await"]
+        let prefixKeywords: [String] = [
+          "return", "case", "in", "where", "if", "guard", "while", "try", "await",
+        ]
         guard prefixKeywords.contains(where: { $0.utf8.elementsEqual(text) }) else { return false }
       default:
         return false
@@ -362,7 +371,8 @@ public struct Lexer {
       guard index + offset < end, bytes[index + offset] == UInt8(ascii: "\"") else { return false }
     }
     for offset in 0..<delimiters {
-      guard index + quotes + offset < end, bytes[index + quotes + offset] == UInt8(ascii: "#") else {
+      guard index + quotes + offset < end, bytes[index + quotes + offset] == UInt8(ascii: "#")
+      else {
         return false
       }
     }
@@ -373,7 +383,8 @@ public struct Lexer {
     var text: [UInt8] = []
     let delimiters = literal.rawDelimiters
     while true {
-      guard position < end, bytes[position] != UInt8(ascii: "\n"), bytes[position] != UInt8(ascii: "\r")
+      guard position < end, bytes[position] != UInt8(ascii: "\n"),
+        bytes[position] != UInt8(ascii: "\r")
       else {
         literal.isMalformed = true
         break
@@ -432,7 +443,8 @@ public struct Lexer {
         digits += 1
         position += 1
       }
-      guard peek() == UInt8(ascii: "}"), (1...8).contains(digits), let scalar = Unicode.Scalar(value)
+      guard peek() == UInt8(ascii: "}"), (1...8).contains(digits),
+        let scalar = Unicode.Scalar(value)
       else {
         return false
       }
@@ -462,7 +474,9 @@ public struct Lexer {
           return
         }
         nesting -= 1
-      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") && peek(1) == UInt8(ascii: "\"") {
+      } else if byte == UInt8(ascii: "\"")
+        || byte == UInt8(ascii: "#") && peek(1) == UInt8(ascii: "\"")
+      {
         guard depth < Self.maximumDepth else { break }
         skipNestedString()
         continue
@@ -487,7 +501,8 @@ public struct Lexer {
     var hashes = 0
     while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
     position += hashes
-    var nested = StringLiteral(segments: [], isMultiline: false, rawDelimiters: hashes, isMalformed: false)
+    var nested = StringLiteral(
+      segments: [], isMultiline: false, rawDelimiters: hashes, isMalformed: false)
     if peek() == UInt8(ascii: "\""), peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
       nested.isMultiline = true
       position += 3
@@ -503,7 +518,9 @@ public struct Lexer {
   private mutating func readMultiline(_ literal: inout StringLiteral) {
     let delimiters = literal.rawDelimiters
     // The opening delimiter must end its line.
-    while position < end, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
+    while position < end,
+      bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
+    {
       position += 1
     }
     if peek() == UInt8(ascii: "\r") { position += 1 }
@@ -581,11 +598,16 @@ public struct Lexer {
         }
         // A line continuation: `\`, optional spaces, the line break.
         var after = position
-        while after < contentEnd, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") {
+        while after < contentEnd,
+          bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
+        {
           after += 1
         }
         if after < end, bytes[after] == UInt8(ascii: "\n") || bytes[after] == UInt8(ascii: "\r") {
-          position = after + (bytes[after] == UInt8(ascii: "\r") && after + 1 < end && bytes[after + 1] == UInt8(ascii: "\n") ? 2 : 1)
+          position =
+            after
+            + (bytes[after] == UInt8(ascii: "\r") && after + 1 < end
+              && bytes[after + 1] == UInt8(ascii: "\n") ? 2 : 1)
           atLineStart = true
           continue
         }
@@ -609,7 +631,9 @@ public struct Lexer {
 
   private static func isBlankLine(_ bytes: [UInt8], from start: Int, before end: Int) -> Bool {
     var index = start
-    while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+    while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+      index += 1
+    }
     return index >= end || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r")
   }
 

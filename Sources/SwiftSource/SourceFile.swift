@@ -31,7 +31,8 @@ public final class SourceFile: @unchecked Sendable {
 
   /// The text of `range` (invalid UTF-8 repaired).
   public func text(_ range: Range<Int>) -> String {
-    let clamped = max(0, min(range.lowerBound, bytes.count))..<max(0, min(range.upperBound, bytes.count))
+    let clamped =
+      max(0, min(range.lowerBound, bytes.count))..<max(0, min(range.upperBound, bytes.count))
     return String(decoding: bytes[clamped], as: UTF8.self)
   }
 }

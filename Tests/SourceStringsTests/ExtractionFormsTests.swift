@@ -10,7 +10,8 @@ func extract(
   let others = more.enumerated().map { index, text in
     Parser.parse(SourceFile(path: "Other\(index).swift", bytes: Array(text.utf8)))
   }
-  return StringExtractor.extract(tree, index: TypeIndex(trees: [tree] + others), conditions: conditions)
+  return StringExtractor.extract(
+    tree, index: TypeIndex(trees: [tree] + others), conditions: conditions)
 }
 
 func keys(_ source: String, more: [String] = []) -> [String] {
@@ -88,9 +89,11 @@ func keys(_ source: String, more: [String] = []) -> [String] {
       """)
     #expect(
       Set(found) == [
-        "Title", "Save", "Delete", "Inbox", "Enabled", "Website", "Sort", "Name", "General", "Details",
+        "Title", "Save", "Delete", "Inbox", "Enabled", "Website", "Sort", "Name", "General",
+        "Details",
         "Actions", "Your name", "Password", "Count", "Date", "Color", "Loading", "Nothing here",
-        "Add items", "Column", "Explicit key", "Screen title", "Help text", "Label", "Hint", "Value",
+        "Add items", "Column", "Explicit key", "Screen title", "Help text", "Label", "Hint",
+        "Value",
         "Alert title", "Dialog title", "New", "Search",
       ])
     // TextField's title "Name" and Picker's Text("Name"): both call sites.
@@ -205,7 +208,9 @@ func keys(_ source: String, more: [String] = []) -> [String] {
   }
 
   @Test func emptyAndMissingComments() {
-    let found = extract(#"let a = NSLocalizedString("k", comment: ""); let b = Text("t", comment: c)"#).strings
+    let found = extract(
+      #"let a = NSLocalizedString("k", comment: ""); let b = Text("t", comment: c)"#
+    ).strings
     #expect(found.map(\.comment) == [nil, nil])
   }
 
@@ -233,8 +238,14 @@ func keys(_ source: String, more: [String] = []) -> [String] {
       Set(extract(source, conditions: conditions).strings.map(\.key))
     }
     #expect(keys(BuildConditions(platforms: ["macOS"], flags: [])) == ["Mac", "Base"])
-    #expect(keys(BuildConditions(platforms: ["iOS"], flags: ["DEBUG"])) == ["iPhone", "Debug", "Base", "iOS title"])
-    #expect(keys(BuildConditions(platforms: ["watchOS"], flags: ["CUSTOM_FLAG"])) == ["Other", "Custom", "Base"])
+    #expect(
+      keys(BuildConditions(platforms: ["iOS"], flags: ["DEBUG"])) == [
+        "iPhone", "Debug", "Base", "iOS title",
+      ])
+    #expect(
+      keys(BuildConditions(platforms: ["watchOS"], flags: ["CUSTOM_FLAG"])) == [
+        "Other", "Custom", "Base",
+      ])
     // Several platforms: each clause that one of them compiles.
     #expect(keys(.anyApplePlatform) == ["Mac", "iPhone", "Other", "Debug", "Base", "iOS title"])
   }

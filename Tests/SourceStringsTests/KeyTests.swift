@@ -92,7 +92,9 @@ import Testing
   @Test func percentSigns() {
     #expect(key(#""100%""#) == "100%")
     #expect(key(#""\(n)% done""#, declarations: "let n = 1") == "%lld%% done")
-    #expect(extract(#"let a = NSLocalizedString("50% off", comment: "")"#).strings.first?.key == "50% off")
+    #expect(
+      extract(#"let a = NSLocalizedString("50% off", comment: "")"#).strings.first?.key == "50% off"
+    )
   }
 
   @Test func literalForms() {

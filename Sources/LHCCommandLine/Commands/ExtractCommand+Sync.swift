@@ -43,7 +43,8 @@ extension ExtractCommand {
       // scanned (whose keys may all have left the code).
       let scanned = Set(scan.files)
       var all = Set(byCatalog.keys)
-      for target in scan.targets where target.unsyncedReason == nil && target.sources.keys.contains(where: scanned.contains) {
+      for target in scan.targets
+      where target.unsyncedReason == nil && target.sources.keys.contains(where: scanned.contains) {
         all.formUnion(target.catalogs)
       }
       candidates = all.sorted()
@@ -55,7 +56,9 @@ extension ExtractCommand {
     var results: [SyncedCatalog] = []
     var failed = false
     for path in candidates {
-      switch syncCatalog(path, strings: byCatalog[path] ?? [], created: created.contains(path), console) {
+      switch syncCatalog(
+        path, strings: byCatalog[path] ?? [], created: created.contains(path), console)
+      {
       case .success(let result?): results.append(result)
       case .success(nil): break
       case .failure: failed = true
@@ -64,7 +67,8 @@ extension ExtractCommand {
     let changed = results.filter { !$0.changes.isEmpty }
     switch mode {
     case .check:
-      console.out(ExtractReport.check(changed, checked: results.count, format: format, relative: relative))
+      console.out(
+        ExtractReport.check(changed, checked: results.count, format: format, relative: relative))
       if failed { return ExitStatus.failure }
       return changed.isEmpty ? ExitStatus.success : ExitStatus.failure
     case .dryRun:
@@ -72,7 +76,8 @@ extension ExtractCommand {
         let name = relative(result.path)
         console.out(
           UnifiedDiff.render(
-            old: result.old, new: result.new.joined(), oldName: result.created ? "/dev/null" : "a/" + name,
+            old: result.old, new: result.new.joined(),
+            oldName: result.created ? "/dev/null" : "a/" + name,
             newName: "b/" + name))
       }
     default:
@@ -98,7 +103,8 @@ extension ExtractCommand {
     for table in counts.keys.sorted() {
       let (count, first) = counts[table]!
       console.error(
-        "\(relative(first.file)):\(first.line):\(first.column): warning: no catalog of table \(table) given with --into: \(count) string\(count == 1 ? "" : "s") of it not synced\n")
+        "\(relative(first.file)):\(first.line):\(first.column): warning: no catalog of table \(table) given with --into: \(count) string\(count == 1 ? "" : "s") of it not synced\n"
+      )
     }
   }
 
@@ -129,7 +135,8 @@ extension ExtractCommand {
     let (keys, conflicts) = Self.merge(strings)
     for conflict in conflicts {
       console.error(
-        "\(relative(conflict.file)):\(conflict.line):\(conflict.column): warning: \"\(conflict.string.key)\" has another default value here than at its first use; the first is used\n")
+        "\(relative(conflict.file)):\(conflict.line):\(conflict.column): warning: \"\(conflict.string.key)\" has another default value here than at its first use; the first is used\n"
+      )
     }
     let (synced, changes) = CatalogSync.sync(
       catalog, with: keys, mayRetire: { !Self.isInterfaceBuilderEntry($0) })

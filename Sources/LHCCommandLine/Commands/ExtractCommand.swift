@@ -18,16 +18,20 @@ struct ExtractCommand {
         help: "--list: text (default) or json; --check: text (default), xcode or github."),
       .value(
         "into", "CATALOG", repeatable: true,
-        help: "Sync only this catalog (repeatable); strings of tables no catalog given holds are reported."),
+        help:
+          "Sync only this catalog (repeatable); strings of tables no catalog given holds are reported."
+      ),
       .value(
         "create-missing", "DIR",
         help: "Create <Table>.xcstrings in DIR for the strings of tables that have no catalog."),
       .value(
         "source-language", "LANG",
         help: "The source language of catalogs --create-missing makes (default: en)."),
-      .flag("check", help: "Write nothing; report what a sync would change (exit 1 when it would)."),
+      .flag(
+        "check", help: "Write nothing; report what a sync would change (exit 1 when it would)."),
       .flag("dry-run", help: "Write nothing; print the changes a sync would make as a diff."),
-      .value("exclude", "GLOB", repeatable: true, help: "Leave out files matching GLOB (repeatable)."),
+      .value(
+        "exclude", "GLOB", repeatable: true, help: "Leave out files matching GLOB (repeatable)."),
       .value(
         "input-file-list", "FILE", repeatable: true,
         help: "Read more sources from an Xcode file list (.xcfilelist), one path per line."),
@@ -61,14 +65,20 @@ struct ExtractCommand {
     for list in parsed.values["input-file-list"] ?? [] {
       inputs += try FileList.read(list, variables: environment)
     }
-    guard !inputs.isEmpty else { throw UsageError("missing Swift sources (files or folders) to extract from") }
+    guard !inputs.isEmpty else {
+      throw UsageError("missing Swift sources (files or folders) to extract from")
+    }
     for input in inputs where !FileManager.default.fileExists(atPath: input) {
       throw UsageError("no such file or folder: '\(input)'")
     }
     self.inputs = inputs.map(Paths.absolute)
     let modes = [parsed.flag("list"), parsed.flag("check"), parsed.flag("dry-run")].filter { $0 }
-    guard modes.count <= 1 else { throw UsageError("--list, --check and --dry-run exclude each other") }
-    mode = parsed.flag("list") ? .list : parsed.flag("check") ? .check : parsed.flag("dry-run") ? .dryRun : .sync
+    guard modes.count <= 1 else {
+      throw UsageError("--list, --check and --dry-run exclude each other")
+    }
+    mode =
+      parsed.flag("list")
+      ? .list : parsed.flag("check") ? .check : parsed.flag("dry-run") ? .dryRun : .sync
     format = parsed.value("format") ?? "text"
     let formats: [String] =
       switch mode {
@@ -96,7 +106,8 @@ struct ExtractCommand {
   func run(_ console: Console) -> Int32 {
     let tree = FileTree()
     let scan = SourceScan.scan(
-      inputs: inputs, excluded: excluded, extraCatalogs: into.filter { FileManager.default.fileExists(atPath: $0) },
+      inputs: inputs, excluded: excluded,
+      extraCatalogs: into.filter { FileManager.default.fileExists(atPath: $0) },
       tree: tree)
     var failed = false
     for problem in scan.problems {
@@ -129,7 +140,9 @@ struct ExtractCommand {
     var result: [String] = []
     for target in scan.targets where !target.isTest && target.unsyncedReason == nil {
       let synced = target.catalogs.contains { into.isEmpty || into.contains($0) }
-      guard synced, target.sources.keys.contains(where: scanned.contains) || !into.isEmpty else { continue }
+      guard synced, target.sources.keys.contains(where: scanned.contains) || !into.isEmpty else {
+        continue
+      }
       if into.isEmpty || target.catalogs.contains(where: into.contains) {
         result += target.sources.keys
       }
@@ -156,11 +169,15 @@ struct ExtractCommand {
   private func printExplanation(_ extraction: Extraction, _ console: Console) {
     var text = ""
     for file in extraction.fileRules.keys.sorted() {
-      text += "\(relative(file)): " + (extraction.fileRules[file] ?? []).joined(separator: "; ") + "\n"
+      text +=
+        "\(relative(file)): " + (extraction.fileRules[file] ?? []).joined(separator: "; ") + "\n"
     }
-    for string in extraction.strings.sorted(by: { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }) {
+    for string in extraction.strings.sorted(by: {
+      ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column)
+    }) {
       let catalog = string.catalog.map(relative) ?? "no catalog"
-      text += "\(relative(string.file)):\(string.line):\(string.column): \(string.string.api) \"\(string.string.key)\" → \(catalog) (\(string.placement))\n"
+      text +=
+        "\(relative(string.file)):\(string.line):\(string.column): \(string.string.api) \"\(string.string.key)\" → \(catalog) (\(string.placement))\n"
       for note in string.string.notes { text += "    \(note)\n" }
     }
     console.error(text)
@@ -170,7 +187,8 @@ struct ExtractCommand {
   private func reportUnplaced(_ strings: [PlacedString], _ console: Console) {
     var groups: [String: (count: Int, first: PlacedString)] = [:]
     // With --create-missing, a string whose target lacks the catalog gets one.
-    for string in strings where string.catalog == nil && !(createMissing != nil && string.lacksCatalog) {
+    for string in strings
+    where string.catalog == nil && !(createMissing != nil && string.lacksCatalog) {
       let key = "\(string.placement)|\(string.string.table)"
       if let group = groups[key] {
         groups[key] = (group.count + 1, group.first)
@@ -182,7 +200,8 @@ struct ExtractCommand {
     for key in groups.keys.sorted() {
       let (count, first) = groups[key]!
       let noun = count == 1 ? "string" : "strings"
-      text += "\(relative(first.file)):\(first.line):\(first.column): warning: \(first.placement): \(count) \(noun) of table \(first.string.table) not synced\n"
+      text +=
+        "\(relative(first.file)):\(first.line):\(first.column): warning: \(first.placement): \(count) \(noun) of table \(first.string.table) not synced\n"
     }
     if !text.isEmpty { console.error(text) }
   }

@@ -11,11 +11,15 @@ enum ExtractReport {
       let left = (lhs.catalog == nil ? 1 : 0, lhs.catalog ?? "", lhs.string.table)
       let right = (rhs.catalog == nil ? 1 : 0, rhs.catalog ?? "", rhs.string.table)
       if left != right { return left < right }
-      return (lhs.string.key, lhs.file, lhs.line, lhs.column) < (rhs.string.key, rhs.file, rhs.line, rhs.column)
+      return (lhs.string.key, lhs.file, lhs.line, lhs.column) < (
+        rhs.string.key, rhs.file, rhs.line, rhs.column
+      )
     }
   }
 
-  static func list(_ strings: [PlacedString], format: String, relative: (String) -> String) -> String {
+  static func list(_ strings: [PlacedString], format: String, relative: (String) -> String)
+    -> String
+  {
     let ordered = sorted(strings)
     if format == "json" {
       return JSONValue.array(
@@ -29,7 +33,10 @@ enum ExtractReport {
             ("key", .string(string.string.key)),
             ("line", .integer(string.line)),
             ("table", .string(string.string.table)),
-            ("target", string.targets.isEmpty ? .null : .string(string.targets.joined(separator: ", "))),
+            (
+              "target",
+              string.targets.isEmpty ? .null : .string(string.targets.joined(separator: ", "))
+            ),
             ("value", string.string.value.map(JSONValue.string) ?? .null),
           ])
         }
@@ -47,7 +54,8 @@ enum ExtractReport {
       text += "  \(relative(string.file)):\(string.line):\(string.column) \(string.string.api)\n"
     }
     let catalogs = Set(strings.compactMap(\.catalog)).count
-    text += "\(LintReport.plural(strings.count, "string")) for \(LintReport.plural(catalogs, "catalog"))\n"
+    text +=
+      "\(LintReport.plural(strings.count, "string")) for \(LintReport.plural(catalogs, "catalog"))\n"
     return text
   }
 
@@ -72,18 +80,24 @@ enum ExtractReport {
   ) -> String {
     var text = ""
     for catalog in catalogs {
-      if format == "text" { text += relative(catalog.path) + (catalog.created ? " (to be created)" : "") + "\n" }
+      if format == "text" {
+        text += relative(catalog.path) + (catalog.created ? " (to be created)" : "") + "\n"
+      }
       for change in catalog.changes {
         let location = catalog.locations[change.key]
         switch format {
         case "xcode":
-          let place = location.map { "\(relative($0.file)):\($0.line):\($0.column)" } ?? relative(catalog.path)
-          text += "\(place): error: \(message(change)) (\(relative(catalog.path))) [\(change.kind.rawValue)]\n"
+          let place =
+            location.map { "\(relative($0.file)):\($0.line):\($0.column)" }
+            ?? relative(catalog.path)
+          text +=
+            "\(place): error: \(message(change)) (\(relative(catalog.path))) [\(change.kind.rawValue)]\n"
         case "github":
           text +=
             GitHubAnnotation(
               severity: .error, file: location.map { relative($0.file) } ?? relative(catalog.path),
-              line: location?.line, column: location?.column, title: "lhc extract \(change.kind.rawValue)",
+              line: location?.line, column: location?.column,
+              title: "lhc extract \(change.kind.rawValue)",
               message: message(change) + " (\(relative(catalog.path)))"
             ).command
         default:
@@ -103,13 +117,16 @@ enum ExtractReport {
   }
 
   /// After a sync: one line per catalog written.
-  static func summary(_ catalogs: [ExtractCommand.SyncedCatalog], relative: (String) -> String) -> String {
+  static func summary(_ catalogs: [ExtractCommand.SyncedCatalog], relative: (String) -> String)
+    -> String
+  {
     var text = ""
     for catalog in catalogs {
       var counts: [SyncChange.Kind: Int] = [:]
       for change in catalog.changes { counts[change.kind, default: 0] += 1 }
       let parts = counts.keys.sorted().map { "\(counts[$0]!) \($0.rawValue)" }
-      text += "\(relative(catalog.path)): \(catalog.created ? "created, " : "")\(parts.joined(separator: ", "))\n"
+      text +=
+        "\(relative(catalog.path)): \(catalog.created ? "created, " : "")\(parts.joined(separator: ", "))\n"
     }
     return text
   }

@@ -21,7 +21,9 @@ enum UnifiedDiff {
     }
     var start = 0
     while start < operations.count {
-      guard let firstChange = operations[start...].firstIndex(where: { $0.0 != .keep }) else { break }
+      guard let firstChange = operations[start...].firstIndex(where: { $0.0 != .keep }) else {
+        break
+      }
       var end = firstChange
       var last = firstChange
       while end < operations.count {
@@ -36,7 +38,8 @@ enum UnifiedDiff {
       let newStart = hunk.first!.2
       let oldCount = hunk.filter { $0.0 != .insert }.count
       let newCount = hunk.filter { $0.0 != .delete }.count
-      output += "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? newStart : newStart + 1),\(newCount) @@\n"
+      output +=
+        "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? newStart : newStart + 1),\(newCount) @@\n"
       for (edit, x, y) in hunk {
         switch edit {
         case .keep: output += " " + a[x] + "\n"
@@ -44,7 +47,9 @@ enum UnifiedDiff {
         case .insert: output += "+" + b[y] + "\n"
         }
       }
-      if old.last != UInt8(ascii: "\n"), hunk.contains(where: { $0.0 != .insert && $0.1 == a.count - 1 }) {
+      if old.last != UInt8(ascii: "\n"),
+        hunk.contains(where: { $0.0 != .insert && $0.1 == a.count - 1 })
+      {
         output += "\\ No newline at end of file\n"
       }
       start = upper
