@@ -225,7 +225,7 @@ let package = Package(
       dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCTestSupport"]),
     .testTarget(
       name: "CatalogSyncTests",
-      dependencies: ["CatalogSync", "CatalogWriter", "StringCatalog", "LHCTestSupport"]),
+      dependencies: ["CatalogSync", "CatalogWriter", "StringCatalog", "LHCBase", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
       dependencies: ["LHCCommandLine", "LingoHubCDN", "StringCatalog", "LHCTestSupport"]

@@ -81,16 +81,22 @@ public struct Extraction: Sendable {
       let readers = targets.filter { $0.conditions == conditions }.map(\.name)
       for string in found.strings {
         let position = tree.file.lineColumn(of: string.offset)
-        // Per catalog: the targets that put the string there.
-        var byCatalog: [String?: (targets: [String], reason: String, unsynced: Bool)] = [:]
+        // Per catalog: the targets that put the string there (a target without a catalog for
+        // it is a placement of its own: each is reported).
+        var byCatalog: [String: (catalog: String?, targets: [String], reason: String, unsynced: Bool)] = [:]
+        var order: [String] = []
         for placement in scan.placements(of: path, table: string.table)
         where placement.target == nil || readers.contains(placement.target!) {
-          var entry = byCatalog[placement.catalog] ?? ([], placement.reason, placement.isUnsynced)
-          if let target = placement.target { entry.targets.append(target) }
-          byCatalog[placement.catalog] = entry
+          let group = placement.catalog ?? "\u{0}" + (placement.target ?? "")
+          if byCatalog[group] == nil {
+            order.append(group)
+            byCatalog[group] = (placement.catalog, [], placement.reason, placement.isUnsynced)
+          }
+          if let target = placement.target { byCatalog[group]!.targets.append(target) }
         }
-        for (catalog, entry) in byCatalog {
-          let identity = "\(string.offset)|\(string.table)|\(string.key)|\(catalog ?? "")"
+        for group in order {
+          let entry = byCatalog[group]!
+          let identity = "\(string.offset)|\(string.table)|\(string.key)|\(group)"
           if let existing = recorded[identity] {
             placed[existing].targets = Array(Set(placed[existing].targets + entry.targets)).sorted()
             continue
@@ -99,8 +105,8 @@ public struct Extraction: Sendable {
           placed.append(
             PlacedString(
               string: string, file: path, line: position.line, column: position.column,
-              catalog: catalog, targets: entry.targets.sorted(), placement: entry.reason,
-              lacksCatalog: catalog == nil && !entry.unsynced))
+              catalog: entry.catalog, targets: entry.targets.sorted(), placement: entry.reason,
+              lacksCatalog: entry.catalog == nil && !entry.unsynced))
         }
       }
     }

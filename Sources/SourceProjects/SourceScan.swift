@@ -6,7 +6,8 @@ import SourceStrings
 /// which target each belongs to (Xcode projects and `Package.swift` files in the folders and in
 /// the folders above them, up to the repository's root), and the catalogs there are.
 public struct SourceScan: Sendable {
-  /// The Swift files to extract from (absolute, sorted), test-only files left out.
+  /// The Swift files to extract from (absolute, sorted); files no target builds (a test
+  /// target's only, or a project's that none of its targets has) left out.
   public var files: [String]
   public var targets: [BuildTarget]
   /// Every catalog found or given (absolute, sorted).
@@ -59,9 +60,12 @@ public struct SourceScan: Sendable {
     }
     var targets: [BuildTarget] = []
     var problems: [(String, Diagnostic)] = []
+    var referenced = Set<String>()
     for project in projects.sorted() {
       do {
-        targets += try XcodeProject.targets(at: project, files: tree)
+        let contents = try XcodeProject.read(at: project, files: tree)
+        targets += contents.targets
+        referenced.formUnion(contents.referencedFiles)
       } catch {
         problems.append((project, Diagnostic.error(error.message, offset: error.offset)))
       }
@@ -72,17 +76,18 @@ public struct SourceScan: Sendable {
     for target in targets { catalogs.formUnion(target.catalogs) }
     var scan = SourceScan(
       files: [], targets: targets, catalogs: catalogs.sorted(), problems: problems)
-    var testOnly = Set<String>()
+    // Not built: only a test target has it, or a project refers to it and no target has it.
+    var notBuilt = referenced
     for (index, target) in targets.enumerated() {
       for file in target.sources.keys where swiftFiles.contains(file) {
         if target.isTest {
-          testOnly.insert(file)
+          notBuilt.insert(file)
         } else {
           scan.targetsByFile[file, default: []].append(index)
         }
       }
     }
-    scan.files = swiftFiles.filter { scan.targetsByFile[$0] != nil || !testOnly.contains($0) }
+    scan.files = swiftFiles.filter { scan.targetsByFile[$0] != nil || !notBuilt.contains($0) }
       .sorted()
     return scan
   }

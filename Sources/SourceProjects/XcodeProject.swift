@@ -13,8 +13,15 @@ public enum XcodeProject {
     public var offset: Int?
   }
 
+  /// A project's targets, and every file it refers to (its file references and everything in
+  /// its synchronized folders): a file it refers to that no target has is not built.
+  public struct Contents: Sendable {
+    public var targets: [BuildTarget]
+    public var referencedFiles: Set<String>
+  }
+
   /// The targets of the project whose `project.pbxproj` is at `path` (absolute).
-  public static func targets(at path: String, files: FileTree) throws(ReadError) -> [BuildTarget] {
+  public static func read(at path: String, files: FileTree) throws(ReadError) -> Contents {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ReadError(message: "cannot read the project file", offset: nil)
     }
@@ -38,9 +45,19 @@ public enum XcodeProject {
       reader.locate(mainGroup, parent: projectDirectory, depth: 0)
     }
     let projectSettings = reader.settings(of: project["buildConfigurationList"]?.string)
-    return (project["targets"]?.array ?? []).compactMap { $0.string }.compactMap { id in
+    let targets = (project["targets"]?.array ?? []).compactMap { $0.string }.compactMap { id in
       reader.target(id, projectSettings: projectSettings)
     }
+    var referenced = Set<String>()
+    for (id, object) in objects {
+      guard let path = reader.paths[id] else { continue }
+      switch object["isa"]?.string {
+      case "PBXFileReference": referenced.insert(path)
+      case "PBXFileSystemSynchronizedRootGroup": referenced.formUnion(files.files(under: path))
+      default: break
+      }
+    }
+    return Contents(targets: targets, referencedFiles: referenced)
   }
 
   private struct Reader {
