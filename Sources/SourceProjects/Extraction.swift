@@ -83,7 +83,8 @@ public struct Extraction: Sendable {
         let position = tree.file.lineColumn(of: string.offset)
         // Per catalog: the targets that put the string there (a target without a catalog for
         // it is a placement of its own: each is reported).
-        var byCatalog: [String: (catalog: String?, targets: [String], reason: String, unsynced: Bool)] = [:]
+        var byCatalog:
+          [String: (catalog: String?, targets: [String], reason: String, unsynced: Bool)] = [:]
         var order: [String] = []
         for placement in scan.placements(of: path, table: string.table)
         where placement.target == nil || readers.contains(placement.target!) {

@@ -27,24 +27,36 @@ import Testing
   }
 
   @Test func oldStylePlistErrors() {
-    for text in ["{ a = b }", "{ a = ; }", "( a b )", "{ \"unterminated = x; }", String(repeating: "(", count: 300)] {
+    for text in [
+      "{ a = b }", "{ a = ; }", "( a b )", "{ \"unterminated = x; }",
+      String(repeating: "(", count: 300),
+    ] {
       #expect(throws: OldStylePlist.ParseError.self) { try OldStylePlist.parse(Array(text.utf8)) }
     }
   }
 
   @Test func xcodeProjectTargets() throws {
-    let contents = try XcodeProject.read(at: path("App.xcodeproj/project.pbxproj"), files: FileTree())
+    let contents = try XcodeProject.read(
+      at: path("App.xcodeproj/project.pbxproj"), files: FileTree())
     let targets = Dictionary(uniqueKeysWithValues: contents.targets.map { ($0.name, $0) })
     #expect(Set(targets.keys) == ["App", "Widget", "AppTests", "Legacy"])
     let app = try #require(targets["App"])
-    #expect(Set(app.sources.keys) == [path("App/ContentView.swift"), path("App/Shared Code/Shared.swift")])
+    #expect(
+      Set(app.sources.keys) == [
+        path("App/ContentView.swift"), path("App/Shared Code/Shared.swift"),
+      ])
     #expect(app.catalogs == [path("App/Localizable.xcstrings")])
     #expect(app.conditions.platforms == ["iOS"])
     #expect(app.conditions.flags == ["DEBUG", "APP_FLAG"])  // `$(inherited)` from the project's Debug
     #expect(app.sources[path("App/ContentView.swift")] == "in synchronized folder App")
     let widget = try #require(targets["Widget"])
-    #expect(Set(widget.sources.keys) == [path("Widget/WidgetView.swift"), path("App/Shared Code/Shared.swift")])
-    #expect(widget.sources[path("App/Shared Code/Shared.swift")] == "named for it in App's membership exceptions")
+    #expect(
+      Set(widget.sources.keys) == [
+        path("Widget/WidgetView.swift"), path("App/Shared Code/Shared.swift"),
+      ])
+    #expect(
+      widget.sources[path("App/Shared Code/Shared.swift")]
+        == "named for it in App's membership exceptions")
     #expect(widget.conditions.platforms == ["macOS"])
     #expect(targets["AppTests"]?.isTest == true)
     let legacy = try #require(targets["Legacy"])
@@ -58,15 +70,22 @@ import Testing
   }
 
   @Test func packageTargets() {
-    let targets = PackageManifest.targets(at: path("Packages/Feature/Package.swift"), files: FileTree())
+    let targets = PackageManifest.targets(
+      at: path("Packages/Feature/Package.swift"), files: FileTree())
     #expect(targets.map(\.name) == ["Feature", "FeatureTests"])
-    #expect(Array(targets[0].sources.keys) == [path("Packages/Feature/Sources/Feature/FeatureView.swift")])
-    #expect(targets[0].catalogs == [path("Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings")])
+    #expect(
+      Array(targets[0].sources.keys) == [path("Packages/Feature/Sources/Feature/FeatureView.swift")]
+    )
+    #expect(
+      targets[0].catalogs == [
+        path("Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings")
+      ])
     #expect(targets[0].conditions.platforms == ["iOS"])
     #expect(targets[0].conditions.flags == ["DEBUG", "FEATURE_FLAG"])
     #expect(targets[0].unsyncedReason == nil)
     #expect(targets[1].isTest)
-    let unlocalized = PackageManifest.targets(at: path("Packages/NoLoc/Package.swift"), files: FileTree())
+    let unlocalized = PackageManifest.targets(
+      at: path("Packages/NoLoc/Package.swift"), files: FileTree())
     #expect(unlocalized.first?.unsyncedReason == "package NoLoc has no defaultLocalization")
   }
 
@@ -79,14 +98,21 @@ import Testing
     #expect(!scan.files.contains(path("Packages/Feature/Tests/FeatureTests/FeatureTests.swift")))
     #expect(scan.files.contains(path("Loose/Sub/Script.swift")))
     func catalogs(_ file: String, _ table: String = "Localizable") -> [String?] {
-      scan.placements(of: path(file), table: table).map { $0.catalog.map { Paths.relative($0, to: root) } }
+      scan.placements(of: path(file), table: table).map {
+        $0.catalog.map { Paths.relative($0, to: root) }
+      }
     }
-    #expect(catalogs("App/Shared Code/Shared.swift") == ["App/Localizable.xcstrings", "Widget/Localizable.xcstrings"])
+    #expect(
+      catalogs("App/Shared Code/Shared.swift") == [
+        "App/Localizable.xcstrings", "Widget/Localizable.xcstrings",
+      ])
     #expect(catalogs("App/Shared Code/Shared.swift", "Settings") == [nil, nil])
     #expect(catalogs("Legacy/Legacy.swift", "Legacy") == ["Legacy/Legacy.xcstrings"])
     #expect(catalogs("Loose/Sub/Script.swift") == ["Loose/Localizable.xcstrings"])
     #expect(catalogs("Packages/NoLoc/Sources/NoLoc/Strings.swift") == [nil])
-    #expect(scan.placements(of: path("Packages/NoLoc/Sources/NoLoc/Strings.swift"), table: "Localizable").first?.isUnsynced == true)
+    #expect(
+      scan.placements(of: path("Packages/NoLoc/Sources/NoLoc/Strings.swift"), table: "Localizable")
+        .first?.isUnsynced == true)
   }
 
   @Test func globs() {

@@ -81,6 +81,8 @@ extension ExtractCommand {
             newName: "b/" + name))
       }
     default:
+      // All or nothing: a catalog that cannot be read stops every write.
+      if failed { return ExitStatus.failure }
       do {
         try ImportCommand.writeAll(changed.map { (bytes: $0.new, path: $0.path) })
       } catch {
