@@ -23,7 +23,7 @@ let package = Package(
       targets: [
         "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
         "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "CatalogImport",
-        "XLIFF", "CatalogExchange",
+        "XLIFF", "CatalogExchange", "SwiftSource", "SourceStrings", "SourceProjects", "CatalogSync",
       ]
     ),
   ],

@@ -27,6 +27,10 @@ let fuzzTargets = [
   "FuzzXLIFF",
   // The LHCStrings plugin's language scan; its source is linked in from Plugins/LHCStrings.
   "FuzzCatalogLanguages",
+  // The Swift reader of `lhc extract` (lexer, parser, extraction, package manifests).
+  "FuzzSwiftSource",
+  // Xcode project files (`project.pbxproj`, an old-style property list) and their targets.
+  "FuzzXcodeProject",
 ]
 
 let package = Package(

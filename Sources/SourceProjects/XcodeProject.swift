@@ -25,9 +25,16 @@ public enum XcodeProject {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ReadError(message: "cannot read the project file", offset: nil)
     }
+    return try read([UInt8](data), path: path, files: files)
+  }
+
+  /// The targets of a project file's `bytes`, read as if at `path` (absolute).
+  public static func read(_ bytes: [UInt8], path: String, files: FileTree) throws(ReadError)
+    -> Contents
+  {
     let root: OldStylePlist
     do {
-      root = try OldStylePlist.parse([UInt8](data))
+      root = try OldStylePlist.parse(bytes)
     } catch {
       throw ReadError(message: "not a project file: \(error.message)", offset: error.offset)
     }
