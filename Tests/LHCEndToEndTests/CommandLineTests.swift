@@ -41,11 +41,11 @@ struct CommandLineTests {
     ),
     (
       ["lint", "A.xcstrings", "--format", "yaml"],
-      "Error: unknown format 'yaml' (expected text, xcode, github, json or sarif)"
+      "Error: unknown format 'yaml' (expected text, xcode, github, json, sarif or html)"
     ),
     (
       ["stats", "A.xcstrings", "--format", "yaml"],
-      "Error: unknown format 'yaml' (expected table, json or markdown)"
+      "Error: unknown format 'yaml' (expected table, json, markdown or html)"
     ),
     (
       ["compile", "a/L.xcstrings", "b/L.xcstrings", "-o", "x"],
