@@ -235,7 +235,8 @@ public struct LintPage {
     html.isolated(location)
     html.raw("</td>")
     if usesBaseline {
-      html.raw(item.known ? "<td class=\"state known\">known</td>" : "<td class=\"state new\">new</td>")
+      html.raw(
+        item.known ? "<td class=\"state known\">known</td>" : "<td class=\"state new\">new</td>")
     }
     html.raw("</tr>\n")
   }

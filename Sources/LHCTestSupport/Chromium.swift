@@ -12,7 +12,8 @@ public enum Chromium {
     }
     let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     for name in ["chromium", "chromium-browser", "google-chrome"] {
-      for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+      for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)")
+      {
         return "\(folder)/\(name)"
       }
     }

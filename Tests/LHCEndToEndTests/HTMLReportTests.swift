@@ -148,14 +148,16 @@ struct HTMLReportBrowserTests {
           expected.append("\(start)+\((keys == 0 ? 0 : before * 1000 / keys) - start)")
         }
         let rects = dom.all("rect", in: tr)
-        #expect(rects.map { "\($0.attributes["x"] ?? "")+\($0.attributes["width"] ?? "")" } == expected)
+        #expect(
+          rects.map { "\($0.attributes["x"] ?? "")+\($0.attributes["width"] ?? "")" } == expected)
         #expect(rects.map(\.classes) == [["translated"], ["needs-review"], ["new"], ["missing"]])
       }
     }
     // One row by hand (Plurals.xcstrings, ru: 5 translated, 1 new, 1 missing of 7).
     let plurals = try #require(dom.all("table", class: "progress").dropFirst().first)
     let ru = try #require(
-      dom.all("tr", class: "language", in: plurals).first { $0.attributes["data-language"] == "ru" })
+      dom.all("tr", class: "language", in: plurals).first { $0.attributes["data-language"] == "ru" }
+    )
     #expect(ru.attributes["data-complete"] == "714")
     #expect(dom.all("rect", in: ru).map { $0.attributes["width"] } == ["714", "0", "143", "143"])
   }
@@ -171,9 +173,10 @@ struct HTMLReportBrowserTests {
         ["en", "ar", "de", "es", "fr", "ja", "ru"], ["en", "ar", "ja", "ru"],
         ["en", "de", "es", "fr", "ja"],
       ])
-    #expect(unsorted.all("th", class: "complete").map { $0.attributes["aria-sort"] } == [
-      "none", "none", "none",
-    ])
+    #expect(
+      unsorted.all("th", class: "complete").map { $0.attributes["aria-sort"] } == [
+        "none", "none", "none",
+      ])
     // Least complete first; ties keep their order.
     let ascending = try HTMLDocument(Chromium.load(page, fragment: "sort=complete"))
     #expect(
@@ -187,9 +190,10 @@ struct HTMLReportBrowserTests {
         ["en", "ja", "ru", "ar", "de", "fr", "es"], ["en", "ru", "ja", "ar"],
         ["en", "de", "fr", "ja", "es"],
       ])
-    #expect(descending.all("th", class: "complete").map { $0.attributes["aria-sort"] } == [
-      "descending", "descending", "descending",
-    ])
+    #expect(
+      descending.all("th", class: "complete").map { $0.attributes["aria-sort"] } == [
+        "descending", "descending", "descending",
+      ])
   }
 
   @Test func statsPageWithoutJavaScriptShowsEveryRowInItsOrder() throws {
@@ -235,13 +239,19 @@ struct HTMLReportBrowserTests {
         "format-argument-type", "catalog-version", "plural-missing-category",
         "whitespace-mismatch",
       ])
-    // A plural finding names its variation; a catalog-wide one has no key.
-    for row in dom.all("tr", class: "finding") where dom.closest(row, "section", class: "check")?.attributes["data-check"] == "plural-missing-category" {
+    // A plural finding names its variation (the JSON report has no variation paths).
+    let plural = try #require(
+      dom.all("section", class: "check").first {
+        $0.attributes["data-check"] == "plural-missing-category"
+      })
+    for row in dom.all("tr", class: "finding", in: plural) {
       #expect(dom.all("code", class: "variation", in: row).first?.text == "plural")
     }
     let summary = try #require(json["summary"] as? [String: Int])
     #expect(
-      dom.all("dd").map(\.text) == ["\(summary["errors"] ?? -1)", "\(summary["warnings"] ?? -1)", "0"])
+      dom.all("dd").map(\.text) == [
+        "\(summary["errors"] ?? -1)", "\(summary["warnings"] ?? -1)", "0",
+      ])
     // The filter is shown, its options those present, and every finding is shown.
     let form = try #require(dom.all("form", class: "filters").first)
     #expect(form.attributes["hidden"] == nil)
@@ -287,7 +297,8 @@ struct HTMLReportBrowserTests {
         let total = group.attributes["data-count"] ?? ""
         let count = dom.all("span", class: "count", in: group).first?.text
         if visible > 0 {
-          #expect(count == ("\(visible)" == total ? total : "\(visible) of \(total)"), "\(fragment)")
+          #expect(
+            count == ("\(visible)" == total ? total : "\(visible) of \(total)"), "\(fragment)")
         }
       }
     }
@@ -343,7 +354,9 @@ struct HTMLReportBrowserTests {
     for (_, row) in rows {
       #expect(dom.all("td", class: "state", in: row).first?.text == state(row))
     }
-    #expect(dom.all("div", class: "known").first.map { dom.all("dd", in: $0).first?.text } == "\(all.count - new.count)")
+    #expect(
+      dom.all("div", class: "known").first.map { dom.all("dd", in: $0).first?.text }
+        == "\(all.count - new.count)")
     #expect(dom.all("select").map { $0.attributes["name"] ?? "" }.last == "state")
 
     let onlyNew = try HTMLDocument(Chromium.load(page, fragment: "state=new"))
@@ -388,7 +401,8 @@ struct HTMLReportBrowserTests {
           for cell in dom.all("td", class: "message") + dom.all("td", class: "location") {
             #expect(dom.all("bdi", in: cell).map(\.text) == [cell.text])
           }
-          for cell in dom.all("td", class: "key") where dom.all("span", class: "none", in: cell).isEmpty {
+          for cell in dom.all("td", class: "key")
+          where dom.all("span", class: "none", in: cell).isEmpty {
             #expect(hostileKeys.contains(dom.all("bdi", in: cell).first?.text ?? ""))
           }
         }
