@@ -56,6 +56,22 @@ struct HTML {
     attribute(name, String(value))
   }
 
+  /// One of the totals at the top of a page (`<dl class="cards">`): `label` over `value`, the
+  /// `div` of the class `class` when given (its colour).
+  mutating func card(_ label: StaticString, _ value: Int, class name: StaticString? = nil) {
+    raw("<div")
+    if let name {
+      raw(" class=\"")
+      raw(name)
+      raw("\"")
+    }
+    raw("><dt>")
+    raw(label)
+    raw("</dt><dd>")
+    text(value)
+    raw("</dd></div>\n")
+  }
+
   /// A whole page: the document head with the shared style sheet, script and a
   /// Content-Security-Policy that allows nothing else (no network, no other script), then
   /// `body`'s content and the script. `title` is text.

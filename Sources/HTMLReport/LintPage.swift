@@ -92,10 +92,10 @@ public struct LintPage {
         html.isolated(file.path)
       }
       html.raw("</p>\n</header>\n<section class=\"totals\">\n<dl class=\"cards\">\n")
-      card(&html, "error", "Errors", count(.error))
-      card(&html, "warning", "Warnings", count(.warning))
-      card(&html, "note", "Notes", count(.note))
-      if usesBaseline { card(&html, "known", "Known (baseline)", all.count { $0.item.known }) }
+      html.card("Errors", count(.error), class: "error")
+      html.card("Warnings", count(.warning), class: "warning")
+      html.card("Notes", count(.note), class: "note")
+      if usesBaseline { html.card("Known (baseline)", all.count { $0.item.known }, class: "known") }
       html.raw("</dl>\n</section>\n")
       guard !all.isEmpty else {
         html.raw("<p class=\"empty\">No findings.</p>\n")
@@ -106,18 +106,6 @@ public struct LintPage {
         section(&html, check: check, rows: byCheck[check] ?? [])
       }
     }
-  }
-
-  private func card(
-    _ html: inout HTML, _ kind: StaticString, _ label: StaticString, _ value: Int
-  ) {
-    html.raw("<div class=\"")
-    html.raw(kind)
-    html.raw("\"><dt>")
-    html.raw(label)
-    html.raw("</dt><dd>")
-    html.text(value)
-    html.raw("</dd></div>\n")
   }
 
   /// The filter form, hidden until the script shows it; an option per value present.
@@ -168,14 +156,14 @@ public struct LintPage {
 
   /// One check: its heading and summary, then a table per language.
   private func section(_ html: inout HTML, check: String, rows: [Row]) {
-    html.raw("<section class=\"check\"")
-    html.attribute("data-check", check)
-    html.attribute("data-count", rows.count)
-    html.raw(">\n<h2><code>")
-    html.text(check)
-    html.raw("</code> <span class=\"count\">")
-    html.text(rows.count)
-    html.raw("</span></h2>\n")
+    group(
+      &html, "<section class=\"check\" data-check=\"", check, count: rows.count,
+      heading: ("<h2>", "</h2>")
+    ) { html in
+      html.raw("<code>")
+      html.text(check)
+      html.raw("</code>")
+    }
     if let summary = LintCheck.named(check)?.summary {
       html.raw("<p class=\"summary\">")
       html.text(summary)
@@ -187,14 +175,13 @@ public struct LintPage {
     }
     for language in byLanguage.keys.sorted(by: Self.languageOrder) {
       let group = byLanguage[language] ?? []
-      html.raw("<section class=\"language\"")
-      html.attribute("data-language", language)
-      html.attribute("data-count", group.count)
-      html.raw(">\n<h3>")
-      html.isolated(language)
-      html.raw(" <span class=\"count\">")
-      html.text(group.count)
-      html.raw("</span></h3>\n<table class=\"findings\">\n<thead><tr>")
+      self.group(
+        &html, "<section class=\"language\" data-language=\"", language, count: group.count,
+        heading: ("<h3>", "</h3>")
+      ) { html in
+        html.isolated(language)
+      }
+      html.raw("<table class=\"findings\">\n<thead><tr>")
       html.raw("<th scope=\"col\" class=\"severity\">Severity</th>")
       html.raw("<th scope=\"col\" class=\"key\">Key</th><th scope=\"col\">Message</th>")
       html.raw("<th scope=\"col\" class=\"location\">Location</th>")
@@ -204,6 +191,27 @@ public struct LintPage {
       html.raw("</tbody>\n</table>\n</section>\n")
     }
     html.raw("</section>\n")
+  }
+
+  /// A group's `<section>` tag (`start`, up to its value attribute's opening quote, then `value`
+  /// and its `data-count`), then its heading with `label` and the count (the script counts what
+  /// the filter shows there).
+  private func group(
+    _ html: inout HTML, _ start: StaticString, _ value: String, count: Int,
+    heading: (open: StaticString, close: StaticString), label: (inout HTML) -> Void
+  ) {
+    html.raw(start)
+    html.text(value)
+    html.raw("\"")
+    html.attribute("data-count", count)
+    html.raw(">\n")
+    html.raw(heading.open)
+    label(&html)
+    html.raw(" <span class=\"count\">")
+    html.text(count)
+    html.raw("</span>")
+    html.raw(heading.close)
+    html.raw("\n")
   }
 
   private func finding(_ html: inout HTML, _ row: Row) {

@@ -19,11 +19,11 @@ public enum StatsPage {
     return HTML.page(title: title, kind: "stats") { html in
       html.raw("<header>\n<h1>Translation progress</h1>\n</header>\n")
       html.raw("<section class=\"totals\">\n<dl class=\"cards\">\n")
-      card(&html, "Catalogs", report.items.count)
-      card(&html, "Keys", report.totals.first?.keys ?? 0)
-      card(&html, "Languages", report.totals.count)
-      card(
-        &html, "Languages complete",
+      html.card("Catalogs", report.items.count)
+      html.card("Keys", report.totals.first?.keys ?? 0)
+      html.card("Languages", report.totals.count)
+      html.card(
+        "Languages complete",
         report.totals.count { $0.percentCompleteTenths == 1000 })
       html.raw("</dl>\n")
       if report.items.count > 1 {
@@ -56,14 +56,6 @@ public enum StatsPage {
 
         """)
     }
-  }
-
-  private static func card(_ html: inout HTML, _ label: StaticString, _ value: Int) {
-    html.raw("<div><dt>")
-    html.raw(label)
-    html.raw("</dt><dd>")
-    html.text(value)
-    html.raw("</dd></div>\n")
   }
 
   private static func table(_ html: inout HTML, _ rows: [LanguageStats], source: String?) {

@@ -55,6 +55,12 @@ struct CommandLineTests {
       ["compile", "A.xcstrings", "--dry-run=yes", "-o", "x"],
       "Error: option '--dry-run' does not take a value"
     ),
+    (["stats", "-o", "", "A.xcstrings"], "Error: empty output path"),
+    (["lint", "--output=", "A.xcstrings"], "Error: empty output path"),
+    (
+      ["lint", "-o", "r.html", "--write-baseline", "b.json", "A.xcstrings"],
+      "Error: --output and --write-baseline cannot be combined"
+    ),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
     let result = try RunLHC.run(arguments)
