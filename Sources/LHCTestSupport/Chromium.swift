@@ -33,9 +33,12 @@ public enum Chromium {
   /// `--blink-settings=scriptEnabled=false` cannot be used: in Chromium 156's headless mode
   /// `--dump-dom` and `--screenshot` are carried out by a page of Chromium's own that the setting
   /// turns off too, so they print and save nothing; the content setting applies to sites only.
+  ///
+  /// `fileAccess: true` lets the page read other `file://` pages (`--allow-file-access-from-files`):
+  /// a test page that drives a report in an `<iframe>`.
   public static func load(
-    _ page: URL, fragment: String? = nil, javaScript: Bool = true, screenshot: URL? = nil,
-    width: Int = 1200, height: Int = 900
+    _ page: URL, fragment: String? = nil, javaScript: Bool = true, fileAccess: Bool = false,
+    screenshot: URL? = nil, width: Int = 1200, height: Int = 900
   ) throws -> String {
     guard let path else { throw ChromiumError(message: missing) }
     let profile = try makeTemporaryDirectory()
@@ -52,6 +55,7 @@ public enum Chromium {
       "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
       "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "--dump-dom",
     ]
+    if fileAccess { arguments.append("--allow-file-access-from-files") }
     if let screenshot {
       try? FileManager.default.removeItem(at: screenshot)
       arguments.append("--screenshot=\(screenshot.path)")

@@ -376,6 +376,96 @@ struct HTMLReportBrowserTests {
         == new.sorted())
   }
 
+  // MARK: Interaction
+
+  /// Loads `page` in an `<iframe>` of a test page whose script runs `steps` (JavaScript, with
+  /// `frame`, `doc` and `note(text)`) once the report has loaded; returns the notes, one per line.
+  static func drive(_ page: URL, _ steps: String) throws -> [String] {
+    let driver = page.deletingLastPathComponent().appendingPathComponent("driver.html")
+    let html = """
+      <!DOCTYPE html><html><body><pre id="notes"></pre>
+      <iframe id="report" src="\(page.lastPathComponent)" width="1200" height="800"></iframe>
+      <script>
+      const frame = document.getElementById('report');
+      frame.addEventListener('load', () => {
+        const doc = frame.contentDocument;
+        const notes = [];
+        const note = (text) => notes.push(String(text));
+        try { \(steps) } catch (error) { note('error: ' + error); }
+        document.getElementById('notes').textContent = notes.join('\\n');
+      });
+      </script></body></html>
+      """
+    try Data(html.utf8).write(to: driver)
+    let dom = try HTMLDocument(Chromium.load(driver, fileAccess: true))
+    return (dom.all("pre").first?.text ?? "").split(separator: "\n").map(String.init)
+  }
+
+  @Test func choosingAFilterUpdatesTheFindingsAndTheFragment() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = try Self.page(
+      ["lint"] + Self.lintCatalogs, in: Self.lintFixtures, into: folder, status: 1)
+    let summary = try #require(
+      Self.json(["lint"] + Self.lintCatalogs, in: Self.lintFixtures)["summary"] as? [String: Int])
+    let (errors, warnings) = (summary["errors"] ?? -1, summary["warnings"] ?? -1)
+    let notes = try Self.drive(
+      page,
+      """
+      const shown = () => doc.querySelectorAll('tr.finding:not([hidden])').length;
+      const choose = (name, value) => {
+        const select = doc.querySelector('select[name=' + name + ']');
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        note(frame.contentWindow.location.hash + ' ' + shown() + ' '
+          + doc.querySelector('output').textContent);
+      };
+      note('all ' + shown());
+      choose('severity', 'warning');
+      choose('language', 'ru');
+      choose('severity', '');
+      choose('language', '');
+      """)
+    let total = errors + warnings
+    let ru = Self.jsonFindings(try Self.json(["lint"] + Self.lintCatalogs, in: Self.lintFixtures))
+      .filter { $0.components(separatedBy: " | ")[4] == "ru" }
+    let ruWarnings = ru.filter { $0.components(separatedBy: " | ")[2] == "warning" }.count
+    #expect(
+      notes == [
+        "all \(total)",
+        "#severity=warning \(warnings) Showing \(warnings) of \(total) findings",
+        "#severity=warning&language=ru \(ruWarnings) Showing \(ruWarnings) of \(total) findings",
+        "#language=ru \(ru.count) Showing \(ru.count) of \(total) findings",
+        " \(total) \(total) findings",
+      ])
+  }
+
+  @Test func theCompleteButtonCyclesTheOrderAndTheFragment() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = try Self.page(["stats", "States.xcstrings"], in: Self.statsFixtures, into: folder)
+    let notes = try Self.drive(
+      page,
+      """
+      const button = doc.querySelector('th.complete button');
+      const order = () => [...doc.querySelectorAll('tr.language')]
+        .map((row) => row.dataset.language).join(',');
+      note(order());
+      for (let click = 0; click < 3; click += 1) {
+        button.click();
+        note(frame.contentWindow.location.hash + ' ' + order() + ' '
+          + doc.querySelector('th.complete').getAttribute('aria-sort'));
+      }
+      """)
+    #expect(
+      notes == [
+        "en,de,es,fr,ja",
+        "#sort=complete en,es,de,fr,ja ascending",
+        "#sort=-complete en,de,fr,ja,es descending",
+        " en,de,es,fr,ja none",
+      ])
+  }
+
   // MARK: Hostile content
 
   @Test func keysValuesAndLanguageTagsAreTextNeverMarkup() throws {
