@@ -83,6 +83,9 @@ let package = Package(
       dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
     // Catalog model → translation progress per language (`lhc stats`): counts and reports.
     .target(name: "CatalogStats", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
+    // Stats and lint findings → one self-contained HTML page each (`--format html`): inline style
+    // and script, no network, every text escaped in one place.
+    .target(name: "HTMLReport", dependencies: ["CatalogStats", "CatalogLint", "LHCBase"]),
     // Property-list values → Apple XML (libxml2's output buffer) and binary (Foundation) bytes; and
     // the readers: XML (libxml2, hardened), binary, old-style `.strings` text in every encoding
     // Foundation reads.
@@ -140,9 +143,10 @@ let package = Package(
       name: "LHCCommandLine",
       dependencies: [
         "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
-        "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
-        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge", "CatalogImport", "XLIFF",
-        "CatalogExchange", "SourceStrings", "SourceProjects", "CatalogSync",
+        "CatalogLint", "CatalogStats", "HTMLReport", "LHCPlist", "StringsFiles", "ReleaseFiles",
+        "TableDiff", "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge",
+        "CatalogImport", "XLIFF", "CatalogExchange", "SourceStrings", "SourceProjects",
+        "CatalogSync",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).

@@ -47,6 +47,10 @@ FLOOR_SOURCE = os.path.join(HERE, "floor.c")
 COMPILE_FLOOR_SOURCE = os.path.join(HERE, "compile-floor.c")  # (j1'), includes floor.c
 FLOOR_RUNS = 5                 # interleaved runs per program for (j) (or --runs if more)
 TARGET_IMPORT_RATIO = 2.0      # (l) lhc import of one XLIFF < 2 × lhc compile on the largest catalog
+TARGET_HTML_MS = 1000.0        # (m) the IceCubes lint page parsed (DOMContentLoaded) within a second
+HTML_RUNS = 5                  # page loads for (m) (or --runs if more)
+ICECUBES = os.path.join(HERE, "..", "..", "shared", "corpus", "xcstrings",
+                        "Dimillian__IceCubesApp__Localizable.xcstrings")
 LINEARITY_REFERENCE_MB = 10.0
 
 
@@ -365,6 +369,66 @@ def measure_lint(lhc_bin, row, work, args):
     return (name, lint <= compile,
             f"lint {lint:.3f} s ({input_bytes / 1e6 / lint:.1f} MB/s) vs compile {compile:.3f} s: "
             f"ratio {lint / compile:.2f} (interleaved, best of {runs} each)")
+
+
+def find_chromium():
+    """CHROMIUM, else the first of chromium, chromium-browser, google-chrome on PATH (`make bench`
+    installs Debian's chromium: `make browser`); None when there is none."""
+    explicit = os.environ.get("CHROMIUM")
+    if explicit:
+        return explicit if os.access(explicit, os.X_OK) else None
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def measure_html_page(lhc_bin, work, args):
+    """(m) `lhc lint --format html` of the IceCubes corpus catalog (1,286 findings) opened in
+    headless Chromium: the page records `performance.now()` at DOMContentLoaded in its
+    `data-dom-content-loaded-ms` attribute, read back from `--dump-dom` (a fresh profile per load,
+    as the tests load it); best of the loads under a second. The corpus (../shared/corpus beside
+    the repository) and Chromium are needed: N/A without them."""
+    name = "(m) lhc lint's HTML page of the IceCubes catalog parsed in headless Chromium in < 1 s"
+    catalog = os.path.abspath(ICECUBES)
+    chromium = find_chromium()
+    if not os.path.exists(catalog):
+        return (name, None, f"corpus catalog not found: {catalog}")
+    if chromium is None:
+        return (name, None, "chromium not found (make browser installs it, or set CHROMIUM)")
+    folder = os.path.join(work, "out", "html")
+    os.makedirs(folder, exist_ok=True)
+    page = os.path.join(folder, "lint.html")
+    lint = subprocess.run([lhc_bin, "lint", "--format", "html", "-o", page,
+                           os.path.basename(catalog)], cwd=os.path.dirname(catalog),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if lint.returncode not in (0, 1) or not os.path.exists(page):
+        return (name, False, f"lhc lint failed: exit status {lint.returncode}: {lint.stderr.strip()}")
+    with open(page, encoding="utf-8") as f:
+        findings = f.read().count('<tr class="finding"')
+    times = []
+    for i in range(max(args.runs, HTML_RUNS)):
+        profile = os.path.join(folder, f"profile{i + 1}")
+        shutil.rmtree(profile, ignore_errors=True)
+        dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                              "--no-first-run", f"--user-data-dir={profile}", "--dump-dom",
+                              "file://" + page], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True, timeout=args.timeout)
+        shutil.rmtree(profile, ignore_errors=True)
+        marker = 'data-dom-content-loaded-ms="'
+        start = dom.stdout.find(marker)
+        if start < 0:
+            return (name, False, f"chromium run {i + 1}: no {marker[:-2]} attribute in the DOM "
+                                 f"(exit status {dom.returncode})")
+        start += len(marker)
+        times.append(float(dom.stdout[start:dom.stdout.index('"', start)]))
+        log(f"  html page run {i + 1}: DOMContentLoaded at {times[-1]:8.1f} ms")
+    best = min(times)
+    median = sorted(times)[len(times) // 2]
+    return (name, best < TARGET_HTML_MS,
+            f"{findings} findings, {os.path.getsize(page) / 1e3:.0f} KB: DOMContentLoaded at "
+            f"{best:.1f} ms (best of {len(times)}; median {median:.1f} ms)")
 
 
 def measure_gen_symbols(lhc_bin, row, work, args):
@@ -1055,6 +1119,7 @@ def main(argv=None):
         results.extend(measure_pack(lhc_bin, rows[-1], work, args))
         results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
         results.extend(measure_export_import(lhc_bin, rows[-1], work, args))
+        results.append(measure_html_page(lhc_bin, work, args))
     results.extend(measure_floor(lhc_bin, rows[-1], work, args))
     failed = False
     for name, passed, detail in results:
