@@ -68,6 +68,7 @@ public enum PackageManifest {
       }
       var sources: [String: String] = [:]
       var catalogs: [String] = []
+      let rule = "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
       for file in files.files(under: folder)
       where !excluded.contains(where: { Paths.isInside(file, $0) }) {
         if file.hasSuffix(".swift"), listed?.contains(where: { Paths.isInside(file, $0) }) ?? true {

@@ -120,8 +120,8 @@ public struct SourceScan: Sendable {
   /// Which catalog the strings of `table` in `file` feed, for each of its targets (one placement
   /// per target; a file of no target gets one, by the nearest-catalog rule).
   public func placements(of file: String, table: String) -> [Placement] {
-    let fileTargets = targets(of: file)
-    if fileTargets.isEmpty {
+    let indices = targetsByFile[file] ?? []
+    if indices.isEmpty {
       if let catalog = nearestCatalog(of: table, from: file) {
         return [
           Placement(catalog: catalog, target: nil, reason: "the nearest catalog of table \(table)")
@@ -132,7 +132,8 @@ public struct SourceScan: Sendable {
           catalog: nil, target: nil, reason: "no catalog of table \(table) in or above its folder")
       ]
     }
-    return fileTargets.map { target in
+    return indices.map { index in
+      let target = targets[index]
       if let reason = target.unsyncedReason {
         return Placement(catalog: nil, target: target.name, reason: reason, isUnsynced: true)
       }

@@ -61,20 +61,21 @@ public struct StringExtractor {
 
   // MARK: - Contexts
 
-  /// The context a value of `type` gives its literals.
-  func context(for type: TypeSyntax?, api: String) -> Context? {
+  /// The context a value of `type` gives its literals (`api` is made only for a localizable one).
+  func context(for type: TypeSyntax?, api: @autoclosure () -> String) -> Context? {
     guard let type else { return nil }
     switch index.resolve(type) {
     case .optional(let wrapped), .opaque(let wrapped):
-      return context(for: wrapped, api: api)
+      return context(for: wrapped, api: api())
     case .array(let element):
-      return context(for: element, api: api).map { .elements($0) }
+      return context(for: element, api: api()).map { .elements($0) }
     case .dictionary(_, let value):
-      return context(for: value, api: api).map { .values($0) }
+      return context(for: value, api: api()).map { .values($0) }
     case .named(let components):
-      let name = components.map(\.name).joined(separator: ".")
+      let name =
+        components.count == 1 ? components[0].name : components.map(\.name).joined(separator: ".")
       guard let kind = localizableTypes[name] else { return nil }
-      return .localizable(kind, api: api, table: "Localizable", comment: nil, type: name)
+      return .localizable(kind, api: api(), table: "Localizable", comment: nil, type: name)
     default:
       return nil
     }
