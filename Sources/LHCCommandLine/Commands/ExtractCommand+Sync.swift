@@ -173,7 +173,7 @@ extension ExtractCommand {
     }
     if kept.code > 0 {
       console.error(
-        "\(relative(path)): warning: \(LintReport.plural(kept.code, "key")) from code not marked stale: this run read no Swift source of table \(table)'s targets\n"
+        "\(relative(path)): warning: \(LintReport.plural(kept.code, "key")) from code not marked stale: this run read no Swift source of table \(table)\n"
       )
     }
     var locations: [String: (String, Int, Int)] = [:]
