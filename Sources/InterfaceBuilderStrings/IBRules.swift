@@ -111,7 +111,8 @@ struct IBRules {
     object.add(
       element.name == "toolbarItem" ? "toolTip" : "ibShadowedToolTip",
       Self.text(element, "toolTip"))
-    if element.name == "tableColumn", let header = element.child("tableHeaderCell", key: "headerCell")
+    if element.name == "tableColumn",
+      let header = element.child("tableHeaderCell", key: "headerCell")
     {
       object.add("headerCell.title", Self.text(header, "title"))
     }

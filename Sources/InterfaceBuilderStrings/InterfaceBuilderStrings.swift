@@ -35,11 +35,13 @@ public enum InterfaceBuilderStrings {
 
   /// The comment Xcode writes for a string: `Class = "…"; <property> = "…"; ObjectID = "…";`
   /// and, with a note, ` Note = "…";` (values escaped as in a `.strings` file).
-  static func comment(className: String, property: String, value: String, objectID: String, note: String?)
+  static func comment(
+    className: String, property: String, value: String, objectID: String, note: String?
+  )
     -> String
   {
     var text =
-      "Class = \"\(className)\"; \(property) = \"\(escaped(value))\"; ObjectID = \"\(objectID)\";"
+      "Class = \"\(className)\"; \(property) = \"\(escaped(value))\"; ObjectID = \"\(escaped(objectID))\";"
     if let note { text += " Note = \"\(escaped(note))\";" }
     return text
   }

@@ -136,7 +136,9 @@ public struct SourceScan: Sendable {
     let folder = Paths.directory(of: catalog)
     guard Paths.fileName(of: folder) == "mul.lproj" else { return [] }
     let base = Paths.directory(of: folder) + "/Base.lproj/" + Paths.tableName(of: catalog)
-    return [base + ".storyboard", base + ".xib"].filter { FileManager.default.fileExists(atPath: $0) }
+    return [base + ".storyboard", base + ".xib"].filter {
+      FileManager.default.fileExists(atPath: $0)
+    }
   }
 
   private static func projectFiles(in directory: String) -> [String] {

@@ -126,7 +126,8 @@ public enum XcodeProject {
           // brings its catalog.
           if objects[fileRef]?["isa"]?.string == "PBXVariantGroup" {
             for child in objects[fileRef]?["children"]?.array ?? [] {
-              if let childPath = child.string.flatMap({ paths[$0] }), childPath.hasSuffix(".xcstrings")
+              if let childPath = child.string.flatMap({ paths[$0] }),
+                childPath.hasSuffix(".xcstrings")
               {
                 catalogs.insert(childPath)
               }

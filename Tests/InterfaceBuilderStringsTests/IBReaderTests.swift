@@ -57,15 +57,18 @@ import Testing
       "<?xml version=\"1.0\"?>\n<!DOCTYPE document SYSTEM \"http://127.0.0.1:9/ib.dtd\">\n<document/>"
     #expect(error(network) != nil)
     // An undeclared entity is an error too (nothing is substituted).
-    #expect(error(header + "<objects><window title=\"&nope;\" id=\"w\"/></objects></document>") != nil)
+    #expect(
+      error(header + "<objects><window title=\"&nope;\" id=\"w\"/></objects></document>") != nil)
   }
 
   @Test func depthLimit() {
-    let deep = String(repeating: "<view id=\"v\">", count: 300) + String(repeating: "</view>", count: 300)
+    let deep =
+      String(repeating: "<view id=\"v\">", count: 300) + String(repeating: "</view>", count: 300)
     let found = error(header + deep + "</document>")
     #expect(found?.message == "elements nested more than 256 levels deep")
     // Within the limit the document reads.
-    let shallow = String(repeating: "<view>", count: 200) + "<window title=\"Deep\" id=\"w\"/>"
+    let shallow =
+      String(repeating: "<view>", count: 200) + "<window title=\"Deep\" id=\"w\"/>"
       + String(repeating: "</view>", count: 200)
     #expect((try? extract(header + shallow + "</document>")) == ["w.title": "Deep"])
   }
@@ -88,13 +91,29 @@ import Testing
   /// The platform is the document's target runtime: the same element is an AppKit or a UIKit
   /// class.
   @Test func platformFromTargetRuntime() throws {
-    let body = "<objects><segmentedControl id=\"s\"><segments><segment title=\"One\" label=\"Uno\"/></segments></segmentedControl></objects></document>"
+    let body =
+      "<objects><segmentedControl id=\"s\"><segments><segment title=\"One\" label=\"Uno\"/></segments></segmentedControl></objects></document>"
     let appKit = try InterfaceBuilderStrings.extract(Array((header + body).utf8), table: "T")
     #expect(appKit.map(\.key) == ["s.ibShadowedLabels[0]"])
     let uiKit = try InterfaceBuilderStrings.extract(
       Array(("<document targetRuntime=\"iOS.CocoaTouch\">" + body).utf8), table: "T")
     #expect(uiKit.map(\.key) == ["s.segmentTitles[0]"])
-    #expect(uiKit.first?.comment == "Class = \"UISegmentedControl\"; s.segmentTitles[0] = \"One\"; ObjectID = \"s\";")
+    #expect(
+      uiKit.first?.comment
+        == "Class = \"UISegmentedControl\"; s.segmentTitles[0] = \"One\"; ObjectID = \"s\";")
+  }
+
+  /// An ObjectID is taken as written (Interface Builder's never hold a dot or a quote; the
+  /// fuzzer's do): the key begins with it, the comment quotes it escaped.
+  @Test func unusualObjectIDs() throws {
+    let strings = try InterfaceBuilderStrings.extract(
+      Array(
+        (header
+          + "<objects><window title=\"T\" id=\"a.b&quot;c\"/></objects></document>").utf8),
+      table: "T")
+    #expect(strings.map(\.key) == ["a.b\"c.title"])
+    #expect(
+      strings.first?.comment == "Class = \"NSWindow\"; title = \"T\"; ObjectID = \"a.b\\\"c\";")
   }
 
   /// A key found twice (an attribute and a `<string>` element) is listed once, the first.

@@ -4,7 +4,7 @@ import InterfaceBuilderStrings
 /// The Interface Builder reader on arbitrary bytes (what `lhc extract` reads from a project):
 /// libxml2 without network, DTD or entities, a depth limit. Every input is read or refused with
 /// an offset inside it; what it reads is the same twice, and every string has a key made of an
-/// object id and a property, a comment naming that object, and an offset inside the input.
+/// object id and a property, a comment naming its class and object, and an offset at a start tag.
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -14,11 +14,13 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for string in strings {
       precondition(string.offset >= 0 && string.offset < size, "offset outside the input")
       precondition(bytes[string.offset] == UInt8(ascii: "<"), "offset not at a start tag")
-      let id = string.key.prefix { $0 != "." }
-      precondition(!id.isEmpty && string.key.count > id.count + 1, "key without id or property")
-      precondition(string.value?.isEmpty == false, "an empty string")
       precondition(
-        string.comment?.contains("ObjectID = \"\(id)\";") == true, "comment without its object")
+        string.key.contains(".") && !string.key.hasPrefix("."), "key without id or property")
+      precondition(string.value?.isEmpty == false, "an empty string")
+      let comment = string.comment ?? ""
+      precondition(
+        comment.hasPrefix("Class = \"") && comment.contains("; ObjectID = \""),
+        "comment without its class or object")
     }
     first = strings.map { "\($0.key)=\($0.value ?? "")|\($0.comment ?? "")" }
   } catch {

@@ -65,7 +65,8 @@ extension ExtractCommand {
             $0.catalogs.contains(path) && $0.sources.keys.contains(where: swiftRead.contains)
           },
         interfaceBuilder: extraction.interfaceFiles.values.contains(path))
-      switch syncCatalog(path, strings: strings, read: read, created: created.contains(path), console)
+      switch syncCatalog(
+        path, strings: strings, read: read, created: created.contains(path), console)
       {
       case .success(let result?): results.append(result)
       case .success(nil): break

@@ -167,10 +167,12 @@ struct ExtractCommand {
     let scanned = Set(scan.files)
     let catalogs =
       into.isEmpty
-      ? scan.targets.filter { $0.sources.keys.contains(where: scanned.contains) }.flatMap(\.catalogs)
+      ? scan.targets.filter { $0.sources.keys.contains(where: scanned.contains) }.flatMap(
+        \.catalogs)
       : into
     for catalog in Set(catalogs) {
-      for file in SourceScan.interfaceBuilderFiles(of: catalog) where scan.interfaceFiles[file] == nil {
+      for file in SourceScan.interfaceBuilderFiles(of: catalog)
+      where scan.interfaceFiles[file] == nil {
         let excluded = excluded.contains { $0.matches(relative(file)) || $0.matches(file) }
         if !excluded {
           scan.interfaceFiles[file] = SourceScan.interfaceBuilderPlacement(of: file, given: into)
