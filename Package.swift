@@ -24,6 +24,7 @@ let package = Package(
         "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
         "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "CatalogImport",
         "XLIFF", "CatalogExchange", "SwiftSource", "SourceStrings", "SourceProjects", "CatalogSync",
+        "InterfaceBuilderStrings",
       ]
     ),
   ],
@@ -129,9 +130,15 @@ let package = Package(
     // Syntax trees → the localizable strings Xcode's build extracts (keys with their format
     // specifiers, tables, comments, default values), per target's #if conditions.
     .target(name: "SourceStrings", dependencies: ["SwiftSource", "LHCBase"]),
+    // Interface Builder files (`.xib`, `.storyboard`) → the strings Xcode extracts into their
+    // `mul.lproj` catalogs (keys `<ObjectID>.<property>`, Xcode's comments), read with libxml2
+    // hardened (no network, DTD or entities; a depth limit).
+    .target(name: "InterfaceBuilderStrings", dependencies: ["Clibxml2", "SourceStrings"]),
     // Xcode projects (`project.pbxproj`, synchronized folders) and Swift package manifests →
     // targets with their sources, catalogs and #if conditions; which catalog a file's strings feed.
-    .target(name: "SourceProjects", dependencies: ["SourceStrings", "SwiftSource", "LHCBase"]),
+    .target(
+      name: "SourceProjects",
+      dependencies: ["SourceStrings", "InterfaceBuilderStrings", "SwiftSource", "LHCBase"]),
     // Extracted strings + a catalog model → the catalog Xcode's build sync writes (`lhc extract`).
     .target(name: "CatalogSync", dependencies: ["StringCatalog", "LHCBase"]),
     // The LingoHub CDN, as the iOS SDK talks to it: the check request, its answers (RFC 7807),
@@ -224,6 +231,9 @@ let package = Package(
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "LHCTestSupport"]),
     .testTarget(name: "SourceStringsTests", dependencies: ["SourceStrings", "SwiftSource"]),
+    .testTarget(
+      name: "InterfaceBuilderStringsTests",
+      dependencies: ["InterfaceBuilderStrings", "SourceStrings", "LHCTestSupport"]),
     .testTarget(
       name: "SourceProjectsTests",
       dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCTestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import InterfaceBuilderStrings
 import LHCBase
 import SourceStrings
 import SwiftSource
@@ -19,6 +20,9 @@ public struct PlacedString: Sendable {
   /// No catalog takes it because its target (or folder) has none of its table (not because the
   /// target's strings are never synced): `--create-missing` makes one.
   public var lacksCatalog: Bool
+
+  /// Found in an Interface Builder file (not in Swift code).
+  public var isFromInterfaceBuilder: Bool { string.api == InterfaceBuilderStrings.api }
 }
 
 /// `lhc extract`'s reading of the code: every file parsed (on every core), one type index over
@@ -30,14 +34,53 @@ public struct Extraction: Sendable {
   public var diagnostics: [(file: SourceFile, diagnostics: [Diagnostic])]
   /// How each file was placed (`--explain`): its targets and the rule that made each a member.
   public var fileRules: [String: [String]]
+  /// The Interface Builder files read, each with the catalog it feeds.
+  public var interfaceFiles: [String: String] = [:]
 
-  /// Extracts the strings of `files` (absolute paths, each read from disk).
+  /// Extracts the strings of `files` (absolute paths, each read from disk): Swift files, and the
+  /// Interface Builder files that ``SourceScan/interfaceFiles`` places.
   public static func run(_ files: [String], scan: SourceScan) -> Extraction {
-    run(
-      boxes: Parallel.map(files) { path -> TreeBox in
+    let swift = files.filter { !SourceScan.isInterfaceBuilderFile($0) }
+    var result = run(
+      boxes: Parallel.map(swift) { path -> TreeBox in
         let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
         return TreeBox(Parser.parse(SourceFile(path: path, bytes: bytes)))
       }, scan: scan)
+    let interface = files.filter { scan.interfaceFiles[$0] != nil }
+    for (path, (strings, diagnostics)) in zip(
+      interface, Parallel.map(interface) { extractInterfaceBuilder($0, scan: scan) })
+    {
+      let placement = scan.interfaceFiles[path]!
+      result.strings += strings
+      if let diagnostics { result.diagnostics.append(diagnostics) }
+      result.fileRules[path] = ["Interface Builder: \(placement.reason)"]
+      result.interfaceFiles[path] = placement.catalog
+    }
+    return result
+  }
+
+  /// The strings of one Interface Builder file in its catalog, or the error that stops it.
+  private static func extractInterfaceBuilder(_ path: String, scan: SourceScan)
+    -> ([PlacedString], (file: SourceFile, diagnostics: [Diagnostic])?)
+  {
+    let placement = scan.interfaceFiles[path]!
+    let file = SourceFile(
+      path: path, bytes: FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
+    do {
+      let strings = try InterfaceBuilderStrings.extract(
+        file.bytes, table: SourceScan.interfaceBuilderTable(of: path))
+      return (
+        strings.map { string in
+          let position = file.lineColumn(of: string.offset)
+          return PlacedString(
+            string: string, file: path, line: position.line, column: position.column,
+            catalog: placement.catalog, targets: [], placement: placement.reason,
+            lacksCatalog: false)
+        }, nil
+      )
+    } catch {
+      return ([], (file, [Diagnostic.error(error.message, offset: error.offset)]))
+    }
   }
 
   /// Extracts the strings of parsed files.

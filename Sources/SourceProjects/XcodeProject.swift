@@ -122,6 +122,17 @@ public enum XcodeProject {
           else { continue }
           if path.hasSuffix(".swift") { sources[path] = "a file of its Sources build phase" }
           if path.hasSuffix(".xcstrings") { catalogs.insert(path) }
+          // A variant group (`Main.storyboard`: `Base.lproj/…` and `mul.lproj/Main.xcstrings`)
+          // brings its catalog.
+          if objects[fileRef]?["isa"]?.string == "PBXVariantGroup" {
+            for child in objects[fileRef]?["children"]?.array ?? [] {
+              if let childPath = child.string.flatMap({ paths[$0] }),
+                childPath.hasSuffix(".xcstrings")
+              {
+                catalogs.insert(childPath)
+              }
+            }
+          }
         }
       }
       // Synchronized folders: the target's own, and other targets' exceptions naming it.

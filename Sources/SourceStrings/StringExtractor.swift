@@ -620,6 +620,9 @@ public struct StringExtractor {
       return
     }
     guard let (key, notes) = key(of: literal, kind: kind, api: api) else { return }
+    // NSLocalizedString's `value:` empty or the key itself is no default value (Rectangle's
+    // catalog: such keys have no extraction state and no source unit).
+    let value = kind == .static && (value == "" || value == key) ? nil : value
     strings.append(
       LocalizableString(
         table: table, key: key, value: value, comment: comment, offset: literal.offset, api: api,

@@ -208,9 +208,14 @@ import Testing
     let records =
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
     var found: [String: Set<String>] = [:]
+    var fromInterfaceBuilder: [String: Set<String>] = [:]
     for record in records {
       if let catalog = record["catalog"] as? String, let key = record["key"] as? String {
-        found[catalog, default: []].insert(key)
+        if record["api"] as? String == "Interface Builder" {
+          fromInterfaceBuilder[catalog, default: []].insert(key)
+        } else {
+          found[catalog, default: []].insert(key)
+        }
       }
     }
     #expect(
@@ -218,6 +223,13 @@ import Testing
         "Shared/Localizable.xcstrings", "Widget/Resources/Localizable.xcstrings",
         "Modules/ActivityLog/Sources/ActivityLog/Resources/Localizable.xcstrings",
       ])
+    // The five window XIBs feed their mul.lproj catalogs, every key of them (the other IB files
+    // have no catalog and are not read).
+    #expect(fromInterfaceBuilder.count == 5)
+    for (catalog, keys) in fromInterfaceBuilder {
+      #expect(catalog.hasSuffix("Window.xcstrings") && catalog.contains("/mul.lproj/"))
+      #expect(Set(try entries(netNewsWire.appendingPathComponent(catalog)).keys) == keys)
+    }
     for (catalog, keys) in found {
       let catalogEntries = try entries(netNewsWire.appendingPathComponent(catalog))
       let extracted = Set(
