@@ -143,8 +143,10 @@ test-bazel: deps
 bench: deps browser
 	$(SWIFT) build -c release
 	$(SWIFT) build -c release --package-path Benchmarks/FoundationBaseline
+	$(SWIFT) build -c release --package-path Benchmarks/SwiftParse
 	python3 Benchmarks/run.py --lhc .build/release/lhc \
-	  --baseline Benchmarks/FoundationBaseline/.build/release/foundation-baseline --work Benchmarks/work
+	  --baseline Benchmarks/FoundationBaseline/.build/release/foundation-baseline --work Benchmarks/work \
+	  --swift-parse Benchmarks/SwiftParse/.build/release/swift-parse
 
 # libFuzzer targets in Fuzz/ (ASan), FUZZ_SECONDS per target; crashers kept in Fuzz/crashes/<target>/.
 # FUZZ_TARGETS: "all" or a list, e.g. "FuzzCatalog FuzzReleaseZip". See Fuzz/README.md.

@@ -52,6 +52,10 @@ HTML_RUNS = 5                  # page loads for (m) (or --runs if more)
 ICECUBES = os.path.join(HERE, "..", "..", "shared", "corpus", "xcstrings",
                         "Dimillian__IceCubesApp__Localizable.xcstrings")
 LINEARITY_REFERENCE_MB = 10.0
+TARGET_EXTRACT_RATIO = 1.5     # (n) lhc extract --list ≤ 1.5 × the parser alone over the same files
+EXTRACT_RUNS = 7               # interleaved runs for (n) (or --runs if more)
+NETNEWSWIRE = os.path.join(HERE, "..", "..", "shared", "corpus", "extraction",
+                           "Ranchero-Software__NetNewsWire")
 
 
 def log(msg=""):
@@ -382,6 +386,56 @@ def find_chromium():
         if found:
             return found
     return None
+
+
+def measure_extract(lhc_bin, work, args):
+    """(n) `lhc extract --list --format json` of NetNewsWire's sources (the corpus's extraction
+    app: 696 Swift files, ~97,000 lines, its project and packages) against Benchmarks/SwiftParse,
+    lhc's parser alone over the files the same scan finds, parsed on every core as extract parses
+    them; interleaved, best of EXTRACT_RUNS. `swiftc -parse` of the same files is reported
+    beside, not judged (one frontend job per file list, one core)."""
+    name = (f"(n) lhc extract --list of NetNewsWire's sources ≤ {TARGET_EXTRACT_RATIO:g}× "
+            f"the parser alone over the same files")
+    parse_bin = os.path.abspath(args.swift_parse) if args.swift_parse else None
+    root = os.path.abspath(NETNEWSWIRE)
+    if not os.path.isdir(root):
+        return (name, None, f"not measured: {root} is missing (../shared/corpus)")
+    if not parse_bin or not os.access(parse_bin, os.X_OK):
+        return (name, None, "not measured: swift-parse not built "
+                "(swift build -c release --package-path Benchmarks/SwiftParse)")
+    runs = max(EXTRACT_RUNS, args.runs)
+    listing = os.path.join(work, "out", "extract.json")
+    os.makedirs(os.path.dirname(listing), exist_ok=True)
+    results = best_of(runs, [
+        ("extract", f"'{lhc_bin}' extract --list --format json '{root}' > '{listing}' 2>/dev/null", True),
+        ("parse", [parse_bin, root], False),
+    ], work, args.timeout)
+    extract, status, tail = results["extract"]
+    if extract is None:
+        return (name, False, f"lhc extract failed: exit status {status}: {tail}")
+    parse, status, tail = results["parse"]
+    if parse is None:
+        return (name, None, f"swift-parse failed: exit status {status}: {tail}")
+    with open(listing) as f:
+        strings = len(json.load(f))
+    swift_files = sorted(
+        os.path.join(d, n) for d, dirs, files in os.walk(root)
+        for n in files if n.endswith(".swift") and n != "Package.swift")
+    swiftc = shutil.which("swiftc")
+    reference = ""
+    if swiftc:
+        file_list = os.path.join(work, "out", "swift-files.txt")
+        with open(file_list, "w") as f:
+            f.write("\n".join(swift_files))
+        r = run_once(["/bin/sh", "-c", f"xargs -d '\\n' '{swiftc}' -parse < '{file_list}' > /dev/null 2>&1"],
+                     os.path.join(work, "out", "swiftc-parse"),
+                     os.path.join(work, "logs", "swiftc-parse"), args.timeout)
+        reference = (f"; swiftc -parse of the {len(swift_files)} files {r.seconds:.3f} s"
+                     if r.status == 0 else f"; swiftc -parse failed: exit status {r.status}")
+    ratio = extract / parse
+    return (name, ratio <= TARGET_EXTRACT_RATIO,
+            f"lhc extract {extract:.3f} s ({strings} strings) vs the parser alone {parse:.3f} s: "
+            f"ratio {ratio:.2f}{reference}")
 
 
 def measure_html_page(lhc_bin, work, args):
@@ -1033,6 +1087,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--lhc", required=True, help="path to the lhc binary (run as `lhc compile CATALOG -o OUT`)")
+    p.add_argument("--swift-parse", help="path to Benchmarks/SwiftParse's swift-parse (target (n))")
     p.add_argument("--baseline", help="path to foundation-baseline (not needed with --skip-baseline or --only)")
     p.add_argument("--work", required=True, help="work directory (catalog cache, outputs, logs)")
     p.add_argument("--sizes", type=parse_sizes, default=parse_sizes("1,10,50,170"),
@@ -1120,6 +1175,7 @@ def main(argv=None):
         results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
         results.extend(measure_export_import(lhc_bin, rows[-1], work, args))
         results.append(measure_html_page(lhc_bin, work, args))
+        results.append(measure_extract(lhc_bin, work, args))
     results.extend(measure_floor(lhc_bin, rows[-1], work, args))
     failed = False
     for name, passed, detail in results:

@@ -92,7 +92,8 @@ public struct Extraction: Sendable {
   /// after the run took a third of `lhc extract`'s time.
   private static func run(boxes: [TreeBox], scan: SourceScan) -> Extraction {
     let index = TypeIndex(trees: boxes.map(\.tree))
-    let perFile = Parallel.map(boxes) { box -> (SourceFile, [PlacedString], [Diagnostic], [String]) in
+    let perFile = Parallel.map(boxes) {
+      box -> (SourceFile, [PlacedString], [Diagnostic], [String]) in
       let tree = box.take()
       let (strings, diagnostics, rules) = extract(tree, scan: scan, index: index)
       return (tree.file, strings, diagnostics, rules)

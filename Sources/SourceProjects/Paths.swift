@@ -29,7 +29,9 @@ public enum Paths {
   public static func fileName(of path: String) -> String {
     var bytes = Substring(path).utf8
     while bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
-    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return String(Substring(bytes)) }
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else {
+      return String(Substring(bytes))
+    }
     return String(Substring(bytes[bytes.index(after: slash)...]))
   }
 

@@ -7,7 +7,7 @@ import SwiftSource
 /// and initializers (memberwise ones included), declarations, `return`s and implicit returns of
 /// properties and functions of that type, default values, assignments. Only the `#if` clauses
 /// that hold under ``BuildConditions`` are read.
-public struct StringExtractor {
+public final class StringExtractor {
   /// What a literal in some position is: a localizable key (of a kind, through an API, with the
   /// table and comment of that API's call), or a collection of them.
   indirect enum Context {
@@ -43,8 +43,8 @@ public struct StringExtractor {
   public static func extract(
     _ tree: SourceTree, index: TypeIndex, conditions: BuildConditions
   ) -> FileStrings {
-    var extractor = StringExtractor(file: tree.file, index: index, conditions: conditions)
-    extractor.walk(tree.statements, returning: nil)
+    let extractor = StringExtractor(file: tree.file, index: index, conditions: conditions)
+    if tree.containsStrings { extractor.walk(tree.statements, returning: nil) }
     // A literal read under several `#if` clauses (one per platform) is one string.
     var seen = Set<LocalizableString>()
     let strings = extractor.strings.filter { seen.insert($0).inserted }
@@ -89,7 +89,7 @@ public struct StringExtractor {
 
   /// A body: its statements in a scope of their own; `returning` is the context of its `return`
   /// values, given to an implicit return too (a body of one expression, `if` or `switch`).
-  mutating func walk(_ statements: [Statement], returning: Context?) {
+  func walk(_ statements: [Statement], returning: Context?) {
     scopes.append([:])
     defer { scopes.removeLast() }
     if let returning, statements.count == 1 {
@@ -99,7 +99,7 @@ public struct StringExtractor {
     for statement in statements { walk(statement, returning: returning) }
   }
 
-  private mutating func walkImplicitReturn(_ statement: Statement, _ context: Context) {
+  private func walkImplicitReturn(_ statement: Statement, _ context: Context) {
     switch statement {
     case .expression(let expression):
       walk(expression, context)
@@ -117,7 +117,7 @@ public struct StringExtractor {
     }
   }
 
-  mutating func walk(_ statement: Statement, returning: Context?) {
+  func walk(_ statement: Statement, returning: Context?) {
     switch statement {
     case .expression(let expression):
       walk(expression, nil)
@@ -178,7 +178,7 @@ public struct StringExtractor {
     conditions.activeClauses(clauses.map(\.condition)).map { clauses[$0] }
   }
 
-  private mutating func walk(_ conditions: [Condition]) {
+  private func walk(_ conditions: [Condition]) {
     for condition in conditions {
       switch condition {
       case .expression(let expression):
@@ -201,7 +201,7 @@ public struct StringExtractor {
     }
   }
 
-  private mutating func bindLoopNames(_ names: [String], _ sequence: Expr) {
+  private func bindLoopNames(_ names: [String], _ sequence: Expr) {
     if names.count == 2, case .call(.member(let base, "enumerated", _), _, _, _) = sequence {
       bind(names[0], .integer)
       bind(names[1], .element(base))
@@ -210,7 +210,7 @@ public struct StringExtractor {
     for name in names { bind(name, names.count == 1 ? .element(sequence) : .unknown) }
   }
 
-  mutating func bind(_ name: String, _ binding: LocalBinding) {
+  func bind(_ name: String, _ binding: LocalBinding) {
     scopes[scopes.count - 1][name] = binding
   }
 
@@ -221,7 +221,7 @@ public struct StringExtractor {
     return nil
   }
 
-  mutating func walk(_ declaration: Declaration, local: Bool) {
+  func walk(_ declaration: Declaration, local: Bool) {
     for attribute in declaration.attributes {
       if let arguments = attribute.arguments {
         walkCall(name: attribute.name, isMethod: false, arguments: arguments, trailing: [])
@@ -244,7 +244,7 @@ public struct StringExtractor {
         }
         if let type = parameter.type { bind(parameter.name, .typed(type)) }
       }
-      if let body = function.body {
+      if let body = function.body, function.containsStrings {
         let api = "func \(function.name) -> \(typeText(function.result))"
         walk(body, returning: context(for: function.result, api: api))
       }
@@ -255,8 +255,10 @@ public struct StringExtractor {
           "\(variable.isLet ? "let" : "var") \(binding.names.first ?? ""): \(typeText(binding.type))"
         let bindingContext = context(for: binding.type, api: api)
         if let initializer = binding.initializer { walk(initializer, bindingContext) }
-        if let getter = binding.getter { walk(getter, returning: bindingContext) }
-        for accessor in binding.otherAccessors { walk(accessor, returning: nil) }
+        if binding.accessorsContainStrings {
+          if let getter = binding.getter { walk(getter, returning: bindingContext) }
+          for accessor in binding.otherAccessors { walk(accessor, returning: nil) }
+        }
         if local {
           for name in binding.names {
             if let type = binding.type {
@@ -290,7 +292,7 @@ public struct StringExtractor {
 
   // MARK: - Expressions
 
-  mutating func walk(_ expression: Expr, _ context: Context?) {
+  func walk(_ expression: Expr, _ context: Context?) {
     switch expression {
     case .string(let literal):
       if case .localizable(let kind, let api, let table, let comment, _)? = context {
@@ -350,7 +352,7 @@ public struct StringExtractor {
 
   /// A closure's body; `elementsOf` is the collection whose elements its one untyped parameter
   /// receives (`ForEach(items) { item in … }`, `items.map { item in … }`).
-  mutating func walk(_ closure: Closure, elementsOf collection: Expr?) {
+  func walk(_ closure: Closure, elementsOf collection: Expr?) {
     scopes.append([:])
     for parameter in closure.parameters {
       if let type = parameter.type {
@@ -371,7 +373,7 @@ public struct StringExtractor {
     "sorted", "min", "max", "drop", "prefix", "firstIndex", "lastIndex", "last",
   ]
 
-  private mutating func walkInterpolations(_ literal: StringLiteralExpression) {
+  private func walkInterpolations(_ literal: StringLiteralExpression) {
     for segment in literal.segments {
       if case .interpolation(let arguments, _) = segment {
         for argument in arguments { walk(argument.value, nil) }
@@ -383,7 +385,7 @@ public struct StringExtractor {
   /// type as context, `c ? "a" : "b"` gives its results the context (the condition is what
   /// precedes `?`, whatever operators it has), `value ?? "default"` too when `value` is itself
   /// localizable (`String? ?? literal` is a `String`).
-  private mutating func walkInfix(
+  private func walkInfix(
     _ operands: [Expr], _ operators: [InfixOperator], _ context: Context?
   ) {
     func part(_ range: Range<Int>) -> Expr {
@@ -418,7 +420,7 @@ public struct StringExtractor {
 
   // MARK: - Calls
 
-  private mutating func walkCall(_ callee: Expr, _ arguments: [Argument], _ trailing: [Argument]) {
+  private func walkCall(_ callee: Expr, _ arguments: [Argument], _ trailing: [Argument]) {
     switch callee {
     case .name(let name, _):
       walkCall(name: name, isMethod: false, arguments: arguments, trailing: trailing)
@@ -453,7 +455,7 @@ public struct StringExtractor {
 
   /// A call of `name`: the scanned sources' own declarations of it first, else the SDK's rows.
   /// `receiver` is a method's base (for the elements its closures receive).
-  mutating func walkCall(
+  func walkCall(
     name: String, isMethod: Bool, arguments: [Argument], trailing: [Argument],
     receiver: Expr? = nil
   ) {
@@ -491,7 +493,7 @@ public struct StringExtractor {
 
   /// Extracts the key (and the `also` arguments) of an SDK row from a call's arguments; false
   /// when the row does not apply (its key argument, or the default value it needs, is absent).
-  private mutating func apply(
+  private func apply(
     _ row: LocalizableAPI, _ arguments: [Argument], consumed: inout Set<Int>
   )
     -> Bool
@@ -522,7 +524,7 @@ public struct StringExtractor {
     return applyKey(row, api, table, arguments, keyPosition, valuePosition, &consumed)
   }
 
-  private mutating func applyKey(
+  private func applyKey(
     _ row: LocalizableAPI, _ api: String, _ table: String, _ arguments: [Argument],
     _ keyPosition: Int, _ valuePosition: Int?, _ consumed: inout Set<Int>
   ) -> Bool {
@@ -603,13 +605,12 @@ public struct StringExtractor {
     return nil
   }
 
-  mutating func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .warning)
-  {
+  func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .warning) {
     diagnostics.append(Diagnostic(severity, message, offset: offset))
   }
 
   /// Records a literal found in a localizable position.
-  private mutating func record(
+  private func record(
     _ literal: StringLiteralExpression, kind: LocalizableAPI.Kind, api: String, table: String,
     comment: String?, value: String?
   ) {

@@ -109,7 +109,8 @@ public final class TypeIndex: @unchecked Sendable {
             default: break
             }
           }
-          let property = Property(type: binding.type, initializer: binding.type == nil ? value : nil)
+          let property = Property(
+            type: binding.type, initializer: binding.type == nil ? value : nil)
           guard let typeName else {
             globals[name] = globals[name] ?? property
             continue
@@ -137,7 +138,9 @@ public final class TypeIndex: @unchecked Sendable {
       guard let typeName else { return }
       for element in elements {
         types[typeName, default: TypeInfo()].cases[element.name] = element.parameters
-        if !element.parameters.isEmpty { casesByName[element.name, default: []].append(element.parameters) }
+        if !element.parameters.isEmpty {
+          casesByName[element.name, default: []].append(element.parameters)
+        }
       }
     default:
       break

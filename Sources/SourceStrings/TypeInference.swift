@@ -35,11 +35,10 @@ extension StringExtractor {
     if let other = arguments.dropFirst().first(where: { $0.label != nil }) {
       return ("%@", "formatted (\(other.label!):)")
     }
-    var resolver = self
-    guard let type = resolver.inferType(first.value) else {
+    guard let type = inferType(first.value) else {
       return ("%@", "type unknown")
     }
-    let name = resolver.specifierTypeName(type)
+    let name = specifierTypeName(type)
     if let specifier = Self.specifiers[name] { return (specifier, name) }
     return ("%@", name)
   }
@@ -191,7 +190,7 @@ extension StringExtractor {
   ]
 
   /// The type of `expression`, as far as the scanned sources say.
-  mutating func inferType(_ expression: Expr) -> TypeSyntax? {
+  func inferType(_ expression: Expr) -> TypeSyntax? {
     guard inferenceDepth < 24 else { return nil }
     inferenceDepth += 1
     defer { inferenceDepth -= 1 }
@@ -240,7 +239,7 @@ extension StringExtractor {
     .named([TypeComponent(name: name)])
   }
 
-  private mutating func typeOfName(_ name: String) -> TypeSyntax? {
+  private func typeOfName(_ name: String) -> TypeSyntax? {
     if name == "self" || name == "Self" { return selfType.map(Self.named) }
     if let binding = lookup(name) { return type(of: binding) }
     if let selfType, let type = propertyType(selfType, name) { return type }
@@ -248,7 +247,7 @@ extension StringExtractor {
     return nil
   }
 
-  private mutating func type(of binding: LocalBinding) -> TypeSyntax? {
+  private func type(of binding: LocalBinding) -> TypeSyntax? {
     switch binding {
     case .typed(let type): return type
     case .inferred(let value): return inferType(value)
@@ -259,7 +258,7 @@ extension StringExtractor {
     }
   }
 
-  private mutating func elementType(_ sequence: Expr) -> TypeSyntax? {
+  private func elementType(_ sequence: Expr) -> TypeSyntax? {
     // `0..<n`, `1...count`: the bounds' type.
     if case .infix(let operands, let operators) = sequence, operators.count == 1,
       operators[0].text == "..<" || operators[0].text == "..."
@@ -273,12 +272,12 @@ extension StringExtractor {
   }
 
   /// A property's type: its annotation, else its initializer's or getter's, read in its type.
-  private mutating func propertyType(_ typeName: String, _ name: String) -> TypeSyntax? {
+  private func propertyType(_ typeName: String, _ name: String) -> TypeSyntax? {
     guard let property = index.type(named: typeName)?.properties[name] else { return nil }
     return type(of: property, in: typeName)
   }
 
-  private mutating func type(of property: TypeIndex.Property, in typeName: String?) -> TypeSyntax? {
+  private func type(of property: TypeIndex.Property, in typeName: String?) -> TypeSyntax? {
     if let type = property.type { return type }
     guard let expression = property.initializer else { return nil }
     // Read as the property's own type sees it: no locals of the caller.
@@ -289,7 +288,7 @@ extension StringExtractor {
     return inferType(expression)
   }
 
-  private mutating func memberType(_ base: Expr, _ name: String) -> TypeSyntax? {
+  private func memberType(_ base: Expr, _ name: String) -> TypeSyntax? {
     // `Type.staticMember` or `instance.member`.
     let typeName: String?
     if case .name(let baseName, _) = base, baseName.first?.isUppercase == true,
@@ -309,7 +308,7 @@ extension StringExtractor {
     return propertyType(simple, name)
   }
 
-  private mutating func callType(_ callee: Expr) -> TypeSyntax? {
+  private func callType(_ callee: Expr) -> TypeSyntax? {
     switch callee {
     case .name(let name, _):
       if Self.knownTypes.contains(name) || index.declaredTypes.contains(name) {
@@ -345,7 +344,7 @@ extension StringExtractor {
     return functions.allSatisfy({ $0.result == first }) ? first : nil
   }
 
-  private mutating func infixType(_ operands: [Expr], _ operators: [InfixOperator]) -> TypeSyntax? {
+  private func infixType(_ operands: [Expr], _ operators: [InfixOperator]) -> TypeSyntax? {
     let comparisons: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "===", "!=="]
     if operators.contains(where: { comparisons.contains($0.text) }) { return Self.named("Bool") }
     if let last = operators.lastIndex(where: { $0.text == "??" }) {

@@ -70,7 +70,8 @@ extension Parser {
     } else if at("deinit") {
       advance()
       declaration.kind = .function(
-        FunctionDeclaration(name: "deinit", parameters: [], result: nil, body: parseBlock()))
+        FunctionDeclaration(
+          name: "deinit", parameters: [], result: nil, body: parseBlock(), containsStrings: true))
     } else if at("struct") || at("class") || at("enum") || at("actor") || at("protocol")
       || at("extension")
     {
@@ -229,6 +230,7 @@ extension Parser {
     }
     skipWhereClause()
     var body: [Statement]?
+    let stringsBefore = stringCount
     if current.kind == .leftBrace {
       if functionName == "subscript" {
         body = parseAccessorBlock().getter
@@ -237,7 +239,8 @@ extension Parser {
       }
     }
     return FunctionDeclaration(
-      name: functionName, parameters: parameters, result: result, body: body)
+      name: functionName, parameters: parameters, result: result, body: body,
+      containsStrings: stringCount > stringsBefore)
   }
 
   /// `(label name: Type = default, …)`.
@@ -310,6 +313,7 @@ extension Parser {
       }
       var getter: [Statement]?
       var others: [[Statement]] = []
+      let stringsBefore = stringCount
       if current.kind == .leftBrace, !(initializer != nil && current.newlineBefore) {
         let accessors = parseAccessorBlock()
         getter = accessors.getter
@@ -318,7 +322,8 @@ extension Parser {
       bindings.append(
         Binding(
           names: names, type: type, initializer: initializer, getter: getter,
-          otherAccessors: others, offset: start))
+          otherAccessors: others, accessorsContainStrings: stringCount > stringsBefore,
+          offset: start))
       guard current.kind == .comma else { break }
       advance()
     }

@@ -309,6 +309,7 @@ extension Parser {
       return .float(text(token), offset: start)
     case .string:
       advance()
+      stringCount += 1
       return .string(stringLiteral(token))
     case .regex:
       advance()

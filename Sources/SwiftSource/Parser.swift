@@ -15,6 +15,9 @@ public struct Parser {
   let literals: [StringLiteral]
   var index = 0
   var depth = 0
+  /// String literals read so far: a body that holds none is marked (``FunctionDeclaration/
+  /// containsStrings``), so that extraction can step over it.
+  var stringCount = 0
   /// Reading a pattern before `=` (`case .some(let x) = value`): `=` ends the expression.
   var inPattern = false
   public static let maximumDepth = 160
@@ -22,7 +25,8 @@ public struct Parser {
   /// Parses a whole file.
   public static func parse(_ file: SourceFile) -> SourceTree {
     var parser = Parser(file: file, stream: Lexer.tokenize(file.bytes), depth: 0)
-    return SourceTree(file: file, statements: parser.parseStatements())
+    let statements = parser.parseStatements()
+    return SourceTree(file: file, statements: statements, containsStrings: parser.stringCount > 0)
   }
 
   init(file: SourceFile, stream: TokenStream, depth: Int) {

@@ -292,6 +292,8 @@ public struct FunctionDeclaration: Sendable {
   public var result: TypeSyntax?
   /// Nil for a requirement without a body.
   public var body: [Statement]?
+  /// The body holds a string literal (extraction steps over one that holds none).
+  public var containsStrings: Bool
 }
 
 public struct VariableDeclaration: Sendable {
@@ -308,6 +310,8 @@ public struct Binding: Sendable {
   public var getter: [Statement]?
   /// The other accessors' bodies (`set`, `willSet`, `didSet`).
   public var otherAccessors: [[Statement]]
+  /// The accessors hold a string literal.
+  public var accessorsContainStrings: Bool
   public var offset: Int
 }
 
@@ -322,4 +326,12 @@ public struct EnumElement: Sendable {
 public struct SourceTree: Sendable {
   public var file: SourceFile
   public var statements: [Statement]
+  /// The file holds a string literal.
+  public var containsStrings: Bool
+
+  public init(file: SourceFile, statements: [Statement], containsStrings: Bool = true) {
+    self.file = file
+    self.statements = statements
+    self.containsStrings = containsStrings
+  }
 }
