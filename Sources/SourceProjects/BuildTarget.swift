@@ -20,10 +20,13 @@ public struct BuildTarget: Sendable {
   public var conditions: BuildConditions
   /// Why its strings are never synced (a package without `defaultLocalization`), or nil.
   public var unsyncedReason: String?
+  /// Its code runs inside another target's process (a framework, a library, a Swift package's
+  /// module), where `Bundle.main` is the host app's bundle, not its own.
+  public var isLibrary: Bool
 
   public init(
     name: String, origin: Origin, isTest: Bool, sources: [String: String], catalogs: [String],
-    conditions: BuildConditions, unsyncedReason: String? = nil
+    conditions: BuildConditions, unsyncedReason: String? = nil, isLibrary: Bool = false
   ) {
     self.name = name
     self.origin = origin
@@ -32,6 +35,7 @@ public struct BuildTarget: Sendable {
     self.catalogs = catalogs
     self.conditions = conditions
     self.unsyncedReason = unsyncedReason
+    self.isLibrary = isLibrary
   }
 
   /// The catalog of `table` (a file named `<table>.xcstrings`), the first in path order when

@@ -26,6 +26,9 @@ public struct PlacedString: Sendable {
 /// and placed in the catalog of that target (``SourceScan/placements(of:table:)``).
 public struct Extraction: Sendable {
   public var strings: [PlacedString]
+  /// The lookups that are not strings of Xcode's extraction (``FileStrings/lookups``), placed
+  /// the same way (`lhc lint --sources`).
+  public var lookups: [PlacedString]
   /// What extraction reports, by file: keys that are not literals, and the like.
   public var diagnostics: [(file: SourceFile, diagnostics: [Diagnostic])]
   /// How each file was placed (`--explain`): its targets and the rule that made each a member.
@@ -43,20 +46,26 @@ public struct Extraction: Sendable {
   /// Extracts the strings of parsed files.
   public static func run(_ trees: [SourceTree], scan: SourceScan) -> Extraction {
     let index = TypeIndex(trees: trees)
-    let perFile = Parallel.map(trees) { tree -> ([PlacedString], [Diagnostic], [String]) in
-      extract(tree, scan: scan, index: index)
-    }
-    var result = Extraction(strings: [], diagnostics: [], fileRules: [:])
-    for (tree, (strings, diagnostics, rules)) in zip(trees, perFile) {
-      result.strings += strings
-      if !diagnostics.isEmpty { result.diagnostics.append((tree.file, diagnostics)) }
-      result.fileRules[tree.file.path] = rules
+    let perFile = Parallel.map(trees) { tree in extract(tree, scan: scan, index: index) }
+    var result = Extraction(strings: [], lookups: [], diagnostics: [], fileRules: [:])
+    for (tree, file) in zip(trees, perFile) {
+      result.strings += file.strings
+      result.lookups += file.lookups
+      if !file.diagnostics.isEmpty { result.diagnostics.append((tree.file, file.diagnostics)) }
+      result.fileRules[tree.file.path] = file.rules
     }
     return result
   }
 
+  private struct PlacedFile {
+    var strings: [PlacedString] = []
+    var lookups: [PlacedString] = []
+    var diagnostics: [Diagnostic] = []
+    var rules: [String]
+  }
+
   private static func extract(_ tree: SourceTree, scan: SourceScan, index: TypeIndex)
-    -> ([PlacedString], [Diagnostic], [String])
+    -> PlacedFile
   {
     let path = tree.file.path
     let targets = scan.targets(of: path)
@@ -70,40 +79,50 @@ public struct Extraction: Sendable {
       conditionSets.append(target.conditions)
     }
     if conditionSets.isEmpty { conditionSets = [.anyApplePlatform] }
-    var placed: [PlacedString] = []
-    var diagnostics: [Diagnostic] = []
+    var file = PlacedFile(rules: rules)
     var recorded: [String: Int] = [:]
+    var recordedLookups: [String: Int] = [:]
     for conditions in conditionSets {
       let found = StringExtractor.extract(tree, index: index, conditions: conditions)
-      for diagnostic in found.diagnostics where !diagnostics.contains(diagnostic) {
-        diagnostics.append(diagnostic)
+      for diagnostic in found.diagnostics where !file.diagnostics.contains(diagnostic) {
+        file.diagnostics.append(diagnostic)
       }
       let readers = targets.filter { $0.conditions == conditions }.map(\.name)
-      for string in found.strings {
-        let position = tree.file.lineColumn(of: string.offset)
-        // Per catalog: the targets that put the string there.
-        var byCatalog: [String?: (targets: [String], reason: String, unsynced: Bool)] = [:]
-        for placement in scan.placements(of: path, table: string.table)
-        where placement.target == nil || readers.contains(placement.target!) {
-          var entry = byCatalog[placement.catalog] ?? ([], placement.reason, placement.isUnsynced)
-          if let target = placement.target { entry.targets.append(target) }
-          byCatalog[placement.catalog] = entry
+      place(found.strings, of: tree.file, readers, scan, into: &file.strings, &recorded)
+      place(found.lookups, of: tree.file, readers, scan, into: &file.lookups, &recordedLookups)
+    }
+    return file
+  }
+
+  /// Places the strings one reading of a file found: one per catalog they feed, with the targets
+  /// (of `readers`, those compiled under that reading's conditions) that put them there.
+  private static func place(
+    _ strings: [LocalizableString], of file: SourceFile, _ readers: [String], _ scan: SourceScan,
+    into placed: inout [PlacedString], _ recorded: inout [String: Int]
+  ) {
+    for string in strings {
+      let position = file.lineColumn(of: string.offset)
+      // Per catalog: the targets that put the string there.
+      var byCatalog: [String?: (targets: [String], reason: String, unsynced: Bool)] = [:]
+      for placement in scan.placements(of: file.path, table: string.table)
+      where placement.target == nil || readers.contains(placement.target!) {
+        var entry = byCatalog[placement.catalog] ?? ([], placement.reason, placement.isUnsynced)
+        if let target = placement.target { entry.targets.append(target) }
+        byCatalog[placement.catalog] = entry
+      }
+      for (catalog, entry) in byCatalog {
+        let identity = "\(string.offset)|\(string.table)|\(string.key)|\(catalog ?? "")"
+        if let existing = recorded[identity] {
+          placed[existing].targets = Array(Set(placed[existing].targets + entry.targets)).sorted()
+          continue
         }
-        for (catalog, entry) in byCatalog {
-          let identity = "\(string.offset)|\(string.table)|\(string.key)|\(catalog ?? "")"
-          if let existing = recorded[identity] {
-            placed[existing].targets = Array(Set(placed[existing].targets + entry.targets)).sorted()
-            continue
-          }
-          recorded[identity] = placed.count
-          placed.append(
-            PlacedString(
-              string: string, file: path, line: position.line, column: position.column,
-              catalog: catalog, targets: entry.targets.sorted(), placement: entry.reason,
-              lacksCatalog: catalog == nil && !entry.unsynced))
-        }
+        recorded[identity] = placed.count
+        placed.append(
+          PlacedString(
+            string: string, file: file.path, line: position.line, column: position.column,
+            catalog: catalog, targets: entry.targets.sorted(), placement: entry.reason,
+            lacksCatalog: catalog == nil && !entry.unsynced))
       }
     }
-    return (placed, diagnostics, rules)
   }
 }

@@ -84,7 +84,8 @@ public enum PackageManifest {
           name: name, origin: .package(path), isTest: isTest, sources: sources, catalogs: catalogs,
           conditions: BuildConditions(platforms: platforms, flags: flags),
           unsyncedReason: hasDefaultLocalization
-            ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization"))
+            ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization",
+          isLibrary: kind != "executableTarget"))
     }
     return targets
   }

@@ -130,9 +130,13 @@ public enum XcodeProject {
       }
       let settings = self.settings(
         of: object["buildConfigurationList"]?.string, inheriting: projectSettings)
+      // Frameworks, libraries and loadable bundles run in their host's process.
+      let isLibrary =
+        productType.contains("framework") || productType.contains("library")
+        || productType == "com.apple.product-type.bundle"
       return BuildTarget(
         name: name, origin: .xcodeProject(pbxproj), isTest: isTest, sources: sources,
-        catalogs: catalogs.sorted(), conditions: settings.conditions)
+        catalogs: catalogs.sorted(), conditions: settings.conditions, isLibrary: isLibrary)
     }
 
     /// The files an exception set of `group` for target `id` names (absolute paths, those that

@@ -8,11 +8,23 @@ import SwiftSource
 /// properties and functions of that type, default values, assignments. Only the `#if` clauses
 /// that hold under ``BuildConditions`` are read.
 public struct StringExtractor {
-  /// What a literal in some position is: a localizable key (of a kind, through an API, with the
-  /// table and comment of that API's call), or a collection of them.
+  /// A localizable position: the key's kind, the API, the table, comment and bundle of that
+  /// API's call, how it looks the key up, and the localizable type of a declared position.
+  struct Position {
+    var kind: LocalizableAPI.Kind
+    var api: String
+    var table = "Localizable"
+    var comment: String?
+    var type: String?
+    var bundle: String?
+    var path = LookupPath.value
+    /// Xcode's build extracts it (else it is one of the ``FileStrings/lookups``).
+    var isExtracted = true
+  }
+
+  /// What a literal in some position is: a localizable key, or a collection of them.
   indirect enum Context {
-    case localizable(
-      LocalizableAPI.Kind, api: String, table: String, comment: String?, type: String? = nil)
+    case localizable(Position)
     case elements(Context)
     case values(Context)
   }
@@ -36,6 +48,7 @@ public struct StringExtractor {
   var scopes: [[String: LocalBinding]] = [[:]]
   var selfType: String?
   var strings: [LocalizableString] = []
+  var lookups: [LocalizableString] = []
   var diagnostics: [Diagnostic] = []
   var inferenceDepth = 0
 
@@ -48,9 +61,10 @@ public struct StringExtractor {
     // A literal read under several `#if` clauses (one per platform) is one string.
     var seen = Set<LocalizableString>()
     let strings = extractor.strings.filter { seen.insert($0).inserted }
+    let lookups = extractor.lookups.filter { seen.insert($0).inserted }
     var reported = Set<Diagnostic>()
     let diagnostics = extractor.diagnostics.filter { reported.insert($0).inserted }
-    return FileStrings(strings: strings, diagnostics: diagnostics)
+    return FileStrings(strings: strings, lookups: lookups, diagnostics: diagnostics)
   }
 
   init(file: SourceFile, index: TypeIndex, conditions: BuildConditions) {
@@ -74,7 +88,7 @@ public struct StringExtractor {
     case .named(let components):
       let name = components.map(\.name).joined(separator: ".")
       guard let kind = localizableTypes[name] else { return nil }
-      return .localizable(kind, api: api, table: "Localizable", comment: nil, type: name)
+      return .localizable(Position(kind: kind, api: api, type: name))
     default:
       return nil
     }
@@ -292,8 +306,8 @@ public struct StringExtractor {
   mutating func walk(_ expression: Expr, _ context: Context?) {
     switch expression {
     case .string(let literal):
-      if case .localizable(let kind, let api, let table, let comment, _)? = context {
-        record(literal, kind: kind, api: api, table: table, comment: comment, value: nil)
+      if case .localizable(let position)? = context {
+        record(literal, position, value: nil)
       }
       walkInterpolations(literal)
     case .infix(let operands, let operators):
@@ -311,7 +325,7 @@ public struct StringExtractor {
       }
     case .call(.implicitMember("init", _), let arguments, let trailing, _):
       // `.init(title: "…")` where a localizable type is expected: that type's initializer.
-      if case .localizable(_, _, _, _, let type?)? = context {
+      if case .localizable(let position)? = context, let type = position.type {
         walkCall(
           name: String(type.split(separator: ".").last ?? ""), isMethod: false,
           arguments: arguments, trailing: trailing)
@@ -478,8 +492,10 @@ public struct StringExtractor {
     }
     var consumed = Set<Int>()
     if let rows = LocalizableAPI.byCallee[name] {
-      for row in rows where row.isMethod == isMethod {
-        if apply(row, arguments, consumed: &consumed) { break }
+      let receiverText = receiver?.text
+      for row in rows
+      where row.isMethod == isMethod && (row.receiver == nil || row.receiver == receiverText) {
+        if apply(row, arguments, receiver: receiver, consumed: &consumed) { break }
       }
     }
     for (position, argument) in arguments.enumerated() where !consumed.contains(position) {
@@ -491,57 +507,66 @@ public struct StringExtractor {
   /// Extracts the key (and the `also` arguments) of an SDK row from a call's arguments; false
   /// when the row does not apply (its key argument, or the default value it needs, is absent).
   private mutating func apply(
-    _ row: LocalizableAPI, _ arguments: [Argument], consumed: inout Set<Int>
-  )
-    -> Bool
-  {
+    _ row: LocalizableAPI, _ arguments: [Argument], receiver: Expr?, consumed: inout Set<Int>
+  ) -> Bool {
     func position(of label: String?) -> Int? {
       arguments.firstIndex { $0.label == label }
     }
     guard let keyPosition = position(of: row.keyLabel) else { return false }
     let valuePosition = row.valueLabel.flatMap { position(of: $0) }
     if row.kind == .staticWithValue, valuePosition == nil { return false }
-    let api = row.displayName
-    var table = "Localizable"
+    var call = Position(
+      kind: row.kind, api: row.displayName, path: row.path, isExtracted: row.isExtracted)
+    if row.bundleLabel == "^" {
+      call.bundle = receiver?.text
+    } else if let label = row.bundleLabel, let bundlePosition = position(of: label) {
+      consumed.insert(bundlePosition)
+      call.bundle = Self.unparenthesized(arguments[bundlePosition].value).text
+    }
     if let label = row.tableLabel, let tablePosition = position(of: label) {
       consumed.insert(tablePosition)
-      guard let name = plainLiteral(arguments[tablePosition].value) else {
-        if case .nilLiteral = arguments[tablePosition].value {
-          // `tableName: nil` is the default table.
-        } else {
+      let argument = arguments[tablePosition].value
+      if let name = plainLiteral(argument) {
+        call.table = name.isEmpty ? "Localizable" : name
+      } else if !Self.isNil(argument) {
+        // `tableName: nil` is the default table; any other expression is not a literal.
+        if row.isExtracted {
           report(
-            "\(api): the table is not a string literal; the string is not extracted",
+            "\(call.api): the table is not a string literal; the string is not extracted",
             at: arguments[tablePosition].offset)
-          return true
         }
-        return applyKey(row, api, table, arguments, keyPosition, valuePosition, &consumed)
+        call.table = ""
+        call.isExtracted = false
+        consumed.insert(keyPosition)
+        recordLookup(Self.unparenthesized(arguments[keyPosition].value), call)
+        return true
       }
-      table = name.isEmpty ? "Localizable" : name
     }
-    return applyKey(row, api, table, arguments, keyPosition, valuePosition, &consumed)
+    applyKey(row, call, arguments, keyPosition, valuePosition, &consumed)
+    return true
   }
 
   private mutating func applyKey(
-    _ row: LocalizableAPI, _ api: String, _ table: String, _ arguments: [Argument],
-    _ keyPosition: Int, _ valuePosition: Int?, _ consumed: inout Set<Int>
-  ) -> Bool {
-    var comment: String?
+    _ row: LocalizableAPI, _ call: Position, _ arguments: [Argument], _ keyPosition: Int,
+    _ valuePosition: Int?, _ consumed: inout Set<Int>
+  ) {
+    var call = call
     if let label = row.commentLabel,
       let commentPosition = arguments.firstIndex(where: { $0.label == label })
     {
       consumed.insert(commentPosition)
-      comment = plainLiteral(arguments[commentPosition].value)
-      if comment == nil, !Self.isNil(arguments[commentPosition].value) {
+      call.comment = plainLiteral(arguments[commentPosition].value)
+      if call.comment == nil, !Self.isNil(arguments[commentPosition].value) {
         walk(arguments[commentPosition].value, nil)
       }
     }
-    if comment?.isEmpty == true { comment = nil }
+    if call.comment?.isEmpty == true { call.comment = nil }
     var value: String?
     if let valuePosition {
       consumed.insert(valuePosition)
       if case .string(let literal) = Self.unparenthesized(arguments[valuePosition].value) {
         let valueKind: LocalizableAPI.Kind = row.kind == .static ? .static : .value
-        value = key(of: literal, kind: valueKind, api: api).map(\.key)
+        value = key(of: literal, kind: valueKind, api: call.api).map(\.key)
       } else {
         walk(arguments[valuePosition].value, nil)
       }
@@ -549,24 +574,67 @@ public struct StringExtractor {
     consumed.insert(keyPosition)
     let keyArgument = Self.unparenthesized(arguments[keyPosition].value)
     if case .string(let literal) = keyArgument {
-      record(literal, kind: row.kind, api: api, table: table, comment: comment, value: value)
+      record(literal, call, value: value)
       walkInterpolations(literal)
     } else {
-      if row.kind == .static || row.kind == .staticWithValue, !Self.isLiteralChoice(keyArgument) {
-        report(
-          "\(api): the key is not a string literal; it is not extracted", at: keyArgument.offset)
+      if !Self.isLiteralChoice(keyArgument) {
+        if row.isExtracted, Self.isVerbatim(row.kind) {
+          report(
+            "\(call.api): the key is not a string literal; it is not extracted",
+            at: keyArgument.offset)
+        }
+        recordLookup(keyArgument, call)
       }
-      walk(keyArgument, .localizable(row.kind, api: api, table: table, comment: comment))
+      walk(keyArgument, .localizable(call))
     }
     for label in row.alsoLabels {
       for (position, argument) in arguments.enumerated() where argument.label == label {
         consumed.insert(position)
         walk(
           argument.value,
-          .localizable(.resource, api: "\(api) \(label):", table: "Localizable", comment: nil))
+          .localizable(Position(kind: .resource, api: "\(call.api) \(label):", path: row.path)))
       }
     }
-    return true
+  }
+
+  /// A key read verbatim (a `String` parameter): a text that is not a literal is a key made at
+  /// run time.
+  private static func isVerbatim(_ kind: LocalizableAPI.Kind) -> Bool {
+    kind == .static || kind == .staticWithValue || kind == .lookup
+  }
+
+  /// A lookup whose key (or table) is not a literal: recorded for `lhc lint --sources` where the
+  /// call looks something up (not SwiftUI's initializers, whose argument may be a `String` shown
+  /// verbatim, nor the system's App Intents). A `String` turned into a key
+  /// (`NSLocalizedString(name, …)`, `LocalizedStringKey(name)`) is a pattern of the parts its
+  /// literal has; a localizable value made elsewhere (`String(localized: title)`) is a value.
+  private mutating func recordLookup(_ key: Expr, _ call: Position) {
+    guard call.path != .swiftUI, call.path != .system, !Self.isLiteralChoice(key) else { return }
+    var form = LocalizableString.KeyForm.value
+    var table = call.table
+    if Self.isVerbatim(call.kind) || call.path == .value {
+      var parts = [""]
+      if case .string(let literal) = key {
+        for segment in literal.segments {
+          switch segment {
+          case .text(let text): parts[parts.count - 1] += text
+          case .interpolation: parts.append("")
+          }
+        }
+      } else {
+        parts.append("")
+      }
+      form = .pattern(parts)
+      // A key made for a later lookup is looked up in whatever table that lookup names.
+      if call.path == .value { table = "" }
+    }
+    if case .string(let literal) = key, literal.plainText != nil, !literal.isMalformed {
+      form = .literal
+    }
+    lookups.append(
+      LocalizableString(
+        table: table, key: form == .literal ? plainLiteral(key) ?? key.text : key.text,
+        offset: key.offset, api: call.api, bundle: call.bundle, path: call.path, keyForm: form))
   }
 
   private static func isClosure(_ expression: Expr) -> Bool {
@@ -607,22 +675,33 @@ public struct StringExtractor {
     diagnostics.append(Diagnostic(severity, message, offset: offset))
   }
 
-  /// Records a literal found in a localizable position.
+  /// Records a literal found in a localizable position: a string of Xcode's extraction, or one
+  /// of the lookups (an interpolated verbatim key, a call Xcode does not extract).
   private mutating func record(
-    _ literal: StringLiteralExpression, kind: LocalizableAPI.Kind, api: String, table: String,
-    comment: String?, value: String?
+    _ literal: StringLiteralExpression, _ position: Position, value: String?
   ) {
-    if kind == .static || kind == .staticWithValue, literal.hasInterpolation {
-      report(
-        "\(api): the key has an interpolation; Xcode does not extract it (the lookup uses the interpolated text as its key)",
-        at: literal.offset)
+    let verbatim = Self.isVerbatim(position.kind)
+    if verbatim, literal.hasInterpolation {
+      if position.isExtracted {
+        report(
+          "\(position.api): the key has an interpolation; Xcode does not extract it (the lookup uses the interpolated text as its key)",
+          at: literal.offset)
+      }
+      recordLookup(.string(literal), position)
       return
     }
-    guard let (key, notes) = key(of: literal, kind: kind, api: api) else { return }
-    strings.append(
-      LocalizableString(
-        table: table, key: key, value: value, comment: comment, offset: literal.offset, api: api,
-        notes: notes))
+    guard let (key, notes) = key(of: literal, kind: position.kind, api: position.api) else {
+      return
+    }
+    let string = LocalizableString(
+      table: position.table, key: key, value: value, comment: position.comment,
+      offset: literal.offset, api: position.api, notes: notes, bundle: position.bundle,
+      path: position.path)
+    if position.isExtracted {
+      strings.append(string)
+    } else {
+      lookups.append(string)
+    }
   }
 
   /// The key Xcode writes for a literal: the text as written when it has no interpolation;
@@ -633,7 +712,7 @@ public struct StringExtractor {
   {
     if literal.isMalformed { return nil }
     if let text = literal.plainText { return (text, []) }
-    if kind == .static || kind == .staticWithValue { return nil }
+    if Self.isVerbatim(kind) { return nil }
     var key = ""
     var notes: [String] = []
     for segment in literal.segments {
