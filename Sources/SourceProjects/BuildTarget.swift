@@ -23,10 +23,13 @@ public struct BuildTarget: Sendable {
   /// Its code runs inside another target's process (a framework, a library, a Swift package's
   /// module), where `Bundle.main` is the host app's bundle, not its own.
   public var isLibrary: Bool
+  /// It compiles code in other languages too (Objective-C, C): lookups lhc does not read.
+  public var hasOtherSources: Bool
 
   public init(
     name: String, origin: Origin, isTest: Bool, sources: [String: String], catalogs: [String],
-    conditions: BuildConditions, unsyncedReason: String? = nil, isLibrary: Bool = false
+    conditions: BuildConditions, unsyncedReason: String? = nil, isLibrary: Bool = false,
+    hasOtherSources: Bool = false
   ) {
     self.name = name
     self.origin = origin
@@ -36,6 +39,12 @@ public struct BuildTarget: Sendable {
     self.conditions = conditions
     self.unsyncedReason = unsyncedReason
     self.isLibrary = isLibrary
+    self.hasOtherSources = hasOtherSources
+  }
+
+  /// Sources in other languages than Swift that can look strings up (`.m`, `.mm`, `.c`, …).
+  public static func isOtherSource(_ path: String) -> Bool {
+    [".m", ".mm", ".c", ".cc", ".cpp"].contains { path.hasSuffix($0) }
   }
 
   /// The catalog of `table` (a file named `<table>.xcstrings`), the first in path order when

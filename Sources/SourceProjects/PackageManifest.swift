@@ -63,6 +63,7 @@ public enum PackageManifest {
       }
       var sources: [String: String] = [:]
       var catalogs: [String] = []
+      var hasOtherSources = false
       for file in files.files(under: folder)
       where !excluded.contains(where: { Paths.isInside(file, $0) }) {
         if file.hasSuffix(".swift"), listed?.contains(where: { Paths.isInside(file, $0) }) ?? true {
@@ -70,6 +71,7 @@ public enum PackageManifest {
             "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
         }
         if file.hasSuffix(".xcstrings") { catalogs.append(file) }
+        if BuildTarget.isOtherSource(file) { hasOtherSources = true }
       }
       var flags: Set<String> = ["DEBUG"]
       for setting in elements(arguments.first { $0.label == "swiftSettings" }?.value, constants) {
@@ -85,7 +87,7 @@ public enum PackageManifest {
           conditions: BuildConditions(platforms: platforms, flags: flags),
           unsyncedReason: hasDefaultLocalization
             ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization",
-          isLibrary: kind != "executableTarget"))
+          isLibrary: kind != "executableTarget", hasOtherSources: hasOtherSources))
     }
     return targets
   }
