@@ -1,27 +1,26 @@
 import SwiftSource
 
-/// Where an expression is: the type around it and the bodies it is in (a function's,
-/// an accessor's, a closure's, the file's), each with an id, innermost last.
+/// Where an expression is: the type around it and the innermost body it is in (a function's,
+/// an accessor's, a closure's, or the file's: 0), by id.
 struct WalkScope {
   /// The name of the innermost type declaration or extension (`DateFormatter` in
   /// `extension DateFormatter`); nil at file level.
   var typeName: String?
-  /// The ids of the bodies around the expression, outermost (the file, 0) first.
-  var bodies: [Int]
+  var body = 0
   /// The property whose initializer closure (`let f: DateFormatter = { … }()`) or getter the
-  /// innermost body is.
+  /// body is.
   var property: String?
   /// In a SwiftUI preview (`#Preview { … }`, a `PreviewProvider`): not shipped.
   var inPreview = false
-
-  var body: Int { bodies.last ?? 0 }
 }
 
-/// What a walk calls for each expression (before its parts) and each declared name.
+/// What a walk calls for each expression (before its parts), each declared name and each body.
 protocol CodeVisitor {
   mutating func visit(_ expression: Expr, in scope: WalkScope)
-  /// Names a `let` / `var` declares in the innermost body of `scope`.
+  /// Names a `let` / `var` declares in the body of `scope`.
   mutating func declare(_ names: [String], in scope: WalkScope)
+  /// A body starts, inside the body of `scope`.
+  mutating func enter(_ body: Int, in scope: WalkScope)
 }
 
 /// A walk over every statement, declaration and expression of a tree, every `#if` clause
@@ -35,13 +34,14 @@ struct CodeWalk<Visitor: CodeVisitor> {
   }
 
   mutating func walk(_ tree: SourceTree) {
-    walk(tree.statements, WalkScope(typeName: nil, bodies: [0], property: nil))
+    walk(tree.statements, WalkScope())
   }
 
   private mutating func enter(_ scope: WalkScope, property: String? = nil) -> WalkScope {
     var inner = scope
-    inner.bodies.append(nextBody)
+    inner.body = nextBody
     inner.property = property
+    visitor.enter(nextBody, in: scope)
     nextBody += 1
     return inner
   }
@@ -177,7 +177,8 @@ struct CodeWalk<Visitor: CodeVisitor> {
       walk(base, scope)
     case .call(let callee, let arguments, let trailing, _):
       walk(callee, scope)
-      walk(arguments + trailing, scope)
+      walk(arguments, scope)
+      walk(trailing, scope)
     case .subscripted(let base, let arguments, _):
       walk(base, scope)
       walk(arguments, scope)
@@ -204,7 +205,8 @@ struct CodeWalk<Visitor: CodeVisitor> {
     case .macro(let name, let arguments, let trailing, _):
       var inner = scope
       if name == "#Preview" { inner.inPreview = true }
-      walk(arguments + trailing, inner)
+      walk(arguments, inner)
+      walk(trailing, inner)
     case .statement(let statement):
       walk(statement, scope)
     case .conditionalPostfix(let base, let clauses):

@@ -17,7 +17,7 @@ struct DateFormats {
   let sites: [DateFormatSite]
 
   /// The `string(from:)` receivers of the file, as written.
-  var shownInFile: Set<String> { checks.shownFormatters[0] ?? [] }
+  var shownInFile: Set<String> { checks.shownFormatters.values.reduce(into: []) { $0.formUnion($1) } }
 
   func findings(shownAnywhere: Set<String>) -> [SyntaxChecks.Found] {
     sites.compactMap { site in
@@ -78,20 +78,22 @@ struct DateFormats {
   private func isShown(_ site: DateFormatSite, _ shownAnywhere: Set<String>) -> Bool {
     let formatter = Self.normalized(site.formatter)
     // The innermost body that declares it, when it is a plain name.
-    let declaring = site.scope.bodies.reversed().first {
+    let declaring = checks.chain(site.scope.body).first {
       !formatter.contains(".") && checks.declared[$0]?.contains(formatter) == true && $0 != 0
     }
-    let localeBodies = declaring.map { body in site.scope.bodies.drop { $0 != body } }
+    // A fixed locale set on it: where it is declared (or anywhere in the file, for a property).
     for (body, locales) in checks.locales
-    where localeBodies.map({ $0.contains(body) }) ?? true {
-      if locales[formatter] == true { return false }
+    where locales[formatter] == true && checks.isInside(body, declaring ?? 0) {
+      return false
     }
     // A property: the one the closure (or getter) declaring it makes, or one of the type (or
     // of the file).
     var name = formatter
     if let declaring {
       guard declaring == site.scope.body, let property = site.scope.property else {
-        return checks.shownFormatters[declaring]?.contains(formatter) == true
+        return checks.shownFormatters.contains { body, shown in
+          shown.contains(formatter) && checks.isInside(body, declaring)
+        }
       }
       name = property
     }

@@ -93,25 +93,21 @@ struct Resolver {
     return reading
   }
 
-  /// Every given catalog `placed` may read (`source-key-unused`): its own, the app's when it is a
-  /// main-bundle lookup of a package, both when its bundle is not known; for a table that is not
-  /// known, every catalog of its targets (and the app's).
+  /// Every given catalog that counts `placed` as a use of its key (`source-key-unused`): the one
+  /// extraction places it in (a sync keeps the key), the app's when it is a main-bundle lookup
+  /// of a package, both when its bundle is not known; for a table that is not known, every
+  /// catalog of its targets (and the app's; every catalog for a file of no target).
   func reach(_ placed: PlacedString) -> Set<String> {
     let reading = reading(placed)
-    var result = Set<String>()
     let table = placed.string.table
-    func own() {
-      if table.isEmpty {
-        for target in targets(of: placed) { result.formUnion(target.catalogs) }
-      } else if let catalog = placed.catalog {
-        result.insert(catalog)
-      }
+    var result = Set<String>()
+    if table.isEmpty {
+      let targets = targets(of: placed)
+      if targets.isEmpty { return Set(keys.keys) }
+      for target in targets { result.formUnion(target.catalogs) }
+    } else if let catalog = placed.catalog {
+      result.insert(catalog)
     }
-    if table.isEmpty, targets(of: placed).isEmpty, reading.bundle != .module {
-      // A file of no target with a table not known: any catalog.
-      return Set(keys.keys)
-    }
-    if reading.own != nil || reading.isUnknown || reading.bundle == .module { own() }
     if let main = reading.main { result.formUnion(main) }
     if reading.isUnknown { result.formUnion(appCatalogs(of: table)) }
     return result.filter { keys[$0] != nil }

@@ -198,7 +198,12 @@ public enum SourceLint {
               key: key))
         }
       }
-      let isLookup = [.bundle, .foundation, .swiftUI, .sdk].contains(string.path)
+      // A lookup of a value made elsewhere (`String(localized: resource)`) reads the bundle that
+      // value names; a key of no words has nothing to update.
+      let isLookup =
+        [.bundle, .foundation, .swiftUI, .sdk].contains(string.path)
+        && (string.keyForm != .value || string.bundle != nil)
+        && (literalKey.map(hasWords) ?? true)
       if let sdk, isLookup,
         case .uncovered(let message) = sdk.verdict(
           path: string.path, bundle: reading.bundle, table: string.table, api: string.api,
@@ -248,21 +253,24 @@ public enum SourceLint {
     let string = placed.string
     let own = placed.catalog.flatMap { resolver.keys[$0] != nil ? $0 : nil }
     let ownHasIt = own.map { resolver.has(string.key, in: $0) } ?? false
-    let where_ = placed.targets.isEmpty ? "this code" : placed.targets.joined(separator: ", ")
-    let bundle = string.bundle.map { "bundle: \($0)" } ?? "no bundle:"
+    let targets = resolver.targets(of: placed).filter(\.isLibrary)
+    let kind =
+      targets.allSatisfy { if case .package = $0.origin { true } else { false } }
+      ? "package module" : "framework"
+    let place = "\(kind) \(targets.map(\.name).joined(separator: ", "))"
+    let bundle = string.bundle.map { "bundle: \($0)" } ?? "no bundle: argument"
+    let reads = "\(string.api) in \(place) reads the main bundle (\(bundle)), the host app's"
     if main.isEmpty {
       guard let own, ownHasIt else { return nil }
-      return
-        "\(string.api) with \(bundle) in \(where_) reads the main bundle, the host app's, not \(catalogName(own)) that has this key; pass bundle: .module"
+      return "\(reads), not \(catalogName(own)) that has this key; pass bundle: .module"
     }
     guard !main.contains(where: { resolver.has(string.key, in: $0) }) else { return nil }
     let names = main.map(catalogName).joined(separator: ", ")
     let fix =
       ownHasIt
       ? "pass bundle: .module to read \(catalogName(own!)), which has it"
-      : "add the key to a catalog of \(where_) and pass bundle: .module, or to the app's catalog"
-    return
-      "\(string.api) with \(bundle) in \(where_) reads the main bundle, the host app's, whose catalog (\(names)) does not have this key: every language shows the key; \(fix)"
+      : "give \(targets.first?.name ?? "it") a catalog with the key and pass bundle: .module, or add the key to the app's catalog"
+    return "\(reads), whose catalogs (\(names)) do not have this key: every language shows the key; \(fix)"
   }
 
   // MARK: - Syntax

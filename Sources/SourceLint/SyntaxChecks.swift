@@ -20,9 +20,10 @@ struct SyntaxChecks: CodeVisitor {
   let textLookups: [Int: TextLookup]
   var found: [Found] = []
   var dateSites: [DateFormatSite] = []
-  /// `x.string(from:)` receivers, as written, by the bodies they are in (and all of the file's
-  /// under 0).
+  /// `x.string(from:)` receivers, as written (`self.` left out), by the body they are in.
   var shownFormatters: [Int: Set<String>] = [:]
+  /// The body each body is in (the file is 0).
+  var parents: [Int: Int] = [:]
   /// `x.locale = …` by body and receiver: a fixed locale (`Locale(identifier: "…")`) or one that
   /// cannot be told (a variable) is true, the user's (`.current`) false.
   var locales: [Int: [String: Bool]] = [:]
@@ -34,6 +35,26 @@ struct SyntaxChecks: CodeVisitor {
 
   mutating func declare(_ names: [String], in scope: WalkScope) {
     declared[scope.body, default: []].formUnion(names)
+  }
+
+  mutating func enter(_ body: Int, in scope: WalkScope) {
+    parents[body] = scope.body
+  }
+
+  /// `body` and the bodies it is in, innermost first.
+  func chain(_ body: Int) -> [Int] {
+    var result = [body]
+    var current = body
+    while let parent = parents[current] {
+      result.append(parent)
+      current = parent
+    }
+    return result
+  }
+
+  /// Whether `body` is `outer` or inside it.
+  func isInside(_ body: Int, _ outer: Int) -> Bool {
+    outer == 0 || chain(body).contains(outer)
   }
 
   mutating func visit(_ expression: Expr, in scope: WalkScope) {
@@ -48,7 +69,8 @@ struct SyntaxChecks: CodeVisitor {
       }
     case .call(let callee, let arguments, _, _):
       checkCall(callee, arguments, scope)
-    case .member(_, let name, let offset) where name == "leftAnchor" || name == "rightAnchor":
+    case .member(_, let name, let offset) where name == "leftAnchor" || name == "rightAnchor",
+      .name(let name, let offset) where name == "leftAnchor" || name == "rightAnchor":
       report(
         "source-left-right", offset,
         "\(name) stays on the same side in right-to-left languages: use \(name == "leftAnchor" ? "leadingAnchor" : "trailingAnchor")"
@@ -140,8 +162,7 @@ struct SyntaxChecks: CodeVisitor {
         reportConcatenation(lookup, "appending(_:)")
       }
       if name == "string", arguments.first?.label == "from" {
-        let formatter = DateFormats.normalized(base.text)
-        for body in scope.bodies { shownFormatters[body, default: []].insert(formatter) }
+        shownFormatters[scope.body, default: []].insert(DateFormats.normalized(base.text))
       }
       // `.environment(\.layoutDirection, .rightToLeft)`
       if name == "environment", arguments.count == 2,
