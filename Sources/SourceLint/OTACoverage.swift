@@ -128,8 +128,10 @@ public struct OTACoverage: Sendable {
       switch rule.verdict {
       case "yes": return .covered
       case "no":
+        // A key with format specifiers is not what the code writes: `"…"` then.
+        let written = key.contains("%") ? "…" : key
         return .uncovered(
-          rule.message.replacing("{api}", with: api).replacing("{key}", with: key)
+          rule.message.replacing("{api}", with: api).replacing("{key}", with: written)
             .replacing("{table}", with: table))
       default: return .undecided
       }
