@@ -232,6 +232,9 @@ let package = Package(
       name: "SourceProjectsTests",
       dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCTestSupport"]),
     .testTarget(
+      name: "SourceLintTests",
+      dependencies: ["SourceLint", "SourceProjects", "SourceStrings", "SwiftSource"]),
+    .testTarget(
       name: "CatalogSyncTests",
       dependencies: ["CatalogSync", "CatalogWriter", "StringCatalog", "LHCTestSupport"]),
     .testTarget(

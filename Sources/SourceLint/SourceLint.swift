@@ -275,7 +275,7 @@ public enum SourceLint {
 
   // MARK: - Syntax
 
-  private static func syntaxChecks(_ tree: SourceTree, _ strings: [PlacedString]) -> SyntaxChecks
+  static func syntaxChecks(_ tree: SourceTree, _ strings: [PlacedString]) -> SyntaxChecks
   {
     var textLookups: [Int: SyntaxChecks.TextLookup] = [:]
     for placed in strings {

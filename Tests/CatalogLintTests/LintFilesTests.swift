@@ -63,7 +63,7 @@ struct LintFilesTests {
     let read = { (file: SourceText) throws(DiagnosticError) in _ = try LintConfig.read(file) }
     #expect(
       readError("{\n  \"disable\" : []\n}", read)
-        == "2:3: unknown key 'disable' in the lint config (expected baseline, disabled, languages, severities)"
+        == "2:3: unknown key 'disable' in the lint config (expected baseline, disabled, enabled, languages, ota, severities, sources)"
     )
     #expect(
       readError("{ \"languages\" : { \"de\" : { \"off\" : 1 } } }", read)
