@@ -22,8 +22,11 @@ struct Resolver {
   let keys: [String: Set<String>]
   /// The same keys with their format specifiers blanked (``specifierless(_:)``).
   private let looseKeys: [String: Set<String>]
-  /// The catalogs of the targets whose bundle is the main one (apps, extensions): given, sorted.
-  private let appCatalogs: [String]
+  /// The catalogs of the targets whose bundle is the main one (apps, extensions): given, sorted,
+  /// by table (all of them under `""`).
+  private let appCatalogs: [String: [String]]
+  /// The targets of each file scanned.
+  private let targetsByFile: [String: [BuildTarget]]
 
   init(scan: SourceScan, catalogs: [SourceLint.CatalogKeys]) {
     self.scan = scan
@@ -39,7 +42,12 @@ struct Resolver {
     for target in scan.targets where !target.isTest && !target.isLibrary {
       app.formUnion(target.catalogs.filter { keys[$0] != nil })
     }
-    appCatalogs = app.sorted()
+    targetsByFile = Dictionary(uniqueKeysWithValues: scan.files.map { ($0, scan.targets(of: $0)) })
+    var byTable: [String: [String]] = ["": app.sorted()]
+    for catalog in app.sorted() {
+      byTable[Paths.tableName(of: catalog), default: []].append(catalog)
+    }
+    appCatalogs = byTable
   }
 
   /// Whether the catalog has `key`, or a key that differs from it in format specifiers only:
@@ -61,12 +69,14 @@ struct Resolver {
 
   /// The given catalogs of the app targets of `table` (every table for `""`).
   func appCatalogs(of table: String) -> [String] {
-    appCatalogs.filter { table.isEmpty || Paths.tableName(of: $0) == table }
+    appCatalogs[table] ?? []
   }
 
   /// The targets that put `placed` in its catalog.
   func targets(of placed: PlacedString) -> [BuildTarget] {
-    scan.targets(of: placed.file).filter { placed.targets.contains($0.name) }
+    (targetsByFile[placed.file] ?? scan.targets(of: placed.file)).filter {
+      placed.targets.contains($0.name)
+    }
   }
 
   func reading(_ placed: PlacedString) -> Reading {

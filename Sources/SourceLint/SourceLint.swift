@@ -59,10 +59,11 @@ public enum SourceLint {
   }
 
   /// Lints the code of `trees` (whose strings `extraction` holds) against `catalogs`; `sdk`
-  /// gives the over-the-air SDK a file is linted for (`ota-uncovered-lookup`), if any.
+  /// gives the over-the-air SDK a file is linted for (`ota-uncovered-lookup`), if any; only the
+  /// `checks` given run (ids; the rest would be dropped anyway).
   public static func lint(
     trees: [SourceTree], extraction: Extraction, scan: SourceScan, catalogs: [CatalogKeys],
-    sdk: (String) -> OTACoverage?
+    sdk: (String) -> OTACoverage?, checks: Set<String> = Set(LintCheck.ids)
   ) -> Result {
     let resolver = Resolver(scan: scan, catalogs: catalogs)
     let placed = extraction.strings + extraction.lookups
@@ -70,10 +71,12 @@ public enum SourceLint {
     for string in placed { byFile[string.file, default: []].append(string) }
     let perFile = Parallel.map(trees) { tree -> ([SyntaxChecks.Found], DateFormats) in
       let strings = byFile[tree.file.path] ?? []
-      let checks = syntaxChecks(tree, strings)
+      let syntax = syntaxChecks(tree, strings, walking: !checks.isDisjoint(with: syntaxCheckIDs))
       return (
-        lookupFindings(strings, resolver, sdk(tree.file.path)) + checks.found,
-        DateFormats(checks: checks, sites: checks.dateSites)
+        (lookupFindings(strings, resolver, sdk(tree.file.path), checks) + syntax.found).filter {
+          checks.contains($0.check)
+        },
+        DateFormats(checks: syntax, sites: checks.contains(dateCheck) ? syntax.dateSites : [])
       )
     }
     let shownAnywhere = perFile.reduce(into: Set<String>()) { $0.formUnion($1.1.shownInFile) }
@@ -91,8 +94,13 @@ public enum SourceLint {
     let scanned = Set(trees.map(\.file.path))
     return Result(
       files: files,
-      catalogs: unusedKeys(placed, catalogs, resolver, scanned: scanned))
+      catalogs: checks.contains("source-key-unused")
+        ? unusedKeys(placed, catalogs, resolver, scanned: scanned) : [:])
   }
+
+  static let dateCheck = "source-fixed-date-format"
+  /// The checks the syntax walk finds.
+  static let syntaxCheckIDs: Set<String> = ["source-concatenation", "source-left-right", dateCheck]
 
   // MARK: - source-key-unused
 
@@ -176,8 +184,9 @@ public enum SourceLint {
   /// `source-key-missing`, `source-key-missing-main-bundle`, `ota-uncovered-lookup` and
   /// `source-legacy-lookup` of one file's lookups.
   static func lookupFindings(
-    _ strings: [PlacedString], _ resolver: Resolver, _ sdk: OTACoverage?
+    _ strings: [PlacedString], _ resolver: Resolver, _ sdk: OTACoverage?, _ checks: Set<String>
   ) -> [SyntaxChecks.Found] {
+    let legacy = checks.contains("source-legacy-lookup") && sdk?.coversNSLocalizedString != true
     var found: [SyntaxChecks.Found] = []
     for placed in strings {
       let string = placed.string
@@ -212,7 +221,7 @@ public enum SourceLint {
         found.append(
           .init(check: "ota-uncovered-lookup", offset: string.offset, message: message, key: literalKey))
       }
-      if string.api == "NSLocalizedString", sdk?.coversNSLocalizedString != true {
+      if legacy, string.api == "NSLocalizedString" {
         found.append(
           .init(
             check: "source-legacy-lookup", offset: string.offset,
@@ -275,7 +284,8 @@ public enum SourceLint {
 
   // MARK: - Syntax
 
-  static func syntaxChecks(_ tree: SourceTree, _ strings: [PlacedString]) -> SyntaxChecks
+  static func syntaxChecks(_ tree: SourceTree, _ strings: [PlacedString], walking: Bool = true)
+    -> SyntaxChecks
   {
     var textLookups: [Int: SyntaxChecks.TextLookup] = [:]
     for placed in strings {
@@ -289,8 +299,38 @@ public enum SourceLint {
       )
     }
     var walk = CodeWalk(SyntaxChecks(textLookups: textLookups))
-    walk.walk(tree)
+    if walking, !textLookups.isEmpty || mentionsSyntaxChecked(tree.file.bytes) { walk.walk(tree) }
     return walk.visitor
+  }
+
+  /// Words one of which a file's text has when the syntax checks can find anything in it
+  /// besides concatenations (which need a lookup): what every left/right form, fixed date
+  /// format and `string(from:)` call is written with. A file without any is not walked.
+  private static let syntaxWords: [[UInt8]] = [
+    ".left", ".right", "Left", "Right", "leftAnchor", "rightAnchor", "EdgeInsets", "dateFormat",
+    "string(from",
+  ].map { Array($0.utf8) }
+
+  static func mentionsSyntaxChecked(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard buffer.count > 4 else { return false }
+      for index in 0..<(buffer.count - 4) {
+        let byte = buffer[index]
+        guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: "L") || byte == UInt8(ascii: "R")
+          || byte == UInt8(ascii: "l") || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "E")
+          || byte == UInt8(ascii: "d") || byte == UInt8(ascii: "s")
+        else { continue }
+        for word in syntaxWords where word[0] == byte && index + word.count <= buffer.count {
+          var matched = true
+          for offset in 1..<word.count where buffer[index + offset] != word[offset] {
+            matched = false
+            break
+          }
+          if matched { return true }
+        }
+      }
+      return false
+    }
   }
 
   /// A finding at `offset` of `file`, with the check's severity and the code's text.

@@ -76,8 +76,18 @@ extension LintCommand {
       return Parser.parse(SourceFile(path: path, bytes: bytes))
     }
     let extraction = Extraction.run(trees, scan: scan)
+    // The checks some file may report: not --disable'd; off by default ones only when turned on.
+    let configs = fileSettings.values.compactMap(\.config) + results.compactMap {
+      if case .linted(_, let keys?) = $0 { return keys.config }
+      return nil
+    }
+    let enabledSomewhere = enabled.union(configs.flatMap(\.enabled))
+    let checks = Set(
+      LintCheck.all.filter { !disabled.contains($0.id) }
+        .filter { $0.isOnByDefault || enabledSomewhere.contains($0.id) }.map(\.id))
     let result = SourceLint.lint(
-      trees: trees, extraction: extraction, scan: scan, catalogs: given, sdk: { sdks[$0] })
+      trees: trees, extraction: extraction, scan: scan, catalogs: given, sdk: { sdks[$0] },
+      checks: checks)
     for (catalog, unused) in result.catalogs {
       guard let (index, keys) = fileOfCatalog[catalog] else { continue }
       let added = kept(unused, config: keys.config)

@@ -109,7 +109,9 @@ struct LintSettings {
   /// The nearest `.lhc-lint.json` in `folder` or a folder above it (cached per folder).
   private static func nearestConfig(from folder: String, cache: inout [String: String?]) -> String?
   {
-    var visited: [String] = []
+    // The folder as given first: the files of one folder (a tree's Swift files) are resolved once.
+    if let known = cache[folder] { return known }
+    var visited: [String] = [folder]
     var current = absolute(folder)
     var result: String?
     while true {
