@@ -17,7 +17,9 @@ struct DateFormats {
   let sites: [DateFormatSite]
 
   /// The `string(from:)` receivers of the file, as written.
-  var shownInFile: Set<String> { checks.shownFormatters.values.reduce(into: []) { $0.formUnion($1) } }
+  var shownInFile: Set<String> {
+    checks.shownFormatters.values.reduce(into: []) { $0.formUnion($1) }
+  }
 
   func findings(shownAnywhere: Set<String>) -> [SyntaxChecks.Found] {
     sites.compactMap { site in

@@ -126,7 +126,9 @@ public enum SourceLint {
     }
     var result: [String: [Finding]] = [:]
     for catalog in catalogs where catalog.checksUnused {
-      let targets = resolver.scan.targets.filter { !$0.isTest && $0.catalogs.contains(catalog.path) }
+      let targets = resolver.scan.targets.filter {
+        !$0.isTest && $0.catalogs.contains(catalog.path)
+      }
       if targets.isEmpty {
         guard fed.contains(catalog.path) else { continue }
       } else {
@@ -219,7 +221,9 @@ public enum SourceLint {
           key: string.key)
       {
         found.append(
-          .init(check: "ota-uncovered-lookup", offset: string.offset, message: message, key: literalKey))
+          .init(
+            check: "ota-uncovered-lookup", offset: string.offset, message: message, key: literalKey)
+        )
       }
       if legacy, string.api == "NSLocalizedString" {
         found.append(
@@ -279,7 +283,8 @@ public enum SourceLint {
       ownHasIt
       ? "pass bundle: .module to read \(catalogName(own!)), which has it"
       : "give \(targets.first?.name ?? "it") a catalog with the key and pass bundle: .module, or add the key to the app's catalog"
-    return "\(reads), whose catalogs (\(names)) do not have this key: every language shows the key; \(fix)"
+    return
+      "\(reads), whose catalogs (\(names)) do not have this key: every language shows the key; \(fix)"
   }
 
   // MARK: - Syntax
@@ -316,9 +321,10 @@ public enum SourceLint {
       guard buffer.count > 4 else { return false }
       for index in 0..<(buffer.count - 4) {
         let byte = buffer[index]
-        guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: "L") || byte == UInt8(ascii: "R")
-          || byte == UInt8(ascii: "l") || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "E")
-          || byte == UInt8(ascii: "d") || byte == UInt8(ascii: "s")
+        guard
+          byte == UInt8(ascii: ".") || byte == UInt8(ascii: "L") || byte == UInt8(ascii: "R")
+            || byte == UInt8(ascii: "l") || byte == UInt8(ascii: "r") || byte == UInt8(ascii: "E")
+            || byte == UInt8(ascii: "d") || byte == UInt8(ascii: "s")
         else { continue }
         for word in syntaxWords where word[0] == byte && index + word.count <= buffer.count {
           var matched = true

@@ -318,8 +318,9 @@ struct SyntaxChecks: CodeVisitor {
     ".\(direction) forces one layout direction in every language, so right-to-left languages get a left-to-right layout (or the reverse): leave the direction to the system (.unspecified; for media controls .playback, for directions on a map .spatial)"
   }
 
-  private mutating func report(_ check: String, _ offset: Int, _ message: String, key: String? = nil)
-  {
+  private mutating func report(
+    _ check: String, _ offset: Int, _ message: String, key: String? = nil
+  ) {
     found.append(Found(check: check, offset: offset, message: message, key: key))
   }
 }

@@ -109,8 +109,10 @@ struct LintSourcesEndToEndTests {
       let legacy = try Self.lint(["--enable", "source-legacy-lookup"], in: root)
       #expect(try Self.reported(legacy.stdout) == Self.expected(ota: false, legacy: true))
       // Each check of the code is planted.
-      let ids = Set(try Self.expected(ota: true, legacy: true).map { $0.split(separator: " ").last! })
-        .union(try Self.expected(ota: false, legacy: true).map { $0.split(separator: " ").last! })
+      let ids = Set(
+        try Self.expected(ota: true, legacy: true).map { $0.split(separator: " ").last! }
+      )
+      .union(try Self.expected(ota: false, legacy: true).map { $0.split(separator: " ").last! })
       #expect(
         ids == [
           "source-key-missing", "source-key-missing-main-bundle", "source-key-unused",
@@ -170,7 +172,8 @@ struct LintSourcesEndToEndTests {
     try Self.withCopy { root in
       let errorsOff = try Self.lint(["--disable", "source-key-missing"], in: root)
       #expect(errorsOff.status == 0)
-      #expect(!(try Self.reported(errorsOff.stdout)).contains { $0.hasSuffix(" source-key-missing") })
+      #expect(
+        !(try Self.reported(errorsOff.stdout)).contains { $0.hasSuffix(" source-key-missing") })
       let strict = try Self.lint(
         ["--disable", "source-key-missing", "--warnings-as-errors"], in: root)
       #expect(strict.status == 1)
@@ -238,7 +241,9 @@ struct LintSourcesEndToEndTests {
       #expect(object?["version"] as? Int == 2)
       let entries = object?["findings"] as? [[String: Any]] ?? []
       let code = try #require(
-        entries.first { $0["check"] as? String == "source-key-missing" && $0["key"] as? String == "Never added" })
+        entries.first {
+          $0["check"] as? String == "source-key-missing" && $0["key"] as? String == "Never added"
+        })
       #expect(code["file"] as? String == "../Planted/Lookups.swift")
       #expect(
         code["code"] as? String
@@ -313,7 +318,10 @@ struct LintSourcesEndToEndTests {
         $0 + ($1["findings"] as? [Any] ?? []).count
       }
       #expect(lines.count == count)
-      #expect(lines.contains { $0.hasPrefix("source-key-missing\tPlanted/Lookups.swift\t14\t12\terror\t") })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("source-key-missing\tPlanted/Lookups.swift\t14\t12\terror\t")
+        })
       // The rule off by default says so.
       #expect(first.contains(#""enabled" : false"#))
       // Fingerprints: the same after lines move.
@@ -372,7 +380,10 @@ struct LintSourcesEndToEndTests {
       #expect(path.hasPrefix("Modules/"), "\(path)")
       #expect(key.map { !app.contains($0) } == true, "\(key ?? "-")")
     }
-    #expect(main.contains { $0.key == "Inoreader" && $0.path == "Modules/Account/Sources/Account/Account.swift" })
+    #expect(
+      main.contains {
+        $0.key == "Inoreader" && $0.path == "Modules/Account/Sources/Account/Account.swift"
+      })
     #expect(byCheck["source-key-unused"]?.map(\.key) == ["Favicons"])
     // No fixed date format of NetNewsWire is shown (all are machine formats or parsed).
     #expect(byCheck["source-fixed-date-format"] == nil)

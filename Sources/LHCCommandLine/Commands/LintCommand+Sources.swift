@@ -77,10 +77,12 @@ extension LintCommand {
     }
     let extraction = Extraction.run(trees, scan: scan)
     // The checks some file may report: not --disable'd; off by default ones only when turned on.
-    let configs = fileSettings.values.compactMap(\.config) + results.compactMap {
-      if case .linted(_, let keys?) = $0 { return keys.config }
-      return nil
-    }
+    let configs =
+      fileSettings.values.compactMap(\.config)
+      + results.compactMap {
+        if case .linted(_, let keys?) = $0 { return keys.config }
+        return nil
+      }
     let enabledSomewhere = enabled.union(configs.flatMap(\.enabled))
     let checks = Set(
       LintCheck.all.filter { !disabled.contains($0.id) }

@@ -308,6 +308,8 @@ struct LintCommand {
     var result = findings.filter { !disabled.contains($0.check) }
     if let config { result = config.apply(to: result) }
     let on = enabled.union(config?.enabled ?? [])
-    return result.filter { LintCheck.named($0.check)?.isOnByDefault != false || on.contains($0.check) }
+    return result.filter {
+      LintCheck.named($0.check)?.isOnByDefault != false || on.contains($0.check)
+    }
   }
 }

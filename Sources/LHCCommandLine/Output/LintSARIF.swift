@@ -62,10 +62,11 @@ enum LintSARIF {
       if let language = diagnostic.language { properties.append(("language", .string(language))) }
       if let path = finding.variationPath { properties.append(("variationPath", .string(path))) }
       // A finding in code is known by its code's text too (as in a baseline).
-      let identity = ([
-        uri, finding.check, diagnostic.key, diagnostic.language, finding.variationPath,
-      ] + (finding.code.map { [$0] } ?? []))
-      .map { $0 ?? "" }.joined(separator: "\u{0}")
+      let identity =
+        ([
+          uri, finding.check, diagnostic.key, diagnostic.language, finding.variationPath,
+        ] + (finding.code.map { [$0] } ?? []))
+        .map { $0 ?? "" }.joined(separator: "\u{0}")
       let occurrence = occurrences[identity, default: 0]
       occurrences[identity] = occurrence + 1
       var result: [(String, JSONValue)] = [
