@@ -165,6 +165,12 @@ struct LintSourcesEndToEndTests {
           "\nPlanted/Lookups.swift\n  \"Not in the catalog\"\n    14:12 error: Text looks up a key that Planted/Localizable.xcstrings does not have"
         ))
       #expect(result.stdout.hasSuffix(" in 1 catalog and 5 Swift files\n"))
+      let github = try RunLHC.run(
+        ["lint", "--format", "github", "--sources", "Planted", Self.catalogs[0]], in: root)
+      #expect(
+        github.stdout.contains(
+          "::error file=Planted/Lookups.swift,line=14,col=12,title=lhc source-key-missing::Text looks up a key"
+        ))
     }
   }
 
