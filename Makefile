@@ -20,7 +20,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANPAGES = $(notdir $(wildcard man/*.1))
 
-.PHONY: deps python-oracles build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall
+.PHONY: deps python-oracles browser build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall
 
 # System packages: libxml2 (XML plists), libarchive (reading zips), libdeflate (deflate for the zips
 # lhc writes), nettle (SHA-256), pkg-config, python3 (test oracles: plistlib),
@@ -62,6 +62,21 @@ python-oracles:
 	  echo "warning: could not install sarif-pydantic (python3 -m pip install sarif-pydantic); the SARIF reader test will be skipped" >&2; \
 	}
 
+# Headless Chromium (Debian's chromium), in which the tests open the HTML reports of `lhc stats` and
+# `lhc lint` (Tests/LHCEndToEndTests/HTMLReportTests.swift) and `make bench` times the lint page.
+# Where it cannot be installed those tests are skipped, and say so; CHROMIUM=/path picks another.
+browser:
+	@if [ -z "$$CHROMIUM" ] && ! command -v chromium >/dev/null 2>&1 && \
+	  ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing: chromium"; \
+	    { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; } || \
+	    echo "warning: could not install chromium (apt-get install chromium); the HTML report tests will be skipped" >&2; \
+	  else \
+	    echo "warning: chromium not found (install Chromium or set CHROMIUM=/path/to/chrome); the HTML report tests will be skipped" >&2; \
+	  fi; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -73,7 +88,7 @@ demo: build
 	@echo; echo "== $(DEMO_OUT)/ru.lproj/Localizable.stringsdict"; cat $(DEMO_OUT)/ru.lproj/Localizable.stringsdict
 	@echo "== $(DEMO_OUT)/de.lproj/Localizable.strings"; cat $(DEMO_OUT)/de.lproj/Localizable.strings
 
-test: deps python-oracles
+test: deps python-oracles browser
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -125,7 +140,7 @@ test-bazel: deps
 	python3 Scripts/test-bazel.py --lhc $(LHC_DEBUG) --buildgrid-venv "$(BUILDGRID_VENV)"
 
 # Speed and memory against a Foundation baseline (JSONDecoder + PropertyListEncoder), see Benchmarks/README.md.
-bench: deps
+bench: deps browser
 	$(SWIFT) build -c release
 	$(SWIFT) build -c release --package-path Benchmarks/FoundationBaseline
 	python3 Benchmarks/run.py --lhc .build/release/lhc \

@@ -23,7 +23,8 @@ let package = Package(
       targets: [
         "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
         "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "CatalogImport",
-        "XLIFF", "CatalogExchange",
+        "XLIFF", "CatalogExchange", "SwiftSource", "SourceStrings", "SourceProjects", "CatalogSync",
+        "InterfaceBuilderStrings",
       ]
     ),
   ],
@@ -83,6 +84,9 @@ let package = Package(
       dependencies: ["StringCatalog", "StringTables", "PluralRules", "LHCBase"]),
     // Catalog model → translation progress per language (`lhc stats`): counts and reports.
     .target(name: "CatalogStats", dependencies: ["StringCatalog", "PluralRules", "LHCBase"]),
+    // Stats and lint findings → one self-contained HTML page each (`--format html`): inline style
+    // and script, no network, every text escaped in one place.
+    .target(name: "HTMLReport", dependencies: ["CatalogStats", "CatalogLint", "LHCBase"]),
     // Property-list values → Apple XML (libxml2's output buffer) and binary (Foundation) bytes; and
     // the readers: XML (libxml2, hardened), binary, old-style `.strings` text in every encoding
     // Foundation reads.
@@ -126,9 +130,15 @@ let package = Package(
     // Syntax trees → the localizable strings Xcode's build extracts (keys with their format
     // specifiers, tables, comments, default values), per target's #if conditions.
     .target(name: "SourceStrings", dependencies: ["SwiftSource", "LHCBase"]),
+    // Interface Builder files (`.xib`, `.storyboard`) → the strings Xcode extracts into their
+    // `mul.lproj` catalogs (keys `<ObjectID>.<property>`, Xcode's comments), read with libxml2
+    // hardened (no network, DTD or entities; a depth limit).
+    .target(name: "InterfaceBuilderStrings", dependencies: ["Clibxml2", "SourceStrings"]),
     // Xcode projects (`project.pbxproj`, synchronized folders) and Swift package manifests →
     // targets with their sources, catalogs and #if conditions; which catalog a file's strings feed.
-    .target(name: "SourceProjects", dependencies: ["SourceStrings", "SwiftSource", "LHCBase"]),
+    .target(
+      name: "SourceProjects",
+      dependencies: ["SourceStrings", "InterfaceBuilderStrings", "SwiftSource", "LHCBase"]),
     // Extracted strings + a catalog model → the catalog Xcode's build sync writes (`lhc extract`).
     .target(name: "CatalogSync", dependencies: ["StringCatalog", "LHCBase"]),
     // Syntax trees, their placed lookups and the catalogs' keys → lint findings of the code
@@ -148,9 +158,10 @@ let package = Package(
       name: "LHCCommandLine",
       dependencies: [
         "LHCBase", "StringCatalog", "PseudoLocalization", "StringTables", "SwiftSymbols",
-        "CatalogLint", "CatalogStats", "LHCPlist", "StringsFiles", "ReleaseFiles", "TableDiff",
-        "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge", "CatalogImport", "XLIFF",
-        "CatalogExchange", "SourceStrings", "SourceProjects", "CatalogSync", "SourceLint",
+        "CatalogLint", "CatalogStats", "HTMLReport", "LHCPlist", "StringsFiles", "ReleaseFiles",
+        "TableDiff", "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge",
+        "CatalogImport", "XLIFF", "CatalogExchange", "SourceStrings", "SourceProjects",
+        "CatalogSync", "SourceLint",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -229,6 +240,9 @@ let package = Package(
     .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "LHCTestSupport"]),
     .testTarget(name: "SourceStringsTests", dependencies: ["SourceStrings", "SwiftSource"]),
     .testTarget(
+      name: "InterfaceBuilderStringsTests",
+      dependencies: ["InterfaceBuilderStrings", "SourceStrings", "LHCTestSupport"]),
+    .testTarget(
       name: "SourceProjectsTests",
       dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCTestSupport"]),
     .testTarget(
@@ -236,7 +250,7 @@ let package = Package(
       dependencies: ["SourceLint", "SourceProjects", "SourceStrings", "SwiftSource"]),
     .testTarget(
       name: "CatalogSyncTests",
-      dependencies: ["CatalogSync", "CatalogWriter", "StringCatalog", "LHCTestSupport"]),
+      dependencies: ["CatalogSync", "CatalogWriter", "StringCatalog", "LHCBase", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
       dependencies: ["LHCCommandLine", "LingoHubCDN", "StringCatalog", "LHCTestSupport"]

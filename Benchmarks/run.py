@@ -47,10 +47,14 @@ FLOOR_SOURCE = os.path.join(HERE, "floor.c")
 COMPILE_FLOOR_SOURCE = os.path.join(HERE, "compile-floor.c")  # (j1'), includes floor.c
 FLOOR_RUNS = 5                 # interleaved runs per program for (j) (or --runs if more)
 TARGET_IMPORT_RATIO = 2.0      # (l) lhc import of one XLIFF < 2 × lhc compile on the largest catalog
-TARGET_LINT_SOURCES_RATIO = 1.2  # (n) lint --sources ≤ 1.2 × (extract --list + catalog lint)
-LINT_SOURCES_RUNS = 5          # interleaved runs per command for (n) (or --runs if more)
+TARGET_LINT_SOURCES_RATIO = 1.2  # (o) lint --sources ≤ 1.2 × (extract --list + catalog lint)
+LINT_SOURCES_RUNS = 5          # interleaved runs per command for (o) (or --runs if more)
 NETNEWSWIRE = os.path.join(os.path.dirname(HERE), "..", "shared", "corpus", "extraction",
                            "Ranchero-Software__NetNewsWire")
+TARGET_HTML_MS = 1000.0        # (m) the IceCubes lint page parsed (DOMContentLoaded) within a second
+HTML_RUNS = 5                  # page loads for (m) (or --runs if more)
+ICECUBES = os.path.join(HERE, "..", "..", "shared", "corpus", "xcstrings",
+                        "Dimillian__IceCubesApp__Localizable.xcstrings")
 LINEARITY_REFERENCE_MB = 10.0
 
 
@@ -371,6 +375,66 @@ def measure_lint(lhc_bin, row, work, args):
             f"ratio {lint / compile:.2f} (interleaved, best of {runs} each)")
 
 
+def find_chromium():
+    """CHROMIUM, else the first of chromium, chromium-browser, google-chrome on PATH (`make bench`
+    installs Debian's chromium: `make browser`); None when there is none."""
+    explicit = os.environ.get("CHROMIUM")
+    if explicit:
+        return explicit if os.access(explicit, os.X_OK) else None
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def measure_html_page(lhc_bin, work, args):
+    """(m) `lhc lint --format html` of the IceCubes corpus catalog (1,286 findings) opened in
+    headless Chromium: the page records `performance.now()` at DOMContentLoaded in its
+    `data-dom-content-loaded-ms` attribute, read back from `--dump-dom` (a fresh profile per load,
+    as the tests load it); best of the loads under a second. The corpus (../shared/corpus beside
+    the repository) and Chromium are needed: N/A without them."""
+    name = "(m) lhc lint's HTML page of the IceCubes catalog parsed in headless Chromium in < 1 s"
+    catalog = os.path.abspath(ICECUBES)
+    chromium = find_chromium()
+    if not os.path.exists(catalog):
+        return (name, None, f"corpus catalog not found: {catalog}")
+    if chromium is None:
+        return (name, None, "chromium not found (make browser installs it, or set CHROMIUM)")
+    folder = os.path.join(work, "out", "html")
+    os.makedirs(folder, exist_ok=True)
+    page = os.path.join(folder, "lint.html")
+    lint = subprocess.run([lhc_bin, "lint", "--format", "html", "-o", page,
+                           os.path.basename(catalog)], cwd=os.path.dirname(catalog),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if lint.returncode not in (0, 1) or not os.path.exists(page):
+        return (name, False, f"lhc lint failed: exit status {lint.returncode}: {lint.stderr.strip()}")
+    with open(page, encoding="utf-8") as f:
+        findings = f.read().count('<tr class="finding"')
+    times = []
+    for i in range(max(args.runs, HTML_RUNS)):
+        profile = os.path.join(folder, f"profile{i + 1}")
+        shutil.rmtree(profile, ignore_errors=True)
+        dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                              "--no-first-run", f"--user-data-dir={profile}", "--dump-dom",
+                              "file://" + page], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True, timeout=args.timeout)
+        shutil.rmtree(profile, ignore_errors=True)
+        marker = 'data-dom-content-loaded-ms="'
+        start = dom.stdout.find(marker)
+        if start < 0:
+            return (name, False, f"chromium run {i + 1}: no {marker[:-2]} attribute in the DOM "
+                                 f"(exit status {dom.returncode})")
+        start += len(marker)
+        times.append(float(dom.stdout[start:dom.stdout.index('"', start)]))
+        log(f"  html page run {i + 1}: DOMContentLoaded at {times[-1]:8.1f} ms")
+    best = min(times)
+    median = sorted(times)[len(times) // 2]
+    return (name, best < TARGET_HTML_MS,
+            f"{findings} findings, {os.path.getsize(page) / 1e3:.0f} KB: DOMContentLoaded at "
+            f"{best:.1f} ms (best of {len(times)}; median {median:.1f} ms)")
+
+
 def measure_gen_symbols(lhc_bin, row, work, args):
     """(e) `lhc gen-symbols` on the largest catalog: 20× xcstrings-tool's rate (52 MB of 6,000 keys ×
     30 languages in ~6.7 s on 2 cores, i.e. 7.8 MB/s), so ≥ 155 MB/s."""
@@ -396,10 +460,10 @@ def measure_gen_symbols(lhc_bin, row, work, args):
 
 
 def measure_lint_sources(lhc_bin, work, args):
-    """(n) `lhc lint --sources` on NetNewsWire's sources (the corpus's 97,000 lines, its 9
+    """(o) `lhc lint --sources` on NetNewsWire's sources (the corpus's 97,000 lines, its 9
     catalogs) against what it must do anyway: `lhc extract --list` of the same sources plus
     `lhc lint` of the catalogs alone, interleaved (lint --sources, extract, lint, …), best of each."""
-    name = "(n) lhc lint --sources ≤ 1.2 × (lhc extract --list + lhc lint of the catalogs) on NetNewsWire"
+    name = "(o) lhc lint --sources ≤ 1.2 × (lhc extract --list + lhc lint of the catalogs) on NetNewsWire"
     root = os.path.abspath(NETNEWSWIRE)
     if not os.path.isdir(root):
         return (name, None, f"the corpus is not at {root}")
@@ -1022,7 +1086,7 @@ def main(argv=None):
                    help="measure lhc only (target (a) is then not evaluated)")
     p.add_argument("--only", choices=["floor", "lint-sources"],
                    help="`floor`: lhc compile over the ladder (no baseline) and target (j) only; "
-                        "`lint-sources`: target (n) only")
+                        "`lint-sources`: target (o) only")
     p.add_argument("--json", metavar="PATH", help="also write the results as JSON (default WORK/results.json)")
     args = p.parse_args(argv)
     if args.only:
@@ -1100,6 +1164,7 @@ def main(argv=None):
         results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
         results.extend(measure_export_import(lhc_bin, rows[-1], work, args))
         results.append(measure_lint_sources(lhc_bin, work, args))
+        results.append(measure_html_page(lhc_bin, work, args))
     results.extend(measure_floor(lhc_bin, rows[-1], work, args))
     failed = False
     for name, passed, detail in results:

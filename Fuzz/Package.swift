@@ -25,8 +25,14 @@ let fuzzTargets = [
   "FuzzLintFiles",
   // The XLIFF reader, writer and import (`lhc import` of .xliff / .xcloc).
   "FuzzXLIFF",
+  // The Interface Builder reader (`lhc extract` of .xib / .storyboard files).
+  "FuzzInterfaceBuilder",
   // The LHCStrings plugin's language scan; its source is linked in from Plugins/LHCStrings.
   "FuzzCatalogLanguages",
+  // The Swift reader of `lhc extract` (lexer, parser, extraction, package manifests).
+  "FuzzSwiftSource",
+  // Xcode project files (`project.pbxproj`, an old-style property list) and their targets.
+  "FuzzXcodeProject",
 ]
 
 let package = Package(

@@ -160,6 +160,13 @@ def main():
         ],
         # Xcode's exports and edited XLIFFs (xliff.md), and the reader tests' shapes.
         "FuzzXLIFF": lambda: [p.read_bytes() for p in files(roots, ".xliff")],
+        # Swift sources (NetNewsWire's, the extraction fixtures) and package manifests.
+        "FuzzSwiftSource": lambda: [p.read_bytes() for p in files(roots, ".swift")[:400]],
+        "FuzzXcodeProject": lambda: [p.read_bytes() for p in files(roots, ".pbxproj")],
+        # The Interface Builder fixtures and the corpus' XIBs and storyboards (those under 16 KiB
+        # whole, the others cut: the mutations reach the rest).
+        "FuzzInterfaceBuilder": lambda: [
+            p.read_bytes()[:16384] for p in files(roots, ".xib", ".storyboard")][:40],
         # Lint's config and baseline files, and catalogs for the top-level scan.
         "FuzzLintFiles": lambda: [
             b'{"baseline":"lint-baseline.json","disabled":["line-count-mismatch"],'

@@ -80,21 +80,25 @@ public struct LintBaseline: Sendable, Equatable {
   /// The number of findings recorded.
   public var findingCount: Int { counts.values.reduce(0, +) }
 
-  /// The findings of one catalog that are not in the baseline, and how many of the baseline's
-  /// findings for that catalog are gone. Of several findings with one identity, the first ones in
-  /// file order are the known ones.
-  public func filter(_ findings: [Finding], catalog: String) -> (new: [Finding], gone: Int) {
+  /// The findings of one catalog that are not in the baseline, those that are, and how many of
+  /// the baseline's findings for that catalog are gone. Of several findings with one identity, the
+  /// first ones in file order are the known ones.
+  public func filter(_ findings: [Finding], catalog: String) -> (
+    new: [Finding], known: [Finding], gone: Int
+  ) {
     var remaining = counts.filter { $0.key.catalog == catalog }
     var new: [Finding] = []
+    var known: [Finding] = []
     for finding in findings {
       let identity = Identity(finding, catalog: catalog)
-      if let known = remaining[identity], known > 0 {
-        remaining[identity] = known - 1
+      if let count = remaining[identity], count > 0 {
+        remaining[identity] = count - 1
+        known.append(finding)
       } else {
         new.append(finding)
       }
     }
-    return (new, remaining.values.reduce(0, +))
+    return (new, known, remaining.values.reduce(0, +))
   }
 
   /// The file's bytes.

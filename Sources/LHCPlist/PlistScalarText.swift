@@ -88,25 +88,9 @@ enum PlistScalarText {
     return Double(days * 86_400 + fields[3] * 3600 + fields[4] * 60 + fields[5])
   }
 
-  private static let alphabet = Array(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
   /// Base64 of `bytes` in lines of `lineLength` characters, as CoreFoundation lays out `<data>`.
   static func base64Lines(_ bytes: [UInt8], lineLength: Int) -> [String] {
-    var encoded: [UInt8] = []
-    encoded.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index < bytes.count {
-      let count = min(3, bytes.count - index)
-      var group = UInt32(bytes[index]) << 16
-      if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
-      if count > 2 { group |= UInt32(bytes[index + 2]) }
-      for slot in 0..<4 {
-        encoded.append(
-          slot <= count ? alphabet[Int(group >> UInt32(18 - 6 * slot) & 0x3F)] : UInt8(ascii: "="))
-      }
-      index += 3
-    }
+    let encoded = Base64.encoded(bytes)
     return stride(from: 0, to: encoded.count, by: lineLength).map {
       String(decoding: encoded[$0..<min($0 + lineLength, encoded.count)], as: UTF8.self)
     }

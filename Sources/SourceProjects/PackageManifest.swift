@@ -12,7 +12,12 @@ public enum PackageManifest {
   /// The targets of the package whose `Package.swift` is at `path` (absolute).
   public static func targets(at path: String, files: FileTree) -> [BuildTarget] {
     guard let data = FileManager.default.contents(atPath: path) else { return [] }
-    let tree = Parser.parse(SourceFile(path: path, bytes: [UInt8](data)))
+    return targets([UInt8](data), path: path, files: files)
+  }
+
+  /// The targets of a manifest's `bytes`, read as if at `path` (absolute).
+  public static func targets(_ bytes: [UInt8], path: String, files: FileTree) -> [BuildTarget] {
+    let tree = Parser.parse(SourceFile(path: path, bytes: bytes))
     var constants: [String: Expr] = [:]
     var package: [Argument]?
     for statement in tree.statements {
@@ -64,6 +69,7 @@ public enum PackageManifest {
       var sources: [String: String] = [:]
       var catalogs: [String] = []
       var hasOtherSources = false
+      let rule = "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
       for file in files.files(under: folder)
       where !excluded.contains(where: { Paths.isInside(file, $0) }) {
         if file.hasSuffix(".swift"), listed?.contains(where: { Paths.isInside(file, $0) }) ?? true {

@@ -17,13 +17,20 @@ public enum Paths {
     return (joined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
   }
 
+  // The functions below work on UTF-8 bytes: a path is bytes to the file system, and
+  // Character-wise `split` and `hasPrefix` made them a quarter of `lhc extract`'s time.
+
   public static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    let bytes = path.utf8
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == bytes.startIndex ? "/" : String(path[..<slash])
   }
 
   public static func fileName(of path: String) -> String {
-    String(path.split(separator: "/").last ?? "")
+    var bytes = Substring(path).utf8
+    while bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return String(Substring(bytes)) }
+    return String(Substring(bytes[bytes.index(after: slash)...]))
   }
 
   /// A catalog's table: its file name without `.xcstrings`.
@@ -34,13 +41,32 @@ public enum Paths {
 
   /// Whether `path` is `directory` or inside it.
   public static func isInside(_ path: String, _ directory: String) -> Bool {
-    path == directory || path.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
+    // By bytes, with memcmp where the strings are contiguous UTF-8 (always, for paths read from
+    // the file system): `hasPrefix`'s Character-wise comparison, then the generic
+    // `utf8.starts(with:)`, were a tenth of `lhc extract`'s time.
+    let count = directory.utf8.count
+    guard path.utf8.count >= count else { return false }
+    let prefixMatches =
+      path.utf8.withContiguousStorageIfAvailable { pathBytes in
+        directory.utf8.withContiguousStorageIfAvailable { directoryBytes in
+          count == 0 || memcmp(pathBytes.baseAddress!, directoryBytes.baseAddress!, count) == 0
+        }
+      } ?? nil
+    guard prefixMatches ?? path.utf8.starts(with: directory.utf8) else { return false }
+    if path.utf8.count == count || directory.utf8.last == UInt8(ascii: "/") { return true }
+    return path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: count)] == UInt8(ascii: "/")
   }
 
   /// `path` relative to `base` when inside it (`../` steps otherwise).
   public static func relative(_ path: String, to base: String) -> String {
-    let pathParts = path.split(separator: "/")
-    let baseParts = base.split(separator: "/")
+    if isInside(path, base) {
+      let bytes = path.utf8
+      let start = bytes.index(bytes.startIndex, offsetBy: base.utf8.count)
+      let rest = bytes[start...].drop { $0 == UInt8(ascii: "/") }
+      return rest.isEmpty ? "." : String(Substring(rest))
+    }
+    let pathParts = path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+    let baseParts = base.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     var common = 0
     while common < min(pathParts.count, baseParts.count), pathParts[common] == baseParts[common] {
       common += 1
@@ -51,10 +77,8 @@ public enum Paths {
     return result.isEmpty ? "." : result
   }
 
-  /// The current folder, absolute.
-  public static var currentDirectory: String {
-    FileManager.default.currentDirectoryPath
-  }
+  /// The current folder, absolute (read once: lhc never changes it).
+  public static let currentDirectory: String = FileManager.default.currentDirectoryPath
 
   /// `path` made absolute against the current folder and normalized.
   public static func absolute(_ path: String) -> String {

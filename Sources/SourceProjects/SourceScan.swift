@@ -6,13 +6,17 @@ import SourceStrings
 /// which target each belongs to (Xcode projects and `Package.swift` files in the folders and in
 /// the folders above them, up to the repository's root), and the catalogs there are.
 public struct SourceScan: Sendable {
-  /// The Swift files to extract from (absolute, sorted), test-only files left out.
+  /// The Swift files to extract from (absolute, sorted); files no target builds (a test
+  /// target's only, or a project's that none of its targets has) left out.
   public var files: [String]
   public var targets: [BuildTarget]
   /// Every catalog found or given (absolute, sorted).
   public var catalogs: [String]
   /// Projects that could not be read: path and what is wrong.
   public var problems: [(path: String, diagnostic: Diagnostic)]
+  /// The Interface Builder files to extract from (absolute), each with the catalog it feeds
+  /// (``interfaceBuilderPlacement(of:given:)``); those with none are left out.
+  public var interfaceFiles: [String: Placement] = [:]
   /// Target indices of each file (those of its targets that are not test targets).
   private var targetsByFile: [String: [Int]] = [:]
 
@@ -23,6 +27,7 @@ public struct SourceScan: Sendable {
   ) -> SourceScan {
     let current = Paths.currentDirectory
     var swiftFiles = Set<String>()
+    var interfaceFiles = Set<String>()
     var catalogs = Set(extraCatalogs)
     var projects = Set<String>()
     var manifests = Set<String>()
@@ -33,6 +38,7 @@ public struct SourceScan: Sendable {
         swiftFiles.insert(file)
       }
       if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
+      if isInterfaceBuilderFile(file) { interfaceFiles.insert(file) }
       if file.hasSuffix(".xcodeproj/project.pbxproj") { projects.insert(file) }
       if Paths.fileName(of: file) == "Package.swift" { manifests.insert(file) }
     }
@@ -59,9 +65,12 @@ public struct SourceScan: Sendable {
     }
     var targets: [BuildTarget] = []
     var problems: [(String, Diagnostic)] = []
+    var referenced = Set<String>()
     for project in projects.sorted() {
       do {
-        targets += try XcodeProject.targets(at: project, files: tree)
+        let contents = try XcodeProject.read(at: project, files: tree)
+        targets += contents.targets
+        referenced.formUnion(contents.referencedFiles)
       } catch {
         problems.append((project, Diagnostic.error(error.message, offset: error.offset)))
       }
@@ -72,19 +81,64 @@ public struct SourceScan: Sendable {
     for target in targets { catalogs.formUnion(target.catalogs) }
     var scan = SourceScan(
       files: [], targets: targets, catalogs: catalogs.sorted(), problems: problems)
-    var testOnly = Set<String>()
+    // Not built: only a test target has it, or a project refers to it and no target has it.
+    var notBuilt = referenced
     for (index, target) in targets.enumerated() {
       for file in target.sources.keys where swiftFiles.contains(file) {
         if target.isTest {
-          testOnly.insert(file)
+          notBuilt.insert(file)
         } else {
           scan.targetsByFile[file, default: []].append(index)
         }
       }
     }
-    scan.files = swiftFiles.filter { scan.targetsByFile[$0] != nil || !testOnly.contains($0) }
+    for file in interfaceFiles {
+      scan.interfaceFiles[file] = interfaceBuilderPlacement(of: file, given: extraCatalogs)
+    }
+    scan.files = swiftFiles.filter { scan.targetsByFile[$0] != nil || !notBuilt.contains($0) }
       .sorted()
     return scan
+  }
+
+  /// Whether `path` is an Interface Builder file (`.xib`, `.storyboard`).
+  public static func isInterfaceBuilderFile(_ path: String) -> Bool {
+    path.hasSuffix(".xib") || path.hasSuffix(".storyboard")
+  }
+
+  /// An Interface Builder file's table: its name without extension (`Main.storyboard` → `Main`).
+  public static func interfaceBuilderTable(of path: String) -> String {
+    let name = Paths.fileName(of: path)
+    return name.split(separator: ".", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: ".")
+  }
+
+  /// The catalog an Interface Builder file feeds, as Xcode pairs them: a catalog of its table
+  /// named on the command line (`given`; the one beside it first), else, for a file in a
+  /// `Base.lproj` folder, the `mul.lproj/<Name>.xcstrings` beside that folder when it exists;
+  /// nil (the file is not extracted, and no catalog is made for it) otherwise.
+  public static func interfaceBuilderPlacement(of file: String, given: [String]) -> Placement? {
+    let table = interfaceBuilderTable(of: file)
+    let folder = Paths.directory(of: file)
+    let beside = Paths.directory(of: folder) + "/mul.lproj/" + table + ".xcstrings"
+    let named = given.filter { Paths.tableName(of: $0) == table }.sorted()
+    if let catalog = named.contains(beside) ? beside : named.first {
+      return Placement(catalog: catalog, target: nil, reason: "a catalog of its table given")
+    }
+    guard Paths.fileName(of: folder) == "Base.lproj", FileManager.default.fileExists(atPath: beside)
+    else { return nil }
+    return Placement(
+      catalog: beside, target: nil, reason: "the mul.lproj catalog beside its Base.lproj folder")
+  }
+
+  /// The Interface Builder files a `mul.lproj` catalog belongs to: `<Name>.xib` and
+  /// `<Name>.storyboard` in the `Base.lproj` folder beside it, those that exist.
+  public static func interfaceBuilderFiles(of catalog: String) -> [String] {
+    let folder = Paths.directory(of: catalog)
+    guard Paths.fileName(of: folder) == "mul.lproj" else { return [] }
+    let base = Paths.directory(of: folder) + "/Base.lproj/" + Paths.tableName(of: catalog)
+    return [base + ".storyboard", base + ".xib"].filter {
+      FileManager.default.fileExists(atPath: $0)
+    }
   }
 
   private static func projectFiles(in directory: String) -> [String] {
@@ -115,8 +169,8 @@ public struct SourceScan: Sendable {
   /// Which catalog the strings of `table` in `file` feed, for each of its targets (one placement
   /// per target; a file of no target gets one, by the nearest-catalog rule).
   public func placements(of file: String, table: String) -> [Placement] {
-    let fileTargets = targets(of: file)
-    if fileTargets.isEmpty {
+    let indices = targetsByFile[file] ?? []
+    if indices.isEmpty {
       if let catalog = nearestCatalog(of: table, from: file) {
         return [
           Placement(catalog: catalog, target: nil, reason: "the nearest catalog of table \(table)")
@@ -127,7 +181,8 @@ public struct SourceScan: Sendable {
           catalog: nil, target: nil, reason: "no catalog of table \(table) in or above its folder")
       ]
     }
-    return fileTargets.map { target in
+    return indices.map { index in
+      let target = targets[index]
       if let reason = target.unsyncedReason {
         return Placement(catalog: nil, target: target.name, reason: reason, isUnsynced: true)
       }

@@ -13,14 +13,28 @@ public enum XcodeProject {
     public var offset: Int?
   }
 
+  /// A project's targets, and every file it refers to (its file references and everything in
+  /// its synchronized folders): a file it refers to that no target has is not built.
+  public struct Contents: Sendable {
+    public var targets: [BuildTarget]
+    public var referencedFiles: Set<String>
+  }
+
   /// The targets of the project whose `project.pbxproj` is at `path` (absolute).
-  public static func targets(at path: String, files: FileTree) throws(ReadError) -> [BuildTarget] {
+  public static func read(at path: String, files: FileTree) throws(ReadError) -> Contents {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ReadError(message: "cannot read the project file", offset: nil)
     }
+    return try read([UInt8](data), path: path, files: files)
+  }
+
+  /// The targets of a project file's `bytes`, read as if at `path` (absolute).
+  public static func read(_ bytes: [UInt8], path: String, files: FileTree) throws(ReadError)
+    -> Contents
+  {
     let root: OldStylePlist
     do {
-      root = try OldStylePlist.parse([UInt8](data))
+      root = try OldStylePlist.parse(bytes)
     } catch {
       throw ReadError(message: "not a project file: \(error.message)", offset: error.offset)
     }
@@ -38,9 +52,19 @@ public enum XcodeProject {
       reader.locate(mainGroup, parent: projectDirectory, depth: 0)
     }
     let projectSettings = reader.settings(of: project["buildConfigurationList"]?.string)
-    return (project["targets"]?.array ?? []).compactMap { $0.string }.compactMap { id in
+    let targets = (project["targets"]?.array ?? []).compactMap { $0.string }.compactMap { id in
       reader.target(id, projectSettings: projectSettings)
     }
+    var referenced = Set<String>()
+    for (id, object) in objects {
+      guard let path = reader.paths[id] else { continue }
+      switch object["isa"]?.string {
+      case "PBXFileReference": referenced.insert(path)
+      case "PBXFileSystemSynchronizedRootGroup": referenced.formUnion(files.files(under: path))
+      default: break
+      }
+    }
+    return Contents(targets: targets, referencedFiles: referenced)
   }
 
   private struct Reader {
@@ -102,6 +126,17 @@ public enum XcodeProject {
             hasOtherSources = true
           }
           if path.hasSuffix(".xcstrings") { catalogs.insert(path) }
+          // A variant group (`Main.storyboard`: `Base.lproj/…` and `mul.lproj/Main.xcstrings`)
+          // brings its catalog.
+          if objects[fileRef]?["isa"]?.string == "PBXVariantGroup" {
+            for child in objects[fileRef]?["children"]?.array ?? [] {
+              if let childPath = child.string.flatMap({ paths[$0] }),
+                childPath.hasSuffix(".xcstrings")
+              {
+                catalogs.insert(childPath)
+              }
+            }
+          }
         }
       }
       // Synchronized folders: the target's own, and other targets' exceptions naming it.

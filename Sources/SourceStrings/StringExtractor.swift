@@ -75,20 +75,21 @@ public struct StringExtractor {
 
   // MARK: - Contexts
 
-  /// The context a value of `type` gives its literals.
-  func context(for type: TypeSyntax?, api: String) -> Context? {
+  /// The context a value of `type` gives its literals (`api` is made only for a localizable one).
+  func context(for type: TypeSyntax?, api: @autoclosure () -> String) -> Context? {
     guard let type else { return nil }
     switch index.resolve(type) {
     case .optional(let wrapped), .opaque(let wrapped):
-      return context(for: wrapped, api: api)
+      return context(for: wrapped, api: api())
     case .array(let element):
-      return context(for: element, api: api).map { .elements($0) }
+      return context(for: element, api: api()).map { .elements($0) }
     case .dictionary(_, let value):
-      return context(for: value, api: api).map { .values($0) }
+      return context(for: value, api: api()).map { .values($0) }
     case .named(let components):
-      let name = components.map(\.name).joined(separator: ".")
+      let name =
+        components.count == 1 ? components[0].name : components.map(\.name).joined(separator: ".")
       guard let kind = localizableTypes[name] else { return nil }
-      return .localizable(Position(kind: kind, api: api, type: name))
+      return .localizable(Position(kind: kind, api: api(), type: name))
     default:
       return nil
     }
@@ -693,6 +694,9 @@ public struct StringExtractor {
     guard let (key, notes) = key(of: literal, kind: position.kind, api: position.api) else {
       return
     }
+    // NSLocalizedString's `value:` empty or the key itself is no default value (Rectangle's
+    // catalog: such keys have no extraction state and no source unit).
+    let value = position.kind == .static && (value == "" || value == key) ? nil : value
     let string = LocalizableString(
       table: position.table, key: key, value: value, comment: position.comment,
       offset: literal.offset, api: position.api, notes: notes, bundle: position.bundle,

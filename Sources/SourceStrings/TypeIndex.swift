@@ -7,8 +7,10 @@ import SwiftSource
 public final class TypeIndex: @unchecked Sendable {
   struct Property {
     var type: TypeSyntax?
+    /// The initializer, or a computed property's one returned expression (`{ value }`): what its
+    /// type is inferred from when it has no annotation. (Not the whole getter: the index would
+    /// keep every view's `body` alive.)
     var initializer: Expr?
-    var getter: [Statement]?
   }
 
   struct Function {
@@ -36,6 +38,10 @@ public final class TypeIndex: @unchecked Sendable {
   /// not known).
   private(set) var functionsByName: [String: [Function]] = [:]
   private(set) var aliases: [String: TypeSyntax] = [:]
+  /// The names of the types declared here (not only extended).
+  private(set) var declaredTypes = Set<String>()
+  /// Every enum case with associated values by name (`.custom(title:)` called as a function).
+  private(set) var casesByName: [String: [[Parameter]]] = [:]
 
   public init(trees: [SourceTree]) {
     for tree in trees {
@@ -58,6 +64,7 @@ public final class TypeIndex: @unchecked Sendable {
       var info = types[name] ?? TypeInfo()
       if type.keyword != "extension" {
         info.isDeclared = true
+        declaredTypes.insert(name)
         info.isStruct = type.keyword == "struct"
       }
       info.inheritance += type.inheritance
@@ -95,9 +102,14 @@ public final class TypeIndex: @unchecked Sendable {
     case .variable(let variable):
       for binding in variable.bindings {
         for name in binding.names {
-          let property = Property(
-            type: binding.type, initializer: binding.names.count == 1 ? binding.initializer : nil,
-            getter: binding.getter)
+          var value = binding.names.count == 1 ? binding.initializer : nil
+          if binding.type == nil, let getter = binding.getter, getter.count == 1 {
+            switch getter[0] {
+            case .expression(let returned), .returnStatement(let returned?, _): value = returned
+            default: break
+            }
+          }
+          let property = Property(type: binding.type, initializer: binding.type == nil ? value : nil)
           guard let typeName else {
             globals[name] = globals[name] ?? property
             continue
@@ -125,6 +137,7 @@ public final class TypeIndex: @unchecked Sendable {
       guard let typeName else { return }
       for element in elements {
         types[typeName, default: TypeInfo()].cases[element.name] = element.parameters
+        if !element.parameters.isEmpty { casesByName[element.name, default: []].append(element.parameters) }
       }
     default:
       break

@@ -58,38 +58,44 @@ extension StringExtractor {
   /// The context of each argument of a call of a function or initializer the scanned sources
   /// declare, or nil when they declare none that matches the call's labels.
   func declaredContexts(name: String, isMethod: Bool, arguments: [Argument]) -> [Context?]? {
-    var candidates: [TypeIndex.Function] = []
+    let functions: [TypeIndex.Function]
+    var cases: [[Parameter]] = []
     if isMethod {
-      candidates = index.functionsByName[name] ?? []
-      for type in index.types.values {
-        if let parameters = type.cases[name], !parameters.isEmpty {
-          candidates.append(TypeIndex.Function(parameters: parameters, result: nil))
-        }
-      }
-    } else if index.type(named: name)?.isDeclared == true {
-      candidates = index.initializers(of: name)
-    } else if LocalizableAPI.byCallee[name] == nil || name.first?.isLowercase == true {
-      candidates = index.functionsByName[name] ?? []
+      functions = index.functionsByName[name] ?? []
+      cases = index.casesByName[name] ?? []
+    } else if index.declaredTypes.contains(name) {
+      functions = index.initializers(of: name)
+    } else if let declared = index.functionsByName[name],
+      LocalizableAPI.byCallee[name] == nil || name.first?.isLowercase == true
+    {
+      functions = declared
+    } else {
+      return nil
     }
+    guard !functions.isEmpty || !cases.isEmpty else { return nil }
     let labels = arguments.map(\.label)
-    var matched: [[TypeSyntax?]] = []
-    for candidate in candidates {
-      if let types = Self.match(labels, candidate.parameters) { matched.append(types) }
-    }
-    guard !matched.isEmpty else { return nil }
-    return arguments.indices.map { position in
-      var result: Context?
-      for types in matched {
-        let type = types[position]
-        if let type, let context = context(for: type, api: apiName(name, isMethod, labels)) {
-          result = result ?? context
-        } else if let type, Self.isPlainString(index.resolve(type)) {
-          // A `String` overload takes the literal (its default type wins).
-          return nil
+    var contexts: [Context?]?
+    // Positions where an overload takes a `String`: the literal's default type wins there.
+    var plain = Set<Int>()
+    func consider(_ parameters: [Parameter]) {
+      guard let types = Self.match(labels, parameters) else { return }
+      if contexts == nil { contexts = Array(repeating: nil, count: arguments.count) }
+      for (position, type) in types.enumerated() {
+        guard let type else { continue }
+        if contexts![position] == nil,
+          let context = context(for: type, api: apiName(name, isMethod, labels))
+        {
+          contexts![position] = context
+        } else if Self.isPlainString(index.resolve(type)) {
+          plain.insert(position)
         }
       }
-      return result
     }
+    for function in functions { consider(function.parameters) }
+    for parameters in cases { consider(parameters) }
+    guard var result = contexts else { return nil }
+    for position in plain { result[position] = nil }
+    return result
   }
 
   private func apiName(_ name: String, _ isMethod: Bool, _ labels: [String?]) -> String {
@@ -107,6 +113,8 @@ extension StringExtractor {
   /// out, a variadic one takes the unlabelled arguments after it): each argument's parameter
   /// type, or nil when the labels do not fit.
   static func match(_ labels: [String?], _ parameters: [Parameter]) -> [TypeSyntax?]? {
+    // Most candidates do not fit: check the labels before making the result.
+    if labels.count > parameters.count, !parameters.contains(where: \.isVariadic) { return nil }
     var types: [TypeSyntax?] = []
     var position = 0
     for parameter in parameters {
@@ -272,14 +280,7 @@ extension StringExtractor {
 
   private mutating func type(of property: TypeIndex.Property, in typeName: String?) -> TypeSyntax? {
     if let type = property.type { return type }
-    var expression = property.initializer
-    if expression == nil, let getter = property.getter, getter.count == 1 {
-      switch getter[0] {
-      case .expression(let value), .returnStatement(let value?, _): expression = value
-      default: break
-      }
-    }
-    guard let expression else { return nil }
+    guard let expression = property.initializer else { return nil }
     // Read as the property's own type sees it: no locals of the caller.
     let (savedScopes, savedSelf) = (scopes, selfType)
     scopes = [[:]]
@@ -311,7 +312,7 @@ extension StringExtractor {
   private mutating func callType(_ callee: Expr) -> TypeSyntax? {
     switch callee {
     case .name(let name, _):
-      if Self.knownTypes.contains(name) || index.type(named: name)?.isDeclared == true {
+      if Self.knownTypes.contains(name) || index.declaredTypes.contains(name) {
         return Self.named(name)
       }
       return unanimousResult(index.functionsByName[name] ?? [])

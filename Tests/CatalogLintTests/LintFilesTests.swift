@@ -94,6 +94,7 @@ struct LintFilesTests {
       finding("plural-missing-category", path: "plural"),
     ]
     #expect(baseline.filter(same, catalog: "A.xcstrings").new.isEmpty)
+    #expect(baseline.filter(same, catalog: "A.xcstrings").known == same)
     #expect(baseline.filter(same, catalog: "A.xcstrings").gone == 0)
     // One more of a known identity is new; another language is new; one fixed is gone.
     let edited = [
@@ -102,8 +103,9 @@ struct LintFilesTests {
       finding("plural-missing-category", path: "plural"),
       finding("identical-to-source", language: "fr"),
     ]
-    let (new, gone) = baseline.filter(edited, catalog: "A.xcstrings")
+    let (new, known, gone) = baseline.filter(edited, catalog: "A.xcstrings")
     #expect(new == [edited[2], edited[3]])
+    #expect(known == [edited[0], edited[1]])
     #expect(gone == 1)
     // The catalog is part of the identity.
     #expect(baseline.filter(same, catalog: "B.xcstrings").new.count == 3)

@@ -41,11 +41,11 @@ struct CommandLineTests {
     ),
     (
       ["lint", "A.xcstrings", "--format", "yaml"],
-      "Error: unknown format 'yaml' (expected text, xcode, github, json or sarif)"
+      "Error: unknown format 'yaml' (expected text, xcode, github, json, sarif or html)"
     ),
     (
       ["stats", "A.xcstrings", "--format", "yaml"],
-      "Error: unknown format 'yaml' (expected table, json or markdown)"
+      "Error: unknown format 'yaml' (expected table, json, markdown or html)"
     ),
     (
       ["compile", "a/L.xcstrings", "b/L.xcstrings", "-o", "x"],
@@ -54,6 +54,12 @@ struct CommandLineTests {
     (
       ["compile", "A.xcstrings", "--dry-run=yes", "-o", "x"],
       "Error: option '--dry-run' does not take a value"
+    ),
+    (["stats", "-o", "", "A.xcstrings"], "Error: empty output path"),
+    (["lint", "--output=", "A.xcstrings"], "Error: empty output path"),
+    (
+      ["lint", "-o", "r.html", "--write-baseline", "b.json", "A.xcstrings"],
+      "Error: --output and --write-baseline cannot be combined"
     ),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {

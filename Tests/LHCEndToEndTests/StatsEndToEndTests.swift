@@ -105,7 +105,7 @@ struct StatsEndToEndTests {
     (["stats"], "Error: missing catalog (.xcstrings)"),
     (
       ["stats", "A.xcstrings", "--format", "xml"],
-      "Error: unknown format 'xml' (expected table, json or markdown)"
+      "Error: unknown format 'xml' (expected table, json, markdown or html)"
     ),
     (["stats", "A.xcstrings", "--format"], "Error: missing value for '--format'"),
     (["stats", "A.xcstrings", "--bogus"], "Error: unknown option '--bogus'"),

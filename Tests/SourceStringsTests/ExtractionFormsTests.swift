@@ -49,6 +49,22 @@ func keys(_ source: String, more: [String] = []) -> [String] {
     #expect(found.count == 7)
   }
 
+  /// NSLocalizedString's `value:` that is empty or the key itself is no default value (Rectangle's
+  /// catalog: such keys have no extraction state and no source unit); String(localized:)'s
+  /// defaultValue is kept as written.
+  @Test func emptyOrKeyValueIsNone() {
+    let found = extract(
+      """
+      let a = NSLocalizedString("Ninths", tableName: "Main", value: "Ninths", comment: "")
+      let b = NSLocalizedString("Reflow", tableName: "Main", value: "", comment: "")
+      let c = NSLocalizedString("Other", tableName: "Main", value: "Another", comment: "")
+      let d = String(localized: "same", defaultValue: "same")
+      """
+    ).strings
+    let values = Dictionary(uniqueKeysWithValues: found.map { ($0.key, $0.value) })
+    #expect(values == ["Ninths": nil, "Reflow": nil, "Other": "Another", "same": "same"])
+  }
+
   @Test func swiftUIKeys() {
     let found = keys(
       """

@@ -42,7 +42,7 @@ extension ExtractCommand {
       // Every catalog that gets strings, and the other catalogs of the targets of the files
       // scanned (whose keys may all have left the code).
       let scanned = Set(scan.files)
-      var all = Set(byCatalog.keys)
+      var all = Set(byCatalog.keys).union(extraction.interfaceFiles.values)
       for target in scan.targets
       where target.unsyncedReason == nil && target.sources.keys.contains(where: scanned.contains) {
         all.formUnion(target.catalogs)
@@ -55,9 +55,18 @@ extension ExtractCommand {
     candidates = candidates.filter { !Self.tablesNotFromCode.contains(Paths.tableName(of: $0)) }
     var results: [SyncedCatalog] = []
     var failed = false
+    let swiftRead = Set(extraction.fileRules.keys).subtracting(extraction.interfaceFiles.keys)
     for path in candidates {
+      let strings = byCatalog[path] ?? []
+      // Which kinds of source this run read for the catalog: only those may retire its keys.
+      let read = SourcesRead(
+        code: strings.contains { !$0.isFromInterfaceBuilder }
+          || scan.targets.contains {
+            $0.catalogs.contains(path) && $0.sources.keys.contains(where: swiftRead.contains)
+          },
+        interfaceBuilder: extraction.interfaceFiles.values.contains(path))
       switch syncCatalog(
-        path, strings: byCatalog[path] ?? [], created: created.contains(path), console)
+        path, strings: strings, read: read, created: created.contains(path), console)
       {
       case .success(let result?): results.append(result)
       case .success(nil): break
@@ -81,6 +90,8 @@ extension ExtractCommand {
             newName: "b/" + name))
       }
     default:
+      // All or nothing: a catalog that cannot be read stops every write.
+      if failed { return ExitStatus.failure }
       do {
         try ImportCommand.writeAll(changed.map { (bytes: $0.new, path: $0.path) })
       } catch {
@@ -110,10 +121,18 @@ extension ExtractCommand {
 
   private struct Failed: Error {}
 
+  /// The kinds of source a run read for one catalog.
+  struct SourcesRead {
+    var code: Bool
+    var interfaceBuilder: Bool
+  }
+
   /// Reads one catalog and syncs it with its strings; nil when it cannot change (nothing read
-  /// and nothing to add).
+  /// and nothing to add). A key of a kind of source the run did not read for it (Swift code,
+  /// Interface Builder) is never retired: a warning counts them.
   private func syncCatalog(
-    _ path: String, strings: [PlacedString], created: Bool, _ console: Console
+    _ path: String, strings: [PlacedString], read: SourcesRead, created: Bool,
+    _ console: Console
   ) -> Result<SyncedCatalog?, Failed> {
     let catalog: Catalog
     var source: SourceText?
@@ -138,8 +157,26 @@ extension ExtractCommand {
         "\(relative(conflict.file)):\(conflict.line):\(conflict.column): warning: \"\(conflict.string.key)\" has another default value here than at its first use; the first is used\n"
       )
     }
-    let (synced, changes) = CatalogSync.sync(
-      catalog, with: keys, mayRetire: { !Self.isInterfaceBuilderEntry($0) })
+    var kept = (code: 0, interfaceBuilder: 0)
+    let (synced, changes) = CatalogSync.sync(catalog, with: keys) { entry in
+      if Self.isInterfaceBuilderEntry(entry) {
+        if !read.interfaceBuilder { kept.interfaceBuilder += 1 }
+        return read.interfaceBuilder
+      }
+      if !read.code { kept.code += 1 }
+      return read.code
+    }
+    let table = Paths.tableName(of: path)
+    if kept.interfaceBuilder > 0 {
+      console.error(
+        "\(relative(path)): warning: \(LintReport.plural(kept.interfaceBuilder, "key")) from Interface Builder not marked stale: this run read no Interface Builder file of table \(table)\n"
+      )
+    }
+    if kept.code > 0 {
+      console.error(
+        "\(relative(path)): warning: \(LintReport.plural(kept.code, "key")) from code not marked stale: this run read no Swift source of table \(table)\n"
+      )
+    }
     var locations: [String: (String, Int, Int)] = [:]
     for string in strings.sorted(by: Self.codeOrder) where locations[string.string.key] == nil {
       locations[string.string.key] = (string.file, string.line, string.column)
@@ -196,7 +233,7 @@ extension ExtractCommand {
   }
 
   /// An entry of an Interface Builder catalog (`Class = "NSButtonCell"; … ObjectID = "…";`):
-  /// not fed by Swift code, so a run over Swift sources never retires it.
+  /// fed by an Interface Builder file, not by Swift code.
   static func isInterfaceBuilderEntry(_ entry: CatalogEntry) -> Bool {
     guard let comment = entry.comment else { return false }
     return comment.hasPrefix("Class = \"") && comment.contains("ObjectID = \"")

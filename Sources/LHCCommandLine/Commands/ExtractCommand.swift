@@ -9,7 +9,8 @@ import SourceStrings
 struct ExtractCommand {
   static let spec = CommandSpec(
     name: "extract",
-    abstract: "Find the localizable strings of Swift sources and sync String Catalogs with them.",
+    abstract:
+      "Find the localizable strings of Swift sources and Interface Builder files and sync String Catalogs with them.",
     arguments: "SOURCES...",
     options: [
       .flag("list", help: "Print every localizable string found; change nothing."),
@@ -38,11 +39,15 @@ struct ExtractCommand {
       .flag("explain", help: "Say which rule placed each file and how each specifier was decided."),
     ],
     discussion: """
-      SOURCES are Swift files or folders (searched for *.swift; .build, Pods, Carthage and \
+      SOURCES are Swift and Interface Builder files or folders (searched for *.swift, *.xib and \
+      *.storyboard; .build, Pods, Carthage and \
       DerivedData are skipped). Which catalog a string feeds is decided by target, as Xcode does: \
       the Xcode projects and Package.swift files in and above the folders say which target each \
       file belongs to, and a table name such as Localizable has one catalog per target; a file of \
-      no target feeds the nearest catalog of its table up the folder tree. Without --list, \
+      no target feeds the nearest catalog of its table up the folder tree. Interface Builder \
+      files (*.xib, *.storyboard) feed the mul.lproj/<Name>.xcstrings beside their Base.lproj \
+      folder, or a catalog of their table given with --into; those with neither are not read, \
+      and no catalog is made for them. Without --list, \
       --check or --dry-run the catalogs are synced: written, only when their bytes change, \
       exactly as Xcode writes them. Exit status: 0 on success (--check: the catalogs are in \
       sync), 1 when --check finds changes or a file cannot be read or written, 64 on a usage \
@@ -66,7 +71,7 @@ struct ExtractCommand {
       inputs += try FileList.read(list, variables: environment)
     }
     guard !inputs.isEmpty else {
-      throw UsageError("missing Swift sources (files or folders) to extract from")
+      throw UsageError("missing sources (files or folders) to extract from")
     }
     for input in inputs where !FileManager.default.fileExists(atPath: input) {
       throw UsageError("no such file or folder: '\(input)'")
@@ -105,7 +110,7 @@ struct ExtractCommand {
 
   func run(_ console: Console) -> Int32 {
     let tree = FileTree()
-    let scan = SourceScan.scan(
+    var scan = SourceScan.scan(
       inputs: inputs, excluded: excluded,
       extraCatalogs: into.filter { FileManager.default.fileExists(atPath: $0) },
       tree: tree)
@@ -116,11 +121,17 @@ struct ExtractCommand {
     }
     var files = scan.files
     if mode != .list {
-      // A synced catalog is synced from all of its targets' files, scanned or not.
+      // A synced catalog is synced from all of its targets' files, scanned or not, and from the
+      // Interface Builder file it belongs to.
       files = Array(Set(files).union(filesOfSyncedTargets(scan))).sorted()
+      addInterfaceBuilderFilesOfSyncedCatalogs(&scan)
     }
-    let extraction = Extraction.run(files, scan: scan)
+    let extraction = Extraction.run(files + scan.interfaceFiles.keys.sorted(), scan: scan)
     printDiagnostics(extraction, console)
+    // A file that cannot be read (malformed XML) stops every write.
+    let unreadable = extraction.diagnostics.contains {
+      $0.diagnostics.contains { $0.severity == .error }
+    }
     if explain { printExplanation(extraction, console) }
     reportUnplaced(extraction.strings, console)
     let status: Int32
@@ -129,9 +140,9 @@ struct ExtractCommand {
       console.out(ExtractReport.list(extraction.strings, format: format, relative: relative))
       status = ExitStatus.success
     case .sync, .check, .dryRun:
-      status = sync(extraction, scan: scan, console: console)
+      status = unreadable ? ExitStatus.failure : sync(extraction, scan: scan, console: console)
     }
-    return failed ? ExitStatus.failure : status
+    return failed || unreadable ? ExitStatus.failure : status
   }
 
   /// The sources of every target one of whose catalogs this run may sync.
@@ -148,6 +159,26 @@ struct ExtractCommand {
       }
     }
     return result
+  }
+
+  /// The Interface Builder files of the `mul.lproj` catalogs this run may sync (those given with
+  /// `--into`, or those of the targets whose files it reads) that the scan did not find.
+  private func addInterfaceBuilderFilesOfSyncedCatalogs(_ scan: inout SourceScan) {
+    let scanned = Set(scan.files)
+    let catalogs =
+      into.isEmpty
+      ? scan.targets.filter { $0.sources.keys.contains(where: scanned.contains) }.flatMap(
+        \.catalogs)
+      : into
+    for catalog in Set(catalogs) {
+      for file in SourceScan.interfaceBuilderFiles(of: catalog)
+      where scan.interfaceFiles[file] == nil {
+        let excluded = excluded.contains { $0.matches(relative(file)) || $0.matches(file) }
+        if !excluded {
+          scan.interfaceFiles[file] = SourceScan.interfaceBuilderPlacement(of: file, given: into)
+        }
+      }
+    }
   }
 
   func relative(_ path: String) -> String {

@@ -6,7 +6,8 @@ import SourceProjects
 import StringCatalog
 
 /// `lhc lint`: checks String Catalogs for what would break at runtime (plural categories, format
-/// arguments, substitutions, characters) and reports it as text, Xcode, GitHub or JSON.
+/// arguments, substitutions, characters) and reports it as text, Xcode, GitHub, JSON, SARIF or
+/// an HTML page.
 struct LintCommand {
   static let spec = CommandSpec(
     name: "lint",
@@ -14,8 +15,13 @@ struct LintCommand {
     arguments: "CATALOG.xcstrings...",
     options: [
       .value(
-        "format", "FORMAT", choices: ["text", "xcode", "github", "json", "sarif"],
-        help: "Report format: text (default), xcode, github (workflow annotations), json or sarif."),
+        "format", "FORMAT", choices: ["text", "xcode", "github", "json", "sarif", "html"],
+        help:
+          "Report format: text (default), xcode, github (workflow annotations), json, sarif or html (a page)."
+      ),
+      .value(
+        "output", short: "o", "FILE",
+        help: "Write the report to FILE instead of standard output (only when its bytes change)."),
       .value("disable", "ID", repeatable: true, help: "Turn off the check ID (repeatable)."),
       .value(
         "enable", "ID", repeatable: true,
@@ -46,9 +52,10 @@ struct LintCommand {
       With --sources (or the config's "sources"), the Swift code there is checked too: keys it \
       looks up that the catalog of its bundle lacks, keys no code looks up, lookups an \
       over-the-air SDK never reaches (--ota), and the localization review checklist; only the \
-      catalogs given are compared with the code. The report goes to standard output; catalogs \
-      that cannot be read are reported on standard error. Exit status: 0 when no errors were \
-      found, 1 otherwise, 64 on a usage error.
+      catalogs given are compared with the code. The report goes to standard output, or with -o \
+      to FILE (not written when a catalog cannot be read); catalogs that cannot be read are \
+      reported on standard error. Exit status: 0 when no errors were found, 1 otherwise, 64 on \
+      a usage error.
       """)
 
   /// The `CHECKS:` section of `--help`: id, severity, summary.
@@ -66,6 +73,7 @@ struct LintCommand {
 
   var catalogs: [String]
   var format: LintReport.Format
+  var output: String?
   var disabled: Set<String>
   var enabled: Set<String>
   /// `--sources`: absolute.
@@ -93,7 +101,10 @@ struct LintCommand {
     }
     catalogs = parsed.positionals
     format = try parsed.choice(
-      "format", default: LintReport.Format.text, expected: "text, xcode, github, json or sarif")
+      "format", default: LintReport.Format.text,
+      expected: "text, xcode, github, json, sarif or html")
+    output = parsed.value("output")
+    if output?.isEmpty == true { throw UsageError("empty output path") }
     disabled = Set(parsed.all("disable"))
     enabled = Set(parsed.all("enable"))
     for option in ["disable", "enable"] {
@@ -109,6 +120,9 @@ struct LintCommand {
     writeBaselinePath = parsed.value("write-baseline")
     if baselinePath != nil && writeBaselinePath != nil {
       throw UsageError("--baseline and --write-baseline cannot be combined")
+    }
+    if output != nil && writeBaselinePath != nil {
+      throw UsageError("--output and --write-baseline cannot be combined")
     }
   }
 
@@ -161,10 +175,16 @@ struct LintCommand {
     if !settings.baselines.isEmpty {
       applyBaselines(settings, to: &report, baselineFor: baselineFor, console)
     }
-    // A text report of no catalog at all would only say "0 errors in 0 catalogs".
-    if !(files.isEmpty && readFailed && format == .text) { console.out(report.render(format)) }
+    // A text report of no catalog at all would only say "0 errors in 0 catalogs". A report file
+    // is left as it was when a catalog cannot be read.
+    var written = true
+    if let output {
+      if !readFailed { written = console.report(report.render(format), to: output) }
+    } else if !(files.isEmpty && readFailed && format == .text) {
+      console.out(report.render(format))
+    }
     if annotate { console.error(report.github()) }
-    return readFailed || report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
+    return readFailed || !written || report.errorCount > 0 ? ExitStatus.failure : ExitStatus.success
   }
 
   /// Leaves out of the report the findings each catalog's baseline knows, and says per baseline
@@ -179,10 +199,11 @@ struct LintCommand {
       guard let path, let baseline = settings.baselines[path] else { continue }
       let file = report.files[index]
       let catalog = LintSettings.relative(file.path, toFolderOf: path)
-      let (new, goneHere) = baseline.filter(file.findings, catalog: catalog)
-      known += file.findings.count - new.count
+      let (new, knownHere, goneHere) = baseline.filter(file.findings, catalog: catalog)
+      known += knownHere.count
       gone[path, default: 0] += goneHere
       report.files[index].findings = new
+      report.files[index].known = knownHere
     }
     report.knownFromBaseline = known
     for (path, count) in gone.sorted(by: { $0.key < $1.key }) where count > 0 {

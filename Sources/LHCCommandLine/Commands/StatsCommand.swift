@@ -1,8 +1,10 @@
 import CatalogStats
+import HTMLReport
 import LHCBase
 import StringCatalog
 
-/// `lhc stats`: translation progress of String Catalogs per language, as a table, JSON or Markdown.
+/// `lhc stats`: translation progress of String Catalogs per language, as a table, JSON, Markdown
+/// or an HTML page.
 struct StatsCommand {
   static let spec = CommandSpec(
     name: "stats",
@@ -11,29 +13,37 @@ struct StatsCommand {
     arguments: "CATALOG.xcstrings...",
     options: [
       .value(
-        "format", "FORMAT", choices: ["table", "json", "markdown"],
-        help: "table (default: aligned columns), json (stable schema) or markdown (a PR comment).")
+        "format", "FORMAT", choices: ["table", "json", "markdown", "html"],
+        help:
+          "table (default: aligned columns), json (stable schema), markdown (a PR comment) or html (a page)."
+      ),
+      .value(
+        "output", short: "o", "FILE",
+        help: "Write the report to FILE instead of standard output (only when its bytes change)."),
     ],
     discussion: """
       Keys are the entries to translate (not shouldTranslate:false, not extractionState:stale); \
       per language each key is translated, needs_review, new or missing. Exit status: 0 on \
-      success, 1 when a catalog cannot be read (nothing is printed on standard output then), 64 \
-      on a usage error.
+      success, 1 when a catalog cannot be read (nothing is printed on standard output or written \
+      to -o's FILE then) or FILE cannot be written, 64 on a usage error.
       """)
 
   /// The output formats of `--format`.
   enum Format: String {
-    case table, json, markdown
+    case table, json, markdown, html
   }
 
   var catalogs: [String]
   var format: Format
+  var output: String?
 
   init(parsed: ParsedArguments) throws(UsageError) {
     guard !parsed.positionals.isEmpty else { throw UsageError("missing catalog (.xcstrings)") }
     catalogs = parsed.positionals
     format = try parsed.choice(
-      "format", default: Format.table, expected: "table, json or markdown")
+      "format", default: Format.table, expected: "table, json, markdown or html")
+    output = parsed.value("output")
+    if output?.isEmpty == true { throw UsageError("empty output path") }
   }
 
   func run(_ console: Console) -> Int32 {
@@ -64,12 +74,18 @@ struct StatsCommand {
       totals = CatalogStats.totals(read.map { CatalogStats($0, languages: all) })
     }
     let report = StatsReport(items: items, totals: totals)
-    switch format {
-    case .table: console.out(report.table())
-    case .json: console.out(report.json())
-    case .markdown: console.out(report.markdown())
+    let text =
+      switch format {
+      case .table: report.table()
+      case .json: report.json()
+      case .markdown: report.markdown()
+      case .html: StatsPage.render(report)
+      }
+    guard let output else {
+      console.out(text)
+      return ExitStatus.success
     }
-    return ExitStatus.success
+    return console.report(text, to: output) ? ExitStatus.success : ExitStatus.failure
   }
 
   /// Why a catalog could not be counted: its error diagnostics, and its text when it was read.

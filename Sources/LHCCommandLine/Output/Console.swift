@@ -78,6 +78,18 @@ public final class Console: @unchecked Sendable {
 }
 
 extension Console {
+  /// Writes a command's report to `path` (`-o`) as every output file is written: atomically, and
+  /// only when its bytes change. False, with the error printed, when it cannot be written.
+  func report(_ text: String, to path: String) -> Bool {
+    do {
+      try OutputFile.write(Array(text.utf8), to: path)
+      return true
+    } catch {
+      self.error("\(error.path): error: cannot write file: \(error.message)\n")
+      return false
+    }
+  }
+
   /// A console like this one whose standard error is held in `held` (standard output passes
   /// through), so work running concurrently can print in a fixed order afterwards.
   func holdingErrors(in held: HeldErrors) -> Console {

@@ -1,20 +1,25 @@
 import CatalogLint
+import HTMLReport
 import LHCBase
 
-/// The findings of `lhc lint` for every catalog, rendered as text, Xcode, GitHub or JSON.
+/// The findings of `lhc lint` for every catalog, rendered as text, Xcode, GitHub, JSON, SARIF or
+/// an HTML page.
 ///
 /// Every format is deterministic: files in command-line order, findings in file order (offset,
 /// then check id), JSON keys sorted.
 struct LintReport {
   /// The report formats of `--format`.
   enum Format: String {
-    case text, xcode, github, json, sarif
+    case text, xcode, github, json, sarif, html
   }
 
   /// One catalog's (or, with `--sources`, one Swift file's) findings with their line and column.
   struct File {
     var path: String
     var findings: [Finding]
+    /// With a baseline: the findings it knows, left out of `findings` (the HTML page shows them,
+    /// marked known).
+    var known: [Finding] = []
     var positions: [Int: (line: Int, column: Int)]
     /// A Swift file of `--sources`.
     var isCode = false
@@ -51,7 +56,26 @@ struct LintReport {
     case .github: github()
     case .json: LintJSON.render(self)
     case .sarif: LintSARIF.render(self)
+    case .html: page().render()
     }
+  }
+
+  /// The HTML page's findings: per file the new (or, without a baseline, all) and the known ones
+  /// in file order, with their reported severity and position.
+  private func page() -> LintPage {
+    let files = files.map { file in
+      let all = (file.findings.map { ($0, false) } + file.known.map { ($0, true) })
+        .sorted { Finding.precedes($0.0, $1.0) }
+      return LintPage.File(
+        path: file.path,
+        items: all.map { finding, known in
+          let position = file.position(of: finding)
+          return LintPage.Item(
+            finding: finding, severity: severity(of: finding), line: position?.line,
+            column: position?.column, known: known)
+        })
+    }
+    return LintPage(files: files, usesBaseline: knownFromBaseline != nil)
   }
 
   /// `path:line:col: warning: message (lang: key) [id]`, one per line, as Xcode parses it.

@@ -42,15 +42,10 @@ enum UnifiedDiff {
         "@@ -\(oldCount == 0 ? oldStart : oldStart + 1),\(oldCount) +\(newCount == 0 ? newStart : newStart + 1),\(newCount) @@\n"
       for (edit, x, y) in hunk {
         switch edit {
-        case .keep: output += " " + a[x] + "\n"
-        case .delete: output += "-" + a[x] + "\n"
-        case .insert: output += "+" + b[y] + "\n"
+        case .keep: output += " " + printed(a[x])
+        case .delete: output += "-" + printed(a[x])
+        case .insert: output += "+" + printed(b[y])
         }
-      }
-      if old.last != UInt8(ascii: "\n"),
-        hunk.contains(where: { $0.0 != .insert && $0.1 == a.count - 1 })
-      {
-        output += "\\ No newline at end of file\n"
       }
       start = upper
     }
@@ -59,13 +54,26 @@ enum UnifiedDiff {
 
   enum Edit: Equatable { case keep, delete, insert }
 
+  /// A file's last line without a line break ends in this mark, so that it differs from the
+  /// same text with one (as `diff` sees it).
+  private static let noNewline = "\u{0}"
+
   private static func lines(_ bytes: [UInt8]) -> [String] {
     guard !bytes.isEmpty else { return [] }
     var result = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
       String(decoding: $0, as: UTF8.self)
     }
-    if bytes.last == UInt8(ascii: "\n") { result.removeLast() }
+    if bytes.last == UInt8(ascii: "\n") {
+      result.removeLast()
+    } else {
+      result[result.count - 1] += noNewline
+    }
     return result
+  }
+
+  private static func printed(_ line: String) -> String {
+    guard line.hasSuffix(noNewline) else { return line + "\n" }
+    return String(line.dropLast()) + "\n\\ No newline at end of file\n"
   }
 
   /// The shortest edit script turning `a` into `b` (Myers 1986, with the trace kept).

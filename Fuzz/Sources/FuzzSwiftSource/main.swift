@@ -1,0 +1,32 @@
+import FuzzSupport
+import SourceProjects
+import SourceStrings
+import SwiftSource
+
+/// lhc extract's Swift reader on arbitrary bytes: the lexer (every token inside the input, in
+/// order), the parser, the type index and the extraction on every platform, and the same bytes
+/// read as a `Package.swift`. Nothing may trap; every string found must point into the input.
+@_cdecl("LLVMFuzzerTestOneInput")
+func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let stream = Lexer.tokenize(bytes)
+  var previous: Int32 = 0
+  for token in stream.tokens {
+    precondition(token.start >= previous && token.end >= token.start && Int(token.end) <= size, "token out of order")
+    previous = token.end
+  }
+  let file = SourceFile(path: "Fuzz.swift", bytes: bytes)
+  let tree = Parser.parse(file)
+  let index = TypeIndex(trees: [tree])
+  for conditions in [BuildConditions.anyApplePlatform, BuildConditions(platforms: ["iOS"], flags: [])] {
+    let found = StringExtractor.extract(tree, index: index, conditions: conditions)
+    for string in found.strings {
+      precondition(string.offset >= 0 && string.offset < max(size, 1), "a string outside the input")
+      _ = file.lineColumn(of: string.offset)
+    }
+  }
+  _ = PackageManifest.targets(bytes, path: "/nonexistent/Package.swift", files: FileTree())
+  return 0
+}
+
+runFuzzer(testOneInput)

@@ -1,0 +1,3 @@
+import SwiftUI
+
+let excluded = Text("Excluded from the app")

@@ -1,0 +1,3 @@
+import Foundation
+
+let loose = String(localized: "Loose string", comment: "A file of no target")

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func feature() { _ = String(localized: "Feature test only") }

@@ -1,0 +1,3 @@
+import Foundation
+
+let message = NSLocalizedString("From a package without a default localization", comment: "")

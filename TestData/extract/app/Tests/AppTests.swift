@@ -1,0 +1,5 @@
+import Testing
+
+@Test func text() {
+  _ = String(localized: "Only in tests")
+}

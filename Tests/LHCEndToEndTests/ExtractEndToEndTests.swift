@@ -1,0 +1,348 @@
+import Foundation
+import LHCTestSupport
+import Testing
+
+/// `lhc extract` end to end, with the built binary: the fixture app (`TestData/extract/app`: an
+/// Xcode project with synchronized folders, two packages, a file of no target) and NetNewsWire's
+/// sources with the catalogs Xcode synced from them (`../shared/corpus/extraction`).
+@Suite struct ExtractEndToEndTests {
+  private let fixture = TestPaths.testData.appendingPathComponent("extract")
+  private let netNewsWire = TestPaths.corpus.appendingPathComponent(
+    "extraction/Ranchero-Software__NetNewsWire")
+
+  private func copy(_ source: URL) throws -> URL {
+    let directory = try makeTemporaryDirectory().appendingPathComponent("copy")
+    try FileManager.default.copyItem(at: source, to: directory)
+    // The corpus is read-only: the copy must be writable.
+    _ = try runProcess(URL(fileURLWithPath: "/bin/chmod"), ["-R", "u+w", directory.path])
+    return directory
+  }
+
+  private func read(_ url: URL) throws -> String {
+    String(decoding: try Data(contentsOf: url), as: UTF8.self)
+  }
+
+  /// Keys of a catalog, read with Foundation's JSON reader (an independent oracle).
+  private func entries(_ url: URL) throws -> [String: [String: Any]] {
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+    return json?["strings"] as? [String: [String: Any]] ?? [:]
+  }
+
+  @Test func fixtureListing() throws {
+    let app = fixture.appendingPathComponent("app")
+    let first = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: app)
+    #expect(first.status == 0)
+    #expect(first.stdout == (try read(fixture.appendingPathComponent("app-list.json"))))
+    let again = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: app)
+    #expect(again.stdout == first.stdout)
+    // Valid JSON, each record with the documented members.
+    let records =
+      try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]]
+    #expect(records?.count == 17)
+    #expect(
+      records?.allSatisfy {
+        Set($0.keys) == [
+          "api", "catalog", "column", "comment", "file", "key", "line", "table", "target", "value",
+        ]
+      } == true)
+    // Strings no catalog takes are reported once per target and table.
+    #expect(first.stderr.contains("warning: target App has no catalog of table Settings: 1 string"))
+    #expect(
+      first.stderr.contains("warning: target Widget has no catalog of table Settings: 1 string"))
+    #expect(first.stderr.contains("warning: package NoLoc has no defaultLocalization: 1 string"))
+    let text = try RunLHC.run(["extract", "--list", "App"], in: app)
+    #expect(
+      text.stdout.contains(
+        "App/Localizable.xcstrings\n  \"%lld items\"  App/ContentView.swift:9:12 Text\n"))
+    #expect(!text.stdout.contains("Widget title"))
+  }
+
+  @Test func fixtureSync() throws {
+    let app = try copy(fixture.appendingPathComponent("app"))
+    let synced = fixture.appendingPathComponent("app-synced")
+    let catalogs = [
+      "App/Localizable.xcstrings", "Legacy/Legacy.xcstrings", "Loose/Localizable.xcstrings",
+      "Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings",
+      "Widget/Localizable.xcstrings",
+    ]
+    let check = try RunLHC.run(["extract", "--check", "--format", "xcode", "."], in: app)
+    #expect(check.status == 1)
+    #expect(
+      check.stdout.contains(
+        "App/ContentView.swift:10:14: error: \"Add item\" is used in code but missing from the catalog (App/Localizable.xcstrings) [add]"
+      ))
+    #expect(
+      check.stdout.contains(
+        "App/Localizable.xcstrings:15:5: error: \"Old key\" is no longer used in code: it becomes stale (App/Localizable.xcstrings) [mark-stale]"
+      ))
+    let github = try RunLHC.run(["extract", "--check", "--format", "github", "."], in: app)
+    #expect(
+      github.stdout.contains(
+        "::error file=App/ContentView.swift,line=10,col=14,title=lhc extract add::"))
+    // --dry-run prints what `diff -u` prints between the catalogs and their synced bytes.
+    let dryRun = try RunLHC.run(["extract", "--dry-run", "."], in: app)
+    #expect(dryRun.status == 0)
+    var expected = ""
+    for catalog in catalogs {
+      let diff = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/diff"),
+        [
+          "-u", "--label", "a/" + catalog, "--label", "b/" + catalog,
+          app.appendingPathComponent(catalog).path, synced.appendingPathComponent(catalog).path,
+        ])
+      expected += diff.stdout
+    }
+    #expect(dryRun.stdout == expected)
+    #expect(
+      try read(app.appendingPathComponent(catalogs[0]))
+        == (try read(fixture.appendingPathComponent("app/" + catalogs[0]))))
+    // The sync writes exactly the goldens; a second one writes nothing.
+    let sync = try RunLHC.run(["extract", "."], in: app)
+    #expect(sync.status == 0)
+    #expect(sync.stdout.contains("App/Localizable.xcstrings: 4 add, 1 mark-stale\n"))
+    for catalog in catalogs {
+      #expect(
+        try read(app.appendingPathComponent(catalog))
+          == (try read(synced.appendingPathComponent(catalog))), "\(catalog)")
+    }
+    let written =
+      try FileManager.default.attributesOfItem(
+        atPath: app.appendingPathComponent(catalogs[0]).path)[.modificationDate] as? Date
+    Thread.sleep(forTimeInterval: 0.05)
+    let again = try RunLHC.run(["extract", "."], in: app)
+    #expect(again.status == 0 && again.stdout.isEmpty)
+    let unchanged =
+      try FileManager.default.attributesOfItem(
+        atPath: app.appendingPathComponent(catalogs[0]).path)[.modificationDate] as? Date
+    #expect(written == unchanged)
+    let inSync = try RunLHC.run(["extract", "--check", "."], in: app)
+    #expect(inSync.status == 0)
+    #expect(inSync.stdout == "5 catalogs in sync with the code\n")
+  }
+
+  @Test func intoAndCreateMissing() throws {
+    let app = try copy(fixture.appendingPathComponent("app"))
+    // --into: only that catalog; the tables no catalog given holds are reported.
+    let into = try RunLHC.run(["extract", "--into", "Legacy/Legacy.xcstrings", "."], in: app)
+    #expect(into.status == 0)
+    #expect(into.stdout == "Legacy/Legacy.xcstrings: 1 add\n")
+    #expect(
+      into.stderr.contains(
+        "warning: no catalog of table Localizable given with --into: 13 strings of it not synced"))
+    #expect(
+      try read(app.appendingPathComponent("App/Localizable.xcstrings"))
+        == (try read(fixture.appendingPathComponent("app/App/Localizable.xcstrings"))))
+    // --create-missing: the tables a target has no catalog of (not a package without
+    // defaultLocalization), here Settings and Missing.
+    let created = try RunLHC.run(
+      ["extract", "--create-missing", "Made", "--source-language", "de", "."], in: app)
+    #expect(created.status == 0)
+    let settings = try read(app.appendingPathComponent("Made/Settings.xcstrings"))
+    #expect(
+      settings == """
+        {
+          "sourceLanguage" : "de",
+          "strings" : {
+            "settings.title" : {
+              "comment" : "Settings title",
+              "extractionState" : "extracted_with_value",
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "new",
+                    "value" : "Settings"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: app.appendingPathComponent("Made/Missing.xcstrings").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: app.appendingPathComponent("Made/Localizable.xcstrings").path))
+  }
+
+  @Test func explainAndErrors() throws {
+    let app = fixture.appendingPathComponent("app")
+    let explained = try RunLHC.run(["extract", "--list", "--explain", "App"], in: app)
+    #expect(
+      explained.stderr.contains(
+        "App/Shared Code/Shared.swift: target App: in synchronized folder App; target Widget: named for it in App's membership exceptions\n"
+      ))
+    #expect(
+      explained.stderr.contains(
+        "App/ContentView.swift:9:12: Text \"%lld items\" → App/Localizable.xcstrings (target App)\n    \\(count) → %lld: Int\n"
+      ))
+    for arguments in [
+      ["extract"], ["extract", "--list", "--check", "."],
+      ["extract", "--check", "--format", "json", "."],
+      ["extract", "no/such/folder"], ["extract", "--list", "--into", "A.xcstrings", "."],
+    ] {
+      #expect(try RunLHC.run(arguments, in: app).status == 64, "\(arguments)")
+    }
+    // A catalog that cannot be read: an error naming it, exit 1, nothing written.
+    let broken = try copy(app)
+    let catalog = broken.appendingPathComponent("Widget/Localizable.xcstrings")
+    try Data("{ \"sourceLanguage\" : ".utf8).write(to: catalog)
+    let appCatalog = try read(broken.appendingPathComponent("App/Localizable.xcstrings"))
+    let result = try RunLHC.run(["extract", "."], in: broken)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Widget/Localizable.xcstrings:"))
+    #expect(try read(broken.appendingPathComponent("App/Localizable.xcstrings")) == appCatalog)
+  }
+
+  /// lhc-extract(1)'s aim: for each catalog Xcode fed from code, ≥ 97 % of the keys Xcode
+  /// extracted (no `extractionState`, or `extracted_with_value`), none of its stale keys, ≤ 5 %
+  /// keys the catalog lacks.
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: TestPaths.corpus.path), "needs ../shared/corpus"))
+  func netNewsWirePlacement() throws {
+    let result = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: netNewsWire)
+    #expect(result.status == 0)
+    let records =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    var found: [String: Set<String>] = [:]
+    var fromInterfaceBuilder: [String: Set<String>] = [:]
+    for record in records {
+      if let catalog = record["catalog"] as? String, let key = record["key"] as? String {
+        if record["api"] as? String == "Interface Builder" {
+          fromInterfaceBuilder[catalog, default: []].insert(key)
+        } else {
+          found[catalog, default: []].insert(key)
+        }
+      }
+    }
+    #expect(
+      Set(found.keys) == [
+        "Shared/Localizable.xcstrings", "Widget/Resources/Localizable.xcstrings",
+        "Modules/ActivityLog/Sources/ActivityLog/Resources/Localizable.xcstrings",
+      ])
+    // The five window XIBs feed their mul.lproj catalogs, every key of them (the other IB files
+    // have no catalog and are not read).
+    #expect(fromInterfaceBuilder.count == 5)
+    for (catalog, keys) in fromInterfaceBuilder {
+      #expect(catalog.hasSuffix("Window.xcstrings") && catalog.contains("/mul.lproj/"))
+      #expect(Set(try entries(netNewsWire.appendingPathComponent(catalog)).keys) == keys)
+    }
+    for (catalog, keys) in found {
+      let catalogEntries = try entries(netNewsWire.appendingPathComponent(catalog))
+      let extracted = Set(
+        catalogEntries.filter {
+          ($0.value["extractionState"] as? String).map { $0 == "extracted_with_value" } ?? true
+        }.keys)
+      let stale = Set(
+        catalogEntries.filter { $0.value["extractionState"] as? String == "stale" }.keys)
+      let placed = extracted.intersection(keys).count
+      #expect(
+        Double(placed) >= 0.97 * Double(extracted.count),
+        "\(catalog): \(placed) of \(extracted.count)")
+      #expect(stale.isDisjoint(with: keys), "\(catalog)")
+      let invented = keys.subtracting(catalogEntries.keys)
+      #expect(
+        Double(invented.count) <= 0.05 * Double(keys.count), "\(catalog): \(invented.sorted())")
+    }
+    // The packages without defaultLocalization look strings up in no catalog: reported, not synced.
+    #expect(
+      result.stderr.contains(
+        "warning: package Account has no defaultLocalization: 50 strings of table Localizable not synced"
+      ))
+  }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: TestPaths.corpus.path), "needs ../shared/corpus"))
+  func netNewsWireSync() throws {
+    let tree = try copy(netNewsWire)
+    let shared = tree.appendingPathComponent("Shared/Localizable.xcstrings")
+    let original = try read(shared)
+    // Three keys with comments from code, removed as lines of the file.
+    let removed = ["Add Account", "All Unread", "Activity Log"]
+    var lines = original.components(separatedBy: "\n")
+    for key in removed {
+      let start = try #require(lines.firstIndex(of: "    \(JSONString.quote(key)) : {"))
+      let end = try #require(lines[start...].firstIndex(of: "    },"))
+      lines.removeSubrange(start...end)
+    }
+    try Data(lines.joined(separator: "\n").utf8).write(to: shared)
+    let check = try RunLHC.run(
+      ["extract", "--check", "--into", "Shared/Localizable.xcstrings", "."], in: tree)
+    #expect(check.status == 1)
+    for key in removed { #expect(check.stdout.contains("  add \(JSONString.quote(key))")) }
+    let sync = try RunLHC.run(["extract", "--into", "Shared/Localizable.xcstrings", "."], in: tree)
+    #expect(sync.status == 0)
+    // Back with the code's comment and no extractionState; the rest as it was (Favicons, in the
+    // catalog but not in this code, with no translation, is removed).
+    let synced = try entries(shared)
+    let before = try JSONSerialization.jsonObject(with: Data(original.utf8)) as? [String: Any]
+    var expected = before?["strings"] as? [String: [String: Any]] ?? [:]
+    expected["Favicons"] = nil
+    #expect(NSDictionary(dictionary: synced).isEqual(to: expected))
+    #expect(
+      try read(shared)
+        == original.replacingOccurrences(
+          of: "    \"Favicons\" : {\n      \"comment\" : \"Activity owner name\"\n    },\n",
+          with: ""))
+    #expect(
+      try RunLHC.run(
+        ["extract", "--check", "--into", "Shared/Localizable.xcstrings", "."], in: tree
+      ).status == 0)
+
+    // A source file deleted: the keys only it used leave the catalog (untranslated: removed) or
+    // turn stale (translated: a translation added first), nothing else changes.
+    let file = "Mac/MainWindow/AddFeed/AddFeedController.swift"
+    let listing = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: tree)
+    let records =
+      try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]] ?? []
+    let inShared = records.filter { $0["catalog"] as? String == "Shared/Localizable.xcstrings" }
+    let onlyThere = Set(
+      inShared.filter { $0["file"] as? String == file }.compactMap { $0["key"] as? String }
+    )
+    .subtracting(
+      inShared.filter { $0["file"] as? String != file }.compactMap { $0["key"] as? String })
+    try #require(onlyThere.count >= 2)
+    let current = try entries(shared)
+    let translated = try #require(onlyThere.sorted().first { current[$0]?["comment"] != nil })
+    let marker = "    \(JSONString.quote(translated)) : {\n"
+    let localizations = """
+            "localizations" : {
+              "de" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "Übersetzt"
+                }
+              }
+            },
+
+      """
+    let text = try read(shared).replacingOccurrences(of: marker, with: marker + localizations)
+    try Data(text.utf8).write(to: shared)
+    let withTranslation = try entries(shared)
+    try FileManager.default.removeItem(at: tree.appendingPathComponent(file))
+    #expect(
+      try RunLHC.run(["extract", "--into", "Shared/Localizable.xcstrings", "."], in: tree).status
+        == 0)
+    var after = try entries(shared)
+    #expect(after[translated]?["extractionState"] as? String == "stale")
+    #expect((after[translated]?["localizations"] as? [String: Any])?["de"] != nil)
+    for key in onlyThere where key != translated { #expect(after[key] == nil, "\(key)") }
+    after[translated]?["extractionState"] = nil
+    var expectedAfter = withTranslation
+    for key in onlyThere where key != translated { expectedAfter[key] = nil }
+    #expect(NSDictionary(dictionary: after).isEqual(to: expectedAfter))
+  }
+}
+
+/// A JSON string literal as the catalog writer writes keys (the test's own, for finding lines).
+private enum JSONString {
+  static func quote(_ text: String) -> String {
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        of: "\"", with: "\\\"") + "\""
+  }
+}
