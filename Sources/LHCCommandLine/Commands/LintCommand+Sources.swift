@@ -76,6 +76,8 @@ extension LintCommand {
       return Parser.parse(SourceFile(path: path, bytes: bytes))
     }
     let extraction = Extraction.run(trees, scan: scan)
+    // Freed object by object on one thread, the trees would cost a good part of the run.
+    console.keepUntilExit((trees, extraction))
     // The checks some file may report: not --disable'd; off by default ones only when turned on.
     let configs =
       fileSettings.values.compactMap(\.config)
