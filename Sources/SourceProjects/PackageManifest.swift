@@ -73,8 +73,7 @@ public enum PackageManifest {
       for file in files.files(under: folder)
       where !excluded.contains(where: { Paths.isInside(file, $0) }) {
         if file.hasSuffix(".swift"), listed?.contains(where: { Paths.isInside(file, $0) }) ?? true {
-          sources[file] =
-            "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
+          sources[file] = rule
         }
         if file.hasSuffix(".xcstrings") { catalogs.append(file) }
         if BuildTarget.isOtherSource(file) { hasOtherSources = true }
