@@ -141,6 +141,14 @@ let package = Package(
       dependencies: ["SourceStrings", "InterfaceBuilderStrings", "SwiftSource", "LHCBase"]),
     // Extracted strings + a catalog model → the catalog Xcode's build sync writes (`lhc extract`).
     .target(name: "CatalogSync", dependencies: ["StringCatalog", "LHCBase"]),
+    // Syntax trees, their placed lookups and the catalogs' keys → lint findings of the code
+    // (`lhc lint --sources`): missing and unused keys, lookups an over-the-air SDK never reaches
+    // (its coverage rules as one data table), concatenation, left/right layout, fixed date formats.
+    .target(
+      name: "SourceLint",
+      dependencies: [
+        "CatalogLint", "SourceProjects", "SourceStrings", "SwiftSource", "StringCatalog", "LHCBase",
+      ]),
     // The LingoHub CDN, as the iOS SDK talks to it: the check request, its answers (RFC 7807),
     // `Retry-After` and the retry policy, the capped download through URLSession's delegate API.
     .target(name: "LingoHubCDN", dependencies: ["LHCBase"]),
@@ -153,7 +161,7 @@ let package = Package(
         "CatalogLint", "CatalogStats", "HTMLReport", "LHCPlist", "StringsFiles", "ReleaseFiles",
         "TableDiff", "ReleaseArchive", "OTAPayloads", "CatalogWriter", "CatalogMerge",
         "CatalogImport", "XLIFF", "CatalogExchange", "SourceStrings", "SourceProjects",
-        "CatalogSync",
+        "CatalogSync", "SourceLint",
       ]
     ),
     // `lhc fetch`: the LingoHub CDN client as a command (in its own executable, see below).
@@ -237,6 +245,9 @@ let package = Package(
     .testTarget(
       name: "SourceProjectsTests",
       dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCTestSupport"]),
+    .testTarget(
+      name: "SourceLintTests",
+      dependencies: ["SourceLint", "SourceProjects", "SourceStrings", "SwiftSource"]),
     .testTarget(
       name: "CatalogSyncTests",
       dependencies: ["CatalogSync", "CatalogWriter", "StringCatalog", "LHCBase", "LHCTestSupport"]),

@@ -47,6 +47,10 @@ FLOOR_SOURCE = os.path.join(HERE, "floor.c")
 COMPILE_FLOOR_SOURCE = os.path.join(HERE, "compile-floor.c")  # (j1'), includes floor.c
 FLOOR_RUNS = 5                 # interleaved runs per program for (j) (or --runs if more)
 TARGET_IMPORT_RATIO = 2.0      # (l) lhc import of one XLIFF < 2 × lhc compile on the largest catalog
+TARGET_LINT_SOURCES_RATIO = 1.2  # (o) lint --sources ≤ 1.2 × (extract --list + catalog lint)
+LINT_SOURCES_RUNS = 5          # interleaved runs per command for (o) (or --runs if more)
+NETNEWSWIRE = os.path.join(os.path.dirname(HERE), "..", "shared", "corpus", "extraction",
+                           "Ranchero-Software__NetNewsWire")
 TARGET_HTML_MS = 1000.0        # (m) the IceCubes lint page parsed (DOMContentLoaded) within a second
 HTML_RUNS = 5                  # page loads for (m) (or --runs if more)
 ICECUBES = os.path.join(HERE, "..", "..", "shared", "corpus", "xcstrings",
@@ -54,8 +58,6 @@ ICECUBES = os.path.join(HERE, "..", "..", "shared", "corpus", "xcstrings",
 LINEARITY_REFERENCE_MB = 10.0
 TARGET_EXTRACT_RATIO = 1.5     # (n) lhc extract --list ≤ 1.5 × the parser alone over the same files
 EXTRACT_RUNS = 7               # interleaved runs for (n) (or --runs if more)
-NETNEWSWIRE = os.path.join(HERE, "..", "..", "shared", "corpus", "extraction",
-                           "Ranchero-Software__NetNewsWire")
 
 
 def log(msg=""):
@@ -517,6 +519,40 @@ def measure_gen_symbols(lhc_bin, row, work, args):
     best = min(times)
     rate = input_bytes / 1e6 / best
     return (name, rate >= 155, f"{best:.3f} s ({rate:.1f} MB/s): ratio {rate / 155:.2f} of the target rate")
+
+
+def measure_lint_sources(lhc_bin, work, args):
+    """(o) `lhc lint --sources` on NetNewsWire's sources (the corpus's 97,000 lines, its 9
+    catalogs) against what it must do anyway: `lhc extract --list` of the same sources plus
+    `lhc lint` of the catalogs alone, interleaved (lint --sources, extract, lint, …), best of each."""
+    name = "(o) lhc lint --sources ≤ 1.2 × (lhc extract --list + lhc lint of the catalogs) on NetNewsWire"
+    root = os.path.abspath(NETNEWSWIRE)
+    if not os.path.isdir(root):
+        return (name, None, f"the corpus is not at {root}")
+    catalogs = sorted(os.path.relpath(os.path.join(base, f), root)
+                      for base, _, files in os.walk(root) for f in files if f.endswith(".xcstrings"))
+    commands = [
+        ("lint-sources", [lhc_bin, "lint", "--format", "json", "--sources", "."] + catalogs),
+        ("extract-list", [lhc_bin, "extract", "--list", "--format", "json", "."]),
+        ("lint-catalogs", [lhc_bin, "lint", "--format", "json"] + catalogs),
+    ]
+    runs = max(args.runs, LINT_SOURCES_RUNS)
+    best = {}
+    for i in range(runs):
+        for label, argv in commands:
+            log_dir = os.path.join(work, "logs", label, f"run{i + 1}")
+            r = run_once(argv, os.path.join(work, "out", label), log_dir, args.timeout, cwd=root)
+            if r.status not in (0, 1):
+                return (name, False, f"{label} failed: exit status {r.status}: {r.stderr_tail.strip()}")
+            log(f"  {label:<13} run {i + 1}/{runs}: {r.seconds:8.3f} s  CPU {r.cpu_seconds:6.3f} s  "
+                f"peak RSS {r.maxrss_bytes / 1e6:8.1f} MB")
+            best[label] = min(best.get(label, r.seconds), r.seconds)
+    floor = best["extract-list"] + best["lint-catalogs"]
+    ratio = best["lint-sources"] / floor
+    return (name, ratio <= TARGET_LINT_SOURCES_RATIO,
+            f"lint --sources {best['lint-sources']:.3f} s vs extract --list {best['extract-list']:.3f} s "
+            f"+ lint {best['lint-catalogs']:.3f} s = {floor:.3f} s: ratio {ratio:.2f} "
+            f"(interleaved, best of {runs} each)")
 
 
 def zip_tree(root, archive):
@@ -1111,8 +1147,9 @@ def main(argv=None):
     p.add_argument("--timeout", type=float, default=900.0, help="seconds before a run is killed (default 900)")
     p.add_argument("--skip-baseline", action="store_true",
                    help="measure lhc only (target (a) is then not evaluated)")
-    p.add_argument("--only", choices=["floor"],
-                   help="`floor`: lhc compile over the ladder (no baseline) and target (j) only")
+    p.add_argument("--only", choices=["floor", "lint-sources"],
+                   help="`floor`: lhc compile over the ladder (no baseline) and target (j) only; "
+                        "`lint-sources`: target (o) only")
     p.add_argument("--json", metavar="PATH", help="also write the results as JSON (default WORK/results.json)")
     args = p.parse_args(argv)
     if args.only:
@@ -1140,6 +1177,11 @@ def main(argv=None):
     log(f"baseline: {base_bin}")
     log(f"sizes:    {', '.join(f'{s:g}' for s in args.sizes)} MB, {args.languages} languages, seed {args.seed}")
     log()
+
+    if args.only == "lint-sources":
+        name, passed, detail = measure_lint_sources(lhc_bin, work, args)
+        log(f"{'N/A ' if passed is None else ('PASS' if passed else 'FAIL')}  {name}: {detail}")
+        return 1 if passed is False else 0
 
     rows = []
     for size_mb in args.sizes:
@@ -1184,6 +1226,7 @@ def main(argv=None):
         results.extend(measure_pack(lhc_bin, rows[-1], work, args))
         results.extend(measure_format_merge(lhc_bin, rows[-1], work, args))
         results.extend(measure_export_import(lhc_bin, rows[-1], work, args))
+        results.append(measure_lint_sources(lhc_bin, work, args))
         results.append(measure_html_page(lhc_bin, work, args))
         results.append(measure_extract(lhc_bin, work, args))
     results.extend(measure_floor(lhc_bin, rows[-1], work, args))

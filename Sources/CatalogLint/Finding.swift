@@ -10,11 +10,17 @@ public struct Finding: Sendable, Hashable {
   /// `device.iphone.plural.other`, `substitutions.count.plural.one`, `plural` for a variation
   /// itself; nil for the localization's own value or a finding outside localizations.
   public var variationPath: String?
+  /// For a finding in Swift code: the text of the code's line, spaces collapsed, which
+  /// identifies it in a baseline and in SARIF's fingerprints wherever the line moves.
+  public var code: String?
 
-  public init(check: String, diagnostic: Diagnostic, variationPath: String? = nil) {
+  public init(
+    check: String, diagnostic: Diagnostic, variationPath: String? = nil, code: String? = nil
+  ) {
     self.check = check
     self.diagnostic = diagnostic
     self.variationPath = variationPath
+    self.code = code
   }
 
   /// The deterministic report order: by offset, then check id, then message.

@@ -10,15 +10,59 @@ public struct LintCheck: Sendable, Hashable {
   public var severity: Diagnostic.Severity
   /// What the check catches, in one line (for `--help`, the man page and JSON consumers).
   public var summary: String
+  /// Off unless `--enable ID` or the config's `enabled` turns it on.
+  public var isOnByDefault: Bool
 
-  public init(_ id: String, _ severity: Diagnostic.Severity, _ summary: String) {
+  public init(
+    _ id: String, _ severity: Diagnostic.Severity, _ summary: String, isOnByDefault: Bool = true
+  ) {
     self.id = id
     self.severity = severity
     self.summary = summary
+    self.isOnByDefault = isOnByDefault
   }
 
-  /// Every check, grouped by topic (plurals, format arguments, substitutions, characters, texts).
-  public static let all: [LintCheck] = [
+  /// Every check: the catalogs' and then the code's (`lhc lint --sources`).
+  public static let all: [LintCheck] = catalogChecks + sourceChecks
+
+  /// The checks of the code that looks strings up (`lhc lint --sources`): findings in Swift
+  /// files, and `source-key-unused` in the catalogs.
+  public static let sourceChecks: [LintCheck] = [
+    LintCheck(
+      "source-key-missing", .error,
+      "A literal key looked up in code that the catalog of its bundle lacks: the app shows the key."
+    ),
+    LintCheck(
+      "source-key-missing-main-bundle", .warning,
+      "Package or framework code looks up the main bundle for a key the app's catalogs lack: every language shows the key."
+    ),
+    LintCheck(
+      "source-key-unused", .warning,
+      "A catalog key no code of the scanned targets looks up (lhc extract would mark it stale)."),
+    LintCheck(
+      "ota-uncovered-lookup", .error,
+      "With --ota SDK: a lookup the SDK's downloaded strings never reach (bundled strings only)."),
+    LintCheck(
+      "source-concatenation", .warning,
+      "A localized string joined to other text with + or appending: word order cannot change per language."
+    ),
+    LintCheck(
+      "source-left-right", .warning,
+      "Alignment, anchors, insets or a layout direction fixed to left and right: they do not mirror for right-to-left languages."
+    ),
+    LintCheck(
+      "source-fixed-date-format", .warning,
+      "A fixed dateFormat for a date shown to the user: its order and separators are those of one language."
+    ),
+    LintCheck(
+      "source-legacy-lookup", .warning,
+      "NSLocalizedString in Swift, for teams moving to String(localized:) (off by default; never with an --ota SDK it is the covered path of).",
+      isOnByDefault: false),
+  ]
+
+  /// The catalogs' checks, grouped by topic (plurals, format arguments, substitutions,
+  /// characters, texts).
+  public static let catalogChecks: [LintCheck] = [
     LintCheck(
       "catalog-reader", .warning,
       "What the catalog reader warns about: duplicate keys, trailing commas."),

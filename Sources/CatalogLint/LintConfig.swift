@@ -7,8 +7,11 @@ import StringCatalog
 /// {
 ///   "baseline" : "lint-baseline.json",
 ///   "disabled" : [ "line-count-mismatch" ],
+///   "enabled" : [ "source-legacy-lookup" ],
 ///   "languages" : { "en-GB" : { "disabled" : [ "identical-to-source" ] } },
-///   "severities" : { "whitespace-mismatch" : "error" }
+///   "ota" : "lingohub",
+///   "severities" : { "whitespace-mismatch" : "error" },
+///   "sources" : [ "App", "Packages" ]
 /// }
 /// ```
 ///
@@ -23,19 +26,43 @@ public struct LintConfig: Sendable, Equatable {
   public var severities: [String: Diagnostic.Severity] = [:]
   /// The baseline file, as written (relative to the config file's folder unless absolute).
   public var baseline: String?
+  /// Checks that are off by default turned on (`--enable`).
+  public var enabled: Set<String> = []
+  /// The over-the-air SDK whose coverage `ota-uncovered-lookup` checks (`--ota`).
+  public var ota: String?
+  /// The Swift sources `lhc lint` checks with the catalogs, as written (relative to the config
+  /// file's folder unless absolute).
+  public var sources: [String] = []
 
   public init() {}
 
-  /// Reads a config file; throws its first problem (an error with an offset).
-  public static func read(_ source: SourceText) throws(DiagnosticError) -> LintConfig {
+  /// Reads a config file; throws its first problem (an error with an offset). `otaSDKs` are the
+  /// names `ota` may have.
+  public static func read(_ source: SourceText, otaSDKs: [String] = []) throws(DiagnosticError)
+    -> LintConfig
+  {
     let root = try LintFileReader.object(source, what: "lint config")
     let members = try LintFileReader.members(
-      of: root, known: ["baseline", "disabled", "languages", "severities"], in: "the lint config")
+      of: root,
+      known: ["baseline", "disabled", "enabled", "languages", "ota", "severities", "sources"],
+      in: "the lint config")
     var config = LintConfig()
     config.baseline = try members["baseline"].map { node throws(DiagnosticError) in
       try LintFileReader.string(node, "'baseline'")
     }
     if let node = members["disabled"] { config.disabled = try checkIDs(node, "'disabled'") }
+    if let node = members["enabled"] { config.enabled = try checkIDs(node, "'enabled'") }
+    if let node = members["ota"] {
+      let name = try LintFileReader.string(node, "'ota'")
+      guard otaSDKs.contains(name) else {
+        throw LintFileReader.error(
+          node, "unknown SDK '\(name)' for 'ota'; valid names: \(otaSDKs.joined(separator: ", "))")
+      }
+      config.ota = name
+    }
+    if let node = members["sources"] {
+      config.sources = try LintFileReader.strings(node, "'sources'").map(\.0)
+    }
     if let node = members["severities"] {
       guard case .object(let entries) = node.value else {
         throw LintFileReader.error(node, "'severities' must be an object, found \(node.kindPhrase)")

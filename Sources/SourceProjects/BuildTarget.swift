@@ -20,10 +20,16 @@ public struct BuildTarget: Sendable {
   public var conditions: BuildConditions
   /// Why its strings are never synced (a package without `defaultLocalization`), or nil.
   public var unsyncedReason: String?
+  /// Its code runs inside another target's process (a framework, a library, a Swift package's
+  /// module), where `Bundle.main` is the host app's bundle, not its own.
+  public var isLibrary: Bool
+  /// It compiles code in other languages too (Objective-C, C): lookups lhc does not read.
+  public var hasOtherSources: Bool
 
   public init(
     name: String, origin: Origin, isTest: Bool, sources: [String: String], catalogs: [String],
-    conditions: BuildConditions, unsyncedReason: String? = nil
+    conditions: BuildConditions, unsyncedReason: String? = nil, isLibrary: Bool = false,
+    hasOtherSources: Bool = false
   ) {
     self.name = name
     self.origin = origin
@@ -32,6 +38,13 @@ public struct BuildTarget: Sendable {
     self.catalogs = catalogs
     self.conditions = conditions
     self.unsyncedReason = unsyncedReason
+    self.isLibrary = isLibrary
+    self.hasOtherSources = hasOtherSources
+  }
+
+  /// Sources in other languages than Swift that can look strings up (`.m`, `.mm`, `.c`, …).
+  public static func isOtherSource(_ path: String) -> Bool {
+    [".m", ".mm", ".c", ".cc", ".cpp"].contains { path.hasSuffix($0) }
   }
 
   /// The catalog of `table` (a file named `<table>.xcstrings`), the first in path order when

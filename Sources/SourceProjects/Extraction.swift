@@ -30,6 +30,9 @@ public struct PlacedString: Sendable {
 /// and placed in the catalog of that target (``SourceScan/placements(of:table:)``).
 public struct Extraction: Sendable {
   public var strings: [PlacedString]
+  /// The lookups that are not strings of Xcode's extraction (``FileStrings/lookups``), placed
+  /// the same way (`lhc lint --sources`).
+  public var lookups: [PlacedString] = []
   /// What extraction reports, by file: keys that are not literals, and the like.
   public var diagnostics: [(file: SourceFile, diagnostics: [Diagnostic])]
   /// How each file was placed (`--explain`): its targets and the rule that made each a member.
@@ -39,13 +42,17 @@ public struct Extraction: Sendable {
 
   /// Extracts the strings of `files` (absolute paths, each read from disk): Swift files, and the
   /// Interface Builder files that ``SourceScan/interfaceFiles`` places.
-  public static func run(_ files: [String], scan: SourceScan) -> Extraction {
+  /// `extractionOnly`: Xcode's strings without the lookups of code that holds no string
+  /// literal (`lhc extract`; `lhc lint --sources` wants every lookup).
+  public static func run(_ files: [String], scan: SourceScan, extractionOnly: Bool = false)
+    -> Extraction
+  {
     let swift = files.filter { !SourceScan.isInterfaceBuilderFile($0) }
     var result = run(
       boxes: Parallel.map(swift) { path -> TreeBox in
         let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
         return TreeBox(Parser.parse(SourceFile(path: path, bytes: bytes)))
-      }, scan: scan)
+      }, scan: scan, extractionOnly: extractionOnly)
     let interface = files.filter { scan.interfaceFiles[$0] != nil }
     for (path, (strings, diagnostics)) in zip(
       interface, Parallel.map(interface) { extractInterfaceBuilder($0, scan: scan) })
@@ -85,26 +92,33 @@ public struct Extraction: Sendable {
 
   /// Extracts the strings of parsed files.
   public static func run(_ trees: [SourceTree], scan: SourceScan) -> Extraction {
-    run(boxes: trees.map(TreeBox.init), scan: scan)
+    run(boxes: trees.map(TreeBox.init), scan: scan, extractionOnly: false)
   }
 
   /// Each tree is let go by the thread that read its strings: freeing them all on one thread
   /// after the run took a third of `lhc extract`'s time.
-  private static func run(boxes: [TreeBox], scan: SourceScan) -> Extraction {
+  private static func run(boxes: [TreeBox], scan: SourceScan, extractionOnly: Bool) -> Extraction {
     let index = TypeIndex(trees: boxes.map(\.tree))
-    let perFile = Parallel.map(boxes) {
-      box -> (SourceFile, [PlacedString], [Diagnostic], [String]) in
+    let perFile = Parallel.map(boxes) { box -> (SourceFile, PlacedFile) in
       let tree = box.take()
-      let (strings, diagnostics, rules) = extract(tree, scan: scan, index: index)
-      return (tree.file, strings, diagnostics, rules)
+      return (tree.file, extract(tree, scan: scan, index: index, extractionOnly: extractionOnly))
     }
     var result = Extraction(strings: [], diagnostics: [], fileRules: [:])
-    for (file, strings, diagnostics, rules) in perFile {
-      result.strings += strings
-      if !diagnostics.isEmpty { result.diagnostics.append((file, diagnostics)) }
-      result.fileRules[file.path] = rules
+    for (file, placed) in perFile {
+      result.strings += placed.strings
+      result.lookups += placed.lookups
+      if !placed.diagnostics.isEmpty { result.diagnostics.append((file, placed.diagnostics)) }
+      result.fileRules[file.path] = placed.rules
     }
     return result
+  }
+
+  /// What one file's reading placed.
+  private struct PlacedFile {
+    var strings: [PlacedString] = []
+    var lookups: [PlacedString] = []
+    var diagnostics: [Diagnostic] = []
+    var rules: [String]
   }
 
   /// A tree a worker takes (and frees when done), one per box.
@@ -118,9 +132,9 @@ public struct Extraction: Sendable {
     }
   }
 
-  private static func extract(_ tree: SourceTree, scan: SourceScan, index: TypeIndex)
-    -> ([PlacedString], [Diagnostic], [String])
-  {
+  private static func extract(
+    _ tree: SourceTree, scan: SourceScan, index: TypeIndex, extractionOnly: Bool
+  ) -> PlacedFile {
     let path = tree.file.path
     let targets = scan.targets(of: path)
     let rules =
@@ -133,18 +147,42 @@ public struct Extraction: Sendable {
       conditionSets.append(target.conditions)
     }
     if conditionSets.isEmpty { conditionSets = [.anyApplePlatform] }
-    var placed: [PlacedString] = []
-    var diagnostics: [Diagnostic] = []
-    var recorded: [String: Int] = [:]
-    var placementsByTable: [String: [Placement]] = [:]
+    var file = PlacedFile(rules: rules)
+    var placing = Placing(file: tree.file, scan: scan)
+    var placingLookups = Placing(file: tree.file, scan: scan)
     for conditions in conditionSets {
-      let found = StringExtractor.extract(tree, index: index, conditions: conditions)
-      for diagnostic in found.diagnostics where !diagnostics.contains(diagnostic) {
-        diagnostics.append(diagnostic)
+      let found = StringExtractor.extract(
+        tree, index: index, conditions: conditions, extractionOnly: extractionOnly)
+      for diagnostic in found.diagnostics where !file.diagnostics.contains(diagnostic) {
+        file.diagnostics.append(diagnostic)
       }
       let readers = targets.filter { $0.conditions == conditions }.map(\.name)
-      for string in found.strings {
-        let position = tree.file.lineColumn(of: string.offset)
+      placing.place(found.strings, readers, into: &file.strings)
+      placingLookups.place(found.lookups, readers, into: &file.lookups)
+    }
+    return file
+  }
+
+  /// The placing of one file's strings (or lookups) over its readings: each string once per
+  /// catalog it feeds, with the targets that put it there.
+  private struct Placing {
+    let file: SourceFile
+    let scan: SourceScan
+    var recorded: [String: Int] = [:]
+    var placementsByTable: [String: [Placement]] = [:]
+
+    init(file: SourceFile, scan: SourceScan) {
+      self.file = file
+      self.scan = scan
+    }
+
+    /// Places the strings of one reading; `readers` are the targets compiled under its conditions.
+    mutating func place(
+      _ strings: [LocalizableString], _ readers: [String], into placed: inout [PlacedString]
+    ) {
+      let path = file.path
+      for string in strings {
+        let position = file.lineColumn(of: string.offset)
         // Per catalog: the targets that put the string there (a target without a catalog for
         // it is a placement of its own: each is reported).
         var byCatalog:
@@ -178,6 +216,5 @@ public struct Extraction: Sendable {
         }
       }
     }
-    return (placed, diagnostics, rules)
   }
 }

@@ -68,6 +68,7 @@ public enum PackageManifest {
       }
       var sources: [String: String] = [:]
       var catalogs: [String] = []
+      var hasOtherSources = false
       let rule = "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
       for file in files.files(under: folder)
       where !excluded.contains(where: { Paths.isInside(file, $0) }) {
@@ -75,6 +76,7 @@ public enum PackageManifest {
           sources[file] = rule
         }
         if file.hasSuffix(".xcstrings") { catalogs.append(file) }
+        if BuildTarget.isOtherSource(file) { hasOtherSources = true }
       }
       var flags: Set<String> = ["DEBUG"]
       for setting in elements(arguments.first { $0.label == "swiftSettings" }?.value, constants) {
@@ -89,7 +91,8 @@ public enum PackageManifest {
           name: name, origin: .package(path), isTest: isTest, sources: sources, catalogs: catalogs,
           conditions: BuildConditions(platforms: platforms, flags: flags),
           unsyncedReason: hasDefaultLocalization
-            ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization"))
+            ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization",
+          isLibrary: kind != "executableTarget", hasOtherSources: hasOtherSources))
     }
     return targets
   }

@@ -112,6 +112,7 @@ public enum XcodeProject {
       let isTest = productType.contains("unit-test") || productType.contains("ui-testing")
       var sources: [String: String] = [:]
       var catalogs = Set<String>()
+      var hasOtherSources = false
       for phaseID in object["buildPhases"]?.array ?? [] {
         guard let phase = phaseID.string.flatMap({ objects[$0] }) else { continue }
         let isa = phase["isa"]?.string
@@ -121,6 +122,9 @@ public enum XcodeProject {
             let path = paths[fileRef]
           else { continue }
           if path.hasSuffix(".swift") { sources[path] = "a file of its Sources build phase" }
+          if isa == "PBXSourcesBuildPhase", BuildTarget.isOtherSource(path) {
+            hasOtherSources = true
+          }
           if path.hasSuffix(".xcstrings") { catalogs.insert(path) }
           // A variant group (`Main.storyboard`: `Base.lproj/…` and `mul.lproj/Main.xcstrings`)
           // brings its catalog.
@@ -152,6 +156,7 @@ public enum XcodeProject {
             && !explicitFolders.contains(where: { Paths.isInside(file, $0) })
           {
             if file.hasSuffix(".swift") { sources[file] = "in synchronized folder \(folderName)" }
+            if BuildTarget.isOtherSource(file) { hasOtherSources = true }
             if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
           }
         } else {
@@ -165,9 +170,14 @@ public enum XcodeProject {
       }
       let settings = self.settings(
         of: object["buildConfigurationList"]?.string, inheriting: projectSettings)
+      // Frameworks, libraries and loadable bundles run in their host's process.
+      let isLibrary =
+        productType.contains("framework") || productType.contains("library")
+        || productType == "com.apple.product-type.bundle"
       return BuildTarget(
         name: name, origin: .xcodeProject(pbxproj), isTest: isTest, sources: sources,
-        catalogs: catalogs.sorted(), conditions: settings.conditions)
+        catalogs: catalogs.sorted(), conditions: settings.conditions, isLibrary: isLibrary,
+        hasOtherSources: hasOtherSources)
     }
 
     /// The files an exception set of `group` for target `id` names (absolute paths, those that

@@ -1,89 +1,102 @@
 /// The SDK's localizable positions: which argument of which API Xcode's extraction reads as a
-/// key, with the labels of its table, comment and default value. One row per API; the table is
-/// data (`lhc-extract(1)` lists the same rows), read once into ``LocalizableAPI`` values.
+/// key, with the labels of its table, comment, default value and bundle, and how the API looks
+/// the key up at run time. One row per API; the table is data (`lhc-extract(1)` lists the same
+/// rows), read once into ``LocalizableAPI`` values.
 ///
 /// Columns (whitespace-separated; `-` for none):
-/// - callee: a type or function name (`Text`, `NSLocalizedString`), or `.name` for a method or
-///   view modifier called on anything (`.navigationTitle`);
+/// - callee: a type or function name (`Text`, `NSLocalizedString`), `.name` for a method or
+///   view modifier called on anything (`.navigationTitle`), or `Receiver.path.name` for a method
+///   called on that receiver only (`LingoHubSDK.shared.resolve`);
 /// - key: the key argument's label, `_` for the first unlabelled argument;
-/// - table, comment, value: those arguments' labels;
+/// - table, comment, value, bundle: those arguments' labels (bundle `^`: the method's receiver);
 /// - kind: how the key's literal is read —
 ///   `key` a `LocalizedStringKey` (SwiftUI: interpolations become specifiers),
 ///   `value` a `String.LocalizationValue` (Foundation: the same rules),
 ///   `resource` a `LocalizedStringResource` (the same rules; App Intents' types too),
 ///   `static` a literal taken verbatim and no interpolation allowed (`NSLocalizedString`'s
-///   `String`, the `StaticString` key beside a `defaultValue:`);
+///   `String`, the `StaticString` key beside a `defaultValue:`),
+///   `lookup` read as `static`, but a lookup Xcode's build does not extract (a `String`
+///   parameter Xcode does not know: `Bundle.localizedString(forKey:value:table:)`): only
+///   `lhc lint --sources` reads it;
+/// - path: how the key is looked up at run time (``LookupPath``);
 /// - also: other labels whose literal arguments are `LocalizedStringResource`s of their own
 ///   (comma-separated).
 ///
 /// Rows with the same callee and key label are tried in order; the first whose key argument is
 /// present applies (so `String(localized: "k", defaultValue: "v")` takes the `static` row).
+/// LingoHub's `Text(lh:)`, `String(lh:)` and `LingoHubSDK.shared.resolve(_:)` take a
+/// `LocalizedStringResource`, so Xcode extracts their literals as it does `Text`'s (the SDK's
+/// README and its declarations say so).
 let localizableAPITable = """
-  # callee                  key         table      comment  value         kind      also
-  Text                      _           tableName  comment  -             key       -
-  NSLocalizedString         _           tableName  comment  value         static    -
-  String                    localized   table      comment  defaultValue  static!   -
-  String                    localized   table      comment  -             value     -
-  AttributedString          localized   table      comment  defaultValue  static!   -
-  AttributedString          localized   table      comment  -             value     -
-  LocalizedStringResource   _           table      comment  defaultValue  static!   -
-  LocalizedStringResource   _           table      comment  -             resource  -
-  LocalizedStringKey        _           -          -        -             key       -
-  LocalizationValue         _           -          -        -             value     -
-  Button                    _           -          -        -             key       -
-  Label                     _           -          -        -             key       -
-  Toggle                    _           -          -        -             key       -
-  Link                      _           -          -        -             key       -
-  Picker                    _           -          -        -             key       -
-  Section                   _           -          -        -             key       -
-  NavigationLink            _           -          -        -             key       -
-  Menu                      _           -          -        -             key       -
-  TextField                 _           -          -        -             key       -
-  SecureField               _           -          -        -             key       -
-  Stepper                   _           -          -        -             key       -
-  DatePicker                _           -          -        -             key       -
-  MultiDatePicker           _           -          -        -             key       -
-  ColorPicker               _           -          -        -             key       -
-  ProgressView              _           -          -        -             key       -
-  LabeledContent            _           -          -        -             key       -
-  GroupBox                  _           -          -        -             key       -
-  DisclosureGroup           _           -          -        -             key       -
-  ControlGroup              _           -          -        -             key       -
-  ShareLink                 _           -          -        -             key       -
-  Tab                       _           -          -        -             key       -
-  ContentUnavailableView    _           -          -        -             key       -
-  Window                    _           -          -        -             key       -
-  WindowGroup               _           -          -        -             key       -
-  MenuBarExtra              _           -          -        -             key       -
-  CommandMenu               _           -          -        -             key       -
-  TableColumn               _           -          -        -             key       -
-  TabSection                _           -          -        -             key       -
-  UtilityWindow             _           -          -        -             key       -
-  .navigationTitle          _           -          -        -             key       -
-  .navigationSubtitle       _           -          -        -             key       -
-  .navigationBarTitle       _           -          -        -             key       -
-  .help                     _           -          -        -             key       -
-  .accessibilityLabel       _           -          -        -             key       -
-  .accessibilityHint        _           -          -        -             key       -
-  .accessibilityValue       _           -          -        -             key       -
-  .accessibilityAction      named       -          -        -             key       -
-  .alert                    _           -          -        -             key       -
-  .confirmationDialog       _           -          -        -             key       -
-  .badge                    _           -          -        -             key       -
-  .searchable               prompt      -          -        -             key       -
-  .dialogSuppressionToggle  _           -          -        -             key       -
-  .fileDialogMessage        _           -          -        -             key       -
-  .fileDialogConfirmationLabel _        -          -        -             key       -
-  .accessibilityCustomContent _         -          -        -             key       -
-  IntentDescription         _           -          -        -             resource  categoryName
-  IntentDialog              _           -          -        -             resource  -
-  .result                   dialog      -          -        -             resource  -
-  Parameter                 title       -          -        -             resource  description
-  DisplayRepresentation     title       -          -        -             resource  subtitle
-  TypeDisplayRepresentation name        -          -        -             resource  numericFormat
-  AppShortcut               shortTitle  -          -        -             resource  -
-  Summary                   _           -          -        -             summary   -
-  ParameterSummary          _           -          -        -             summary   -
+  # callee                      key         table      comment  value         bundle  kind      path        also
+  Text                          _           tableName  comment  -             bundle  key       swiftui     -
+  NSLocalizedString             _           tableName  comment  value         bundle  static    bundle      -
+  String                        localized   table      comment  defaultValue  bundle  static!   foundation  -
+  String                        localized   table      comment  -             bundle  value     foundation  -
+  AttributedString              localized   table      comment  defaultValue  bundle  static!   foundation  -
+  AttributedString              localized   table      comment  -             bundle  value     foundation  -
+  LocalizedStringResource       _           table      comment  defaultValue  bundle  static!   foundation  -
+  LocalizedStringResource       _           table      comment  -             bundle  resource  foundation  -
+  LocalizedStringKey            _           -          -        -             -       key       value       -
+  LocalizationValue             _           -          -        -             -       value     value       -
+  Text                          lh          -          -        -             -       resource  sdk         -
+  String                        lh          -          -        -             -       resource  sdk         -
+  LingoHubSDK.shared.resolve    _           -          -        -             -       resource  sdk         -
+  .localizedString              forKey      table      -        value         ^       lookup    bundle      -
+  Button                        _           -          -        -             -       key       swiftui     -
+  Label                         _           -          -        -             -       key       swiftui     -
+  Toggle                        _           -          -        -             -       key       swiftui     -
+  Link                          _           -          -        -             -       key       swiftui     -
+  Picker                        _           -          -        -             -       key       swiftui     -
+  Section                       _           -          -        -             -       key       swiftui     -
+  NavigationLink                _           -          -        -             -       key       swiftui     -
+  Menu                          _           -          -        -             -       key       swiftui     -
+  TextField                     _           -          -        -             -       key       swiftui     -
+  SecureField                   _           -          -        -             -       key       swiftui     -
+  Stepper                       _           -          -        -             -       key       swiftui     -
+  DatePicker                    _           -          -        -             -       key       swiftui     -
+  MultiDatePicker               _           -          -        -             -       key       swiftui     -
+  ColorPicker                   _           -          -        -             -       key       swiftui     -
+  ProgressView                  _           -          -        -             -       key       swiftui     -
+  LabeledContent                _           -          -        -             -       key       swiftui     -
+  GroupBox                      _           -          -        -             -       key       swiftui     -
+  DisclosureGroup               _           -          -        -             -       key       swiftui     -
+  ControlGroup                  _           -          -        -             -       key       swiftui     -
+  ShareLink                     _           -          -        -             -       key       swiftui     -
+  Tab                           _           -          -        -             -       key       swiftui     -
+  ContentUnavailableView        _           -          -        -             -       key       swiftui     -
+  Window                        _           -          -        -             -       key       swiftui     -
+  WindowGroup                   _           -          -        -             -       key       swiftui     -
+  MenuBarExtra                  _           -          -        -             -       key       swiftui     -
+  CommandMenu                   _           -          -        -             -       key       swiftui     -
+  TableColumn                   _           -          -        -             -       key       swiftui     -
+  TabSection                    _           -          -        -             -       key       swiftui     -
+  UtilityWindow                 _           -          -        -             -       key       swiftui     -
+  .navigationTitle              _           -          -        -             -       key       swiftui     -
+  .navigationSubtitle           _           -          -        -             -       key       swiftui     -
+  .navigationBarTitle           _           -          -        -             -       key       swiftui     -
+  .help                         _           -          -        -             -       key       swiftui     -
+  .accessibilityLabel           _           -          -        -             -       key       swiftui     -
+  .accessibilityHint            _           -          -        -             -       key       swiftui     -
+  .accessibilityValue           _           -          -        -             -       key       swiftui     -
+  .accessibilityAction          named       -          -        -             -       key       swiftui     -
+  .alert                        _           -          -        -             -       key       swiftui     -
+  .confirmationDialog           _           -          -        -             -       key       swiftui     -
+  .badge                        _           -          -        -             -       key       swiftui     -
+  .searchable                   prompt      -          -        -             -       key       swiftui     -
+  .dialogSuppressionToggle      _           -          -        -             -       key       swiftui     -
+  .fileDialogMessage            _           -          -        -             -       key       swiftui     -
+  .fileDialogConfirmationLabel  _           -          -        -             -       key       swiftui     -
+  .accessibilityCustomContent   _           -          -        -             -       key       swiftui     -
+  IntentDescription             _           -          -        -             -       resource  system      categoryName
+  IntentDialog                  _           -          -        -             -       resource  system      -
+  .result                       dialog      -          -        -             -       resource  system      -
+  Parameter                     title       -          -        -             -       resource  system      description
+  DisplayRepresentation         title       -          -        -             -       resource  system      subtitle
+  TypeDisplayRepresentation     name        -          -        -             -       resource  system      numericFormat
+  AppShortcut                   shortTitle  -          -        -             -       resource  system      -
+  Summary                       _           -          -        -             -       summary   system      -
+  ParameterSummary              _           -          -        -             -       summary   system      -
   """
 
 /// Types whose string literals are localizable wherever they are the contextual type (a
@@ -106,43 +119,60 @@ struct LocalizableAPI: Sendable {
     /// Verbatim literal beside a default value (`String(localized:defaultValue:)`): the row
     /// applies only when the default value is present.
     case staticWithValue = "static!"
+    /// Read as `static`; a lookup Xcode does not extract (`lhc lint --sources` reads it).
+    case lookup
   }
 
   var callee: String
   var isMethod: Bool
+  /// The receiver a method row applies to (`LingoHubSDK.shared`), as ``SwiftSource/Expr/text``
+  /// writes it; nil: any.
+  var receiver: String?
   /// nil: the first unlabelled argument.
   var keyLabel: String?
   var tableLabel: String?
   var commentLabel: String?
   var valueLabel: String?
+  /// The bundle argument's label; `^` for the method's receiver.
+  var bundleLabel: String?
   var kind: Kind
+  var path: LookupPath
   var alsoLabels: [String]
 
-  /// The rows by callee name (without the leading dot).
+  /// Whether Xcode's build extracts the row's literals (or only `lhc lint --sources` reads them).
+  var isExtracted: Bool { kind != .lookup }
+
+  /// The rows by callee name (without the leading dot or receiver).
   static let byCallee: [String: [LocalizableAPI]] = {
     var rows: [String: [LocalizableAPI]] = [:]
     for line in localizableAPITable.split(separator: "\n") {
       let columns = line.split(whereSeparator: { $0 == " " }).map(String.init)
-      guard columns.count == 7, !columns[0].hasPrefix("#"),
-        let kind = Kind(rawValue: columns[5])
+      guard columns.count == 9, !columns[0].hasPrefix("#"),
+        let kind = Kind(rawValue: columns[6]), let path = LookupPath(rawValue: columns[7])
       else { continue }
       func label(_ text: String) -> String? { text == "-" || text == "_" ? nil : text }
-      let isMethod = columns[0].hasPrefix(".")
-      let name = isMethod ? String(columns[0].dropFirst()) : columns[0]
+      var name = columns[0]
+      var receiver: String?
+      let isMethod = name.contains(".")
+      if let dot = name.lastIndex(of: ".") {
+        if dot != name.startIndex { receiver = String(name[..<dot]) }
+        name = String(name[name.index(after: dot)...])
+      }
       rows[name, default: []].append(
         LocalizableAPI(
-          callee: name, isMethod: isMethod, keyLabel: label(columns[1]),
+          callee: name, isMethod: isMethod, receiver: receiver, keyLabel: label(columns[1]),
           tableLabel: label(columns[2]), commentLabel: label(columns[3]),
-          valueLabel: label(columns[4]), kind: kind,
-          alsoLabels: columns[6] == "-" ? [] : columns[6].split(separator: ",").map(String.init)))
+          valueLabel: label(columns[4]), bundleLabel: label(columns[5]), kind: kind, path: path,
+          alsoLabels: columns[8] == "-" ? [] : columns[8].split(separator: ",").map(String.init)))
     }
     return rows
   }()
 
-  /// How the API is named in `--list` (`Text`, `.navigationTitle`, `String(localized:)`).
+  /// How the API is named in `--list` (`Text`, `.navigationTitle`, `String(localized:)`,
+  /// `LingoHubSDK.shared.resolve`, `.localizedString(forKey:)`).
   var displayName: String {
-    let base = isMethod ? "." + callee : callee
-    if let keyLabel, !isMethod { return "\(base)(\(keyLabel):)" }
+    let base = isMethod ? (receiver ?? "") + "." + callee : callee
+    if let keyLabel, !isMethod || !isExtracted { return "\(base)(\(keyLabel):)" }
     return base
   }
 }

@@ -1,9 +1,25 @@
 import LHCBase
 
 /// One localizable string found in code: where it is, which table and key it names, and what
-/// the code says about it.
+/// the code says about it. The lookups Xcode does not extract (``FileStrings/lookups``) have the
+/// same form.
 public struct LocalizableString: Sendable, Hashable {
-  /// The table (`Localizable` unless `tableName:` / `table:` names one).
+  /// How the key is written.
+  public enum KeyForm: Sendable, Hashable {
+    /// A literal: ``LocalizableString/key`` is the key.
+    case literal
+    /// A text made at run time (`NSLocalizedString(name, comment: "")`, an interpolated
+    /// `NSLocalizedString` key, `LocalizedStringKey(text)`): any key made of these parts, in
+    /// order, with anything between them (`["", ""]` for a variable, `["Delete “", "”?"]` for
+    /// `"Delete “\(name)”?"`). ``LocalizableString/key`` is the expression as written.
+    case pattern([String])
+    /// A localizable value made elsewhere (`String(localized: title)`), whose own literal is
+    /// read where it is written. ``LocalizableString/key`` is the expression as written.
+    case value
+  }
+
+  /// The table (`Localizable` unless `tableName:` / `table:` names one); empty for a lookup
+  /// whose table is not a literal (or not known where the key is made).
   public var table: String
   /// The key exactly as Xcode writes it (interpolations as format specifiers).
   public var key: String
@@ -18,10 +34,17 @@ public struct LocalizableString: Sendable, Hashable {
   public var api: String
   /// How each interpolation's specifier was decided (`lhc extract --explain`).
   public var notes: [String]
+  /// The bundle the lookup reads, as written (`.module`, `Bundle.main`; the receiver of
+  /// `Bundle.localizedString(forKey:value:table:)`); nil when the call names none.
+  public var bundle: String?
+  /// How the API looks the key up at run time.
+  public var path: LookupPath
+  public var keyForm: KeyForm
 
   public init(
     table: String, key: String, value: String? = nil, comment: String? = nil, offset: Int,
-    api: String, notes: [String] = []
+    api: String, notes: [String] = [], bundle: String? = nil, path: LookupPath = .value,
+    keyForm: KeyForm = .literal
   ) {
     self.table = table
     self.key = key
@@ -30,12 +53,41 @@ public struct LocalizableString: Sendable, Hashable {
     self.offset = offset
     self.api = api
     self.notes = notes
+    self.bundle = bundle
+    self.path = path
+    self.keyForm = keyForm
   }
+}
+
+/// How an API looks its key up at run time: what decides whether an over-the-air SDK's
+/// downloaded strings reach it (`lhc lint --sources`, `ota-uncovered-lookup`).
+public enum LookupPath: String, Sendable, Hashable, CaseIterable {
+  /// Through `Bundle.localizedString(forKey:value:table:)`: `NSLocalizedString` and the method
+  /// itself (what swizzling intercepts).
+  case bundle
+  /// Foundation's Swift lookups, which never call that method: `String(localized:)`,
+  /// `AttributedString(localized:)`, `LocalizedStringResource`.
+  case foundation
+  /// SwiftUI's lookup of a `LocalizedStringKey`: `Text`, and the initializers and modifiers
+  /// that take one (`Button`, `.navigationTitle`).
+  case swiftUI = "swiftui"
+  /// An over-the-air SDK's own lookup (LingoHub's `Text(lh:)`, `String(lh:)`,
+  /// `LingoHubSDK.shared.resolve(_:)`).
+  case sdk
+  /// No lookup where it is written: a key or value (`LocalizedStringKey("…")`, a declaration of
+  /// a localizable type) looked up where it is used.
+  case value
+  /// The system looks it up, out of the app's process (App Intents).
+  case system
 }
 
 /// What extraction found in one file: its strings and what it reports (keys that are not
 /// literals, interpolated `NSLocalizedString` keys, tables that are not literals).
 public struct FileStrings: Sendable {
   public var strings: [LocalizableString]
+  /// The lookups that are not strings of Xcode's extraction, for `lhc lint --sources`: keys
+  /// that are not literals, tables that are not literals, and APIs Xcode's build does not
+  /// extract (`Bundle.localizedString(forKey:value:table:)`).
+  public var lookups: [LocalizableString]
   public var diagnostics: [Diagnostic]
 }

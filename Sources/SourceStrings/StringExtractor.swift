@@ -8,11 +8,23 @@ import SwiftSource
 /// properties and functions of that type, default values, assignments. Only the `#if` clauses
 /// that hold under ``BuildConditions`` are read.
 public final class StringExtractor {
-  /// What a literal in some position is: a localizable key (of a kind, through an API, with the
-  /// table and comment of that API's call), or a collection of them.
+  /// A localizable position: the key's kind, the API, the table, comment and bundle of that
+  /// API's call, how it looks the key up, and the localizable type of a declared position.
+  struct Position {
+    var kind: LocalizableAPI.Kind
+    var api: String
+    var table = "Localizable"
+    var comment: String?
+    var type: String?
+    var bundle: String?
+    var path = LookupPath.value
+    /// Xcode's build extracts it (else it is one of the ``FileStrings/lookups``).
+    var isExtracted = true
+  }
+
+  /// What a literal in some position is: a localizable key, or a collection of them.
   indirect enum Context {
-    case localizable(
-      LocalizableAPI.Kind, api: String, table: String, comment: String?, type: String? = nil)
+    case localizable(Position)
     case elements(Context)
     case values(Context)
   }
@@ -36,21 +48,28 @@ public final class StringExtractor {
   var scopes: [[String: LocalBinding]] = [[:]]
   var selfType: String?
   var strings: [LocalizableString] = []
+  var lookups: [LocalizableString] = []
   var diagnostics: [Diagnostic] = []
   var inferenceDepth = 0
+  /// Only Xcode's extraction is wanted: code without a string literal (which can hold no key of
+  /// it, only lookups of keys made at run time) is stepped over.
+  var extractionOnly = false
 
-  /// Extracts the strings of `tree`.
+  /// Extracts the strings of `tree` (with `extractionOnly`, not the lookups of code that holds
+  /// no string literal: `lhc extract` needs none of them).
   public static func extract(
-    _ tree: SourceTree, index: TypeIndex, conditions: BuildConditions
+    _ tree: SourceTree, index: TypeIndex, conditions: BuildConditions, extractionOnly: Bool = false
   ) -> FileStrings {
     let extractor = StringExtractor(file: tree.file, index: index, conditions: conditions)
-    if tree.containsStrings { extractor.walk(tree.statements, returning: nil) }
+    extractor.extractionOnly = extractionOnly
+    if tree.containsStrings || !extractionOnly { extractor.walk(tree.statements, returning: nil) }
     // A literal read under several `#if` clauses (one per platform) is one string.
     var seen = Set<LocalizableString>()
     let strings = extractor.strings.filter { seen.insert($0).inserted }
+    let lookups = extractor.lookups.filter { seen.insert($0).inserted }
     var reported = Set<Diagnostic>()
     let diagnostics = extractor.diagnostics.filter { reported.insert($0).inserted }
-    return FileStrings(strings: strings, diagnostics: diagnostics)
+    return FileStrings(strings: strings, lookups: lookups, diagnostics: diagnostics)
   }
 
   init(file: SourceFile, index: TypeIndex, conditions: BuildConditions) {
@@ -75,7 +94,7 @@ public final class StringExtractor {
       let name =
         components.count == 1 ? components[0].name : components.map(\.name).joined(separator: ".")
       guard let kind = localizableTypes[name] else { return nil }
-      return .localizable(kind, api: api(), table: "Localizable", comment: nil, type: name)
+      return .localizable(Position(kind: kind, api: api(), type: name))
     default:
       return nil
     }
@@ -244,7 +263,7 @@ public final class StringExtractor {
         }
         if let type = parameter.type { bind(parameter.name, .typed(type)) }
       }
-      if let body = function.body, function.containsStrings {
+      if let body = function.body, function.containsStrings || !extractionOnly {
         let api = "func \(function.name) -> \(typeText(function.result))"
         walk(body, returning: context(for: function.result, api: api))
       }
@@ -255,7 +274,7 @@ public final class StringExtractor {
           "\(variable.isLet ? "let" : "var") \(binding.names.first ?? ""): \(typeText(binding.type))"
         let bindingContext = context(for: binding.type, api: api)
         if let initializer = binding.initializer { walk(initializer, bindingContext) }
-        if binding.accessorsContainStrings {
+        if binding.accessorsContainStrings || !extractionOnly {
           if let getter = binding.getter { walk(getter, returning: bindingContext) }
           for accessor in binding.otherAccessors { walk(accessor, returning: nil) }
         }
@@ -295,8 +314,8 @@ public final class StringExtractor {
   func walk(_ expression: Expr, _ context: Context?) {
     switch expression {
     case .string(let literal):
-      if case .localizable(let kind, let api, let table, let comment, _)? = context {
-        record(literal, kind: kind, api: api, table: table, comment: comment, value: nil)
+      if case .localizable(let position)? = context {
+        record(literal, position, value: nil)
       }
       walkInterpolations(literal)
     case .infix(let operands, let operators):
@@ -314,7 +333,7 @@ public final class StringExtractor {
       }
     case .call(.implicitMember("init", _), let arguments, let trailing, _):
       // `.init(title: "…")` where a localizable type is expected: that type's initializer.
-      if case .localizable(_, _, _, _, let type?)? = context {
+      if case .localizable(let position)? = context, let type = position.type {
         walkCall(
           name: String(type.split(separator: ".").last ?? ""), isMethod: false,
           arguments: arguments, trailing: trailing)
@@ -481,8 +500,10 @@ public final class StringExtractor {
     }
     var consumed = Set<Int>()
     if let rows = LocalizableAPI.byCallee[name] {
-      for row in rows where row.isMethod == isMethod {
-        if apply(row, arguments, consumed: &consumed) { break }
+      let receiverText = receiver?.text
+      for row in rows
+      where row.isMethod == isMethod && (row.receiver == nil || row.receiver == receiverText) {
+        if apply(row, arguments, receiver: receiver, consumed: &consumed) { break }
       }
     }
     for (position, argument) in arguments.enumerated() where !consumed.contains(position) {
@@ -494,57 +515,66 @@ public final class StringExtractor {
   /// Extracts the key (and the `also` arguments) of an SDK row from a call's arguments; false
   /// when the row does not apply (its key argument, or the default value it needs, is absent).
   private func apply(
-    _ row: LocalizableAPI, _ arguments: [Argument], consumed: inout Set<Int>
-  )
-    -> Bool
-  {
+    _ row: LocalizableAPI, _ arguments: [Argument], receiver: Expr?, consumed: inout Set<Int>
+  ) -> Bool {
     func position(of label: String?) -> Int? {
       arguments.firstIndex { $0.label == label }
     }
     guard let keyPosition = position(of: row.keyLabel) else { return false }
     let valuePosition = row.valueLabel.flatMap { position(of: $0) }
     if row.kind == .staticWithValue, valuePosition == nil { return false }
-    let api = row.displayName
-    var table = "Localizable"
+    var call = Position(
+      kind: row.kind, api: row.displayName, path: row.path, isExtracted: row.isExtracted)
+    if row.bundleLabel == "^" {
+      call.bundle = receiver?.text
+    } else if let label = row.bundleLabel, let bundlePosition = position(of: label) {
+      consumed.insert(bundlePosition)
+      call.bundle = Self.unparenthesized(arguments[bundlePosition].value).text
+    }
     if let label = row.tableLabel, let tablePosition = position(of: label) {
       consumed.insert(tablePosition)
-      guard let name = plainLiteral(arguments[tablePosition].value) else {
-        if case .nilLiteral = arguments[tablePosition].value {
-          // `tableName: nil` is the default table.
-        } else {
+      let argument = arguments[tablePosition].value
+      if let name = plainLiteral(argument) {
+        call.table = name.isEmpty ? "Localizable" : name
+      } else if !Self.isNil(argument) {
+        // `tableName: nil` is the default table; any other expression is not a literal.
+        if row.isExtracted {
           report(
-            "\(api): the table is not a string literal; the string is not extracted",
+            "\(call.api): the table is not a string literal; the string is not extracted",
             at: arguments[tablePosition].offset)
-          return true
         }
-        return applyKey(row, api, table, arguments, keyPosition, valuePosition, &consumed)
+        call.table = ""
+        call.isExtracted = false
+        consumed.insert(keyPosition)
+        recordLookup(Self.unparenthesized(arguments[keyPosition].value), call)
+        return true
       }
-      table = name.isEmpty ? "Localizable" : name
     }
-    return applyKey(row, api, table, arguments, keyPosition, valuePosition, &consumed)
+    applyKey(row, call, arguments, keyPosition, valuePosition, &consumed)
+    return true
   }
 
   private func applyKey(
-    _ row: LocalizableAPI, _ api: String, _ table: String, _ arguments: [Argument],
-    _ keyPosition: Int, _ valuePosition: Int?, _ consumed: inout Set<Int>
-  ) -> Bool {
-    var comment: String?
+    _ row: LocalizableAPI, _ call: Position, _ arguments: [Argument], _ keyPosition: Int,
+    _ valuePosition: Int?, _ consumed: inout Set<Int>
+  ) {
+    var call = call
     if let label = row.commentLabel,
       let commentPosition = arguments.firstIndex(where: { $0.label == label })
     {
       consumed.insert(commentPosition)
-      comment = plainLiteral(arguments[commentPosition].value)
-      if comment == nil, !Self.isNil(arguments[commentPosition].value) {
+      call.comment = plainLiteral(arguments[commentPosition].value)
+      if call.comment == nil, !Self.isNil(arguments[commentPosition].value) {
         walk(arguments[commentPosition].value, nil)
       }
     }
-    if comment?.isEmpty == true { comment = nil }
+    if call.comment?.isEmpty == true { call.comment = nil }
     var value: String?
     if let valuePosition {
       consumed.insert(valuePosition)
       if case .string(let literal) = Self.unparenthesized(arguments[valuePosition].value) {
         let valueKind: LocalizableAPI.Kind = row.kind == .static ? .static : .value
-        value = key(of: literal, kind: valueKind, api: api).map(\.key)
+        value = key(of: literal, kind: valueKind, api: call.api).map(\.key)
       } else {
         walk(arguments[valuePosition].value, nil)
       }
@@ -552,24 +582,67 @@ public final class StringExtractor {
     consumed.insert(keyPosition)
     let keyArgument = Self.unparenthesized(arguments[keyPosition].value)
     if case .string(let literal) = keyArgument {
-      record(literal, kind: row.kind, api: api, table: table, comment: comment, value: value)
+      record(literal, call, value: value)
       walkInterpolations(literal)
     } else {
-      if row.kind == .static || row.kind == .staticWithValue, !Self.isLiteralChoice(keyArgument) {
-        report(
-          "\(api): the key is not a string literal; it is not extracted", at: keyArgument.offset)
+      if !Self.isLiteralChoice(keyArgument) {
+        if row.isExtracted, Self.isVerbatim(row.kind) {
+          report(
+            "\(call.api): the key is not a string literal; it is not extracted",
+            at: keyArgument.offset)
+        }
+        recordLookup(keyArgument, call)
       }
-      walk(keyArgument, .localizable(row.kind, api: api, table: table, comment: comment))
+      walk(keyArgument, .localizable(call))
     }
     for label in row.alsoLabels {
       for (position, argument) in arguments.enumerated() where argument.label == label {
         consumed.insert(position)
         walk(
           argument.value,
-          .localizable(.resource, api: "\(api) \(label):", table: "Localizable", comment: nil))
+          .localizable(Position(kind: .resource, api: "\(call.api) \(label):", path: row.path)))
       }
     }
-    return true
+  }
+
+  /// A key read verbatim (a `String` parameter): a text that is not a literal is a key made at
+  /// run time.
+  private static func isVerbatim(_ kind: LocalizableAPI.Kind) -> Bool {
+    kind == .static || kind == .staticWithValue || kind == .lookup
+  }
+
+  /// A lookup whose key (or table) is not a literal: recorded for `lhc lint --sources` where the
+  /// call looks something up (not SwiftUI's initializers, whose argument may be a `String` shown
+  /// verbatim, nor the system's App Intents). A `String` turned into a key
+  /// (`NSLocalizedString(name, …)`, `LocalizedStringKey(name)`) is a pattern of the parts its
+  /// literal has; a localizable value made elsewhere (`String(localized: title)`) is a value.
+  private func recordLookup(_ key: Expr, _ call: Position) {
+    guard call.path != .swiftUI, call.path != .system, !Self.isLiteralChoice(key) else { return }
+    var form = LocalizableString.KeyForm.value
+    var table = call.table
+    if Self.isVerbatim(call.kind) || call.path == .value {
+      var parts = [""]
+      if case .string(let literal) = key {
+        for segment in literal.segments {
+          switch segment {
+          case .text(let text): parts[parts.count - 1] += text
+          case .interpolation: parts.append("")
+          }
+        }
+      } else {
+        parts.append("")
+      }
+      form = .pattern(parts)
+      // A key made for a later lookup is looked up in whatever table that lookup names.
+      if call.path == .value { table = "" }
+    }
+    if case .string(let literal) = key, literal.plainText != nil, !literal.isMalformed {
+      form = .literal
+    }
+    lookups.append(
+      LocalizableString(
+        table: table, key: form == .literal ? plainLiteral(key) ?? key.text : key.text,
+        offset: key.offset, api: call.api, bundle: call.bundle, path: call.path, keyForm: form))
   }
 
   private static func isClosure(_ expression: Expr) -> Bool {
@@ -609,25 +682,36 @@ public final class StringExtractor {
     diagnostics.append(Diagnostic(severity, message, offset: offset))
   }
 
-  /// Records a literal found in a localizable position.
+  /// Records a literal found in a localizable position: a string of Xcode's extraction, or one
+  /// of the lookups (an interpolated verbatim key, a call Xcode does not extract).
   private func record(
-    _ literal: StringLiteralExpression, kind: LocalizableAPI.Kind, api: String, table: String,
-    comment: String?, value: String?
+    _ literal: StringLiteralExpression, _ position: Position, value: String?
   ) {
-    if kind == .static || kind == .staticWithValue, literal.hasInterpolation {
-      report(
-        "\(api): the key has an interpolation; Xcode does not extract it (the lookup uses the interpolated text as its key)",
-        at: literal.offset)
+    let verbatim = Self.isVerbatim(position.kind)
+    if verbatim, literal.hasInterpolation {
+      if position.isExtracted {
+        report(
+          "\(position.api): the key has an interpolation; Xcode does not extract it (the lookup uses the interpolated text as its key)",
+          at: literal.offset)
+      }
+      recordLookup(.string(literal), position)
       return
     }
-    guard let (key, notes) = key(of: literal, kind: kind, api: api) else { return }
+    guard let (key, notes) = key(of: literal, kind: position.kind, api: position.api) else {
+      return
+    }
     // NSLocalizedString's `value:` empty or the key itself is no default value (Rectangle's
     // catalog: such keys have no extraction state and no source unit).
-    let value = kind == .static && (value == "" || value == key) ? nil : value
-    strings.append(
-      LocalizableString(
-        table: table, key: key, value: value, comment: comment, offset: literal.offset, api: api,
-        notes: notes))
+    let value = position.kind == .static && (value == "" || value == key) ? nil : value
+    let string = LocalizableString(
+      table: position.table, key: key, value: value, comment: position.comment,
+      offset: literal.offset, api: position.api, notes: notes, bundle: position.bundle,
+      path: position.path)
+    if position.isExtracted {
+      strings.append(string)
+    } else {
+      lookups.append(string)
+    }
   }
 
   /// The key Xcode writes for a literal: the text as written when it has no interpolation;
@@ -638,7 +722,7 @@ public final class StringExtractor {
   {
     if literal.isMalformed { return nil }
     if let text = literal.plainText { return (text, []) }
-    if kind == .static || kind == .staticWithValue { return nil }
+    if Self.isVerbatim(kind) { return nil }
     var key = ""
     var notes: [String] = []
     for segment in literal.segments {

@@ -185,7 +185,7 @@ struct LintBaselineEndToEndTests {
     #expect(bad.stdout == "")
     #expect(
       bad.stderr
-        == "\(config.path):2:3: error: unknown key 'baselines' in the lint config (expected baseline, disabled, languages, severities)\n"
+        == "\(config.path):2:3: error: unknown key 'baselines' in the lint config (expected baseline, disabled, enabled, languages, ota, severities, sources)\n"
     )
     let usage = try RunLHC.run([
       "lint", "--baseline", baseline, "--write-baseline", baseline, catalog.path,

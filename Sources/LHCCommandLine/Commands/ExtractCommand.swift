@@ -126,7 +126,8 @@ struct ExtractCommand {
       files = Array(Set(files).union(filesOfSyncedTargets(scan))).sorted()
       addInterfaceBuilderFilesOfSyncedCatalogs(&scan)
     }
-    let extraction = Extraction.run(files + scan.interfaceFiles.keys.sorted(), scan: scan)
+    let extraction = Extraction.run(
+      files + scan.interfaceFiles.keys.sorted(), scan: scan, extractionOnly: true)
     printDiagnostics(extraction, console)
     // A file that cannot be read (malformed XML) stops every write.
     let unreadable = extraction.diagnostics.contains {

@@ -1,6 +1,8 @@
 import CatalogLint
 import Foundation
 import LHCBase
+import SourceLint
+import SourceProjects
 import StringCatalog
 
 /// `lhc lint`: checks String Catalogs for what would break at runtime (plural categories, format
@@ -21,6 +23,19 @@ struct LintCommand {
         "output", short: "o", "FILE",
         help: "Write the report to FILE instead of standard output (only when its bytes change)."),
       .value("disable", "ID", repeatable: true, help: "Turn off the check ID (repeatable)."),
+      .value(
+        "enable", "ID", repeatable: true,
+        help: "Turn on the check ID that is off by default (repeatable)."),
+      .value(
+        "sources", "DIR", repeatable: true,
+        help:
+          "Also check the Swift code in DIR (a folder or file; repeatable) against the catalogs given."
+      ),
+      .value(
+        "ota", "SDK", choices: OTACoverage.sdkNames,
+        help:
+          "Report the lookups this over-the-air SDK's updates never reach: \(OTACoverage.sdkNames.joined(separator: ", "))."
+      ),
       .flag("warnings-as-errors", help: "Report warnings as errors (and exit 1 on them)."),
       .value(
         "config", "FILE",
@@ -34,9 +49,13 @@ struct LintCommand {
     ],
     discussion: checksHelp + """
 
-      The report goes to standard output, or with -o to FILE (not written when a catalog cannot \
-      be read); catalogs that cannot be read are reported on standard error. Exit status: 0 when \
-      no errors were found, 1 otherwise, 64 on a usage error.
+      With --sources (or the config's "sources"), the Swift code there is checked too: keys it \
+      looks up that the catalog of its bundle lacks, keys no code looks up, lookups an \
+      over-the-air SDK never reaches (--ota), and the localization review checklist; only the \
+      catalogs given are compared with the code. The report goes to standard output, or with -o \
+      to FILE (not written when a catalog cannot be read); catalogs that cannot be read are \
+      reported on standard error. Exit status: 0 when no errors were found, 1 otherwise, 64 on \
+      a usage error.
       """)
 
   /// The `CHECKS:` section of `--help`: id, severity, summary.
@@ -45,7 +64,8 @@ struct LintCommand {
     var text = "CHECKS (id, default severity):\n"
     for check in LintCheck.all {
       let padding = String(repeating: " ", count: width - check.id.count)
-      let severity = check.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+      let severity = (check.isOnByDefault ? check.severity.rawValue : "off")
+        .padding(toLength: 9, withPad: " ", startingAt: 0)
       text += "  \(check.id)\(padding)\(severity)\(check.summary)\n"
     }
     return text
@@ -55,14 +75,29 @@ struct LintCommand {
   var format: LintReport.Format
   var output: String?
   var disabled: Set<String>
+  var enabled: Set<String>
+  /// `--sources`: absolute.
+  var sources: [String]
+  var ota: String?
   var warningsAsErrors: Bool
   var configPath: String?
   var baselinePath: String?
   var writeBaselinePath: String?
 
   init(parsed: ParsedArguments) throws(UsageError) {
-    guard !parsed.positionals.isEmpty else {
+    sources = parsed.all("sources").map(Paths.absolute)
+    guard !parsed.positionals.isEmpty || !sources.isEmpty else {
       throw UsageError("missing catalog (.xcstrings) to lint")
+    }
+    for (given, path) in zip(parsed.all("sources"), sources)
+    where !FileManager.default.fileExists(atPath: path) {
+      throw UsageError("no such file or folder for --sources: '\(given)'")
+    }
+    ota = parsed.value("ota")
+    if let ota, !OTACoverage.sdkNames.contains(ota) {
+      throw UsageError(
+        "unknown SDK '\(ota)' for --ota; valid names: \(OTACoverage.sdkNames.joined(separator: ", "))"
+      )
     }
     catalogs = parsed.positionals
     format = try parsed.choice(
@@ -71,10 +106,13 @@ struct LintCommand {
     output = parsed.value("output")
     if output?.isEmpty == true { throw UsageError("empty output path") }
     disabled = Set(parsed.all("disable"))
-    if let unknown = parsed.all("disable").first(where: { LintCheck.named($0) == nil }) {
-      throw UsageError(
-        "unknown check '\(unknown)' for --disable; valid ids: \(LintCheck.ids.joined(separator: ", "))"
-      )
+    enabled = Set(parsed.all("enable"))
+    for option in ["disable", "enable"] {
+      if let unknown = parsed.all(option).first(where: { LintCheck.named($0) == nil }) {
+        throw UsageError(
+          "unknown check '\(unknown)' for --\(option); valid ids: \(LintCheck.ids.joined(separator: ", "))"
+        )
+      }
     }
     warningsAsErrors = parsed.flag("warnings-as-errors")
     configPath = parsed.value("config")
@@ -89,7 +127,7 @@ struct LintCommand {
   }
 
   func run(_ console: Console) -> Int32 {
-    let settings = LintSettings(
+    var settings = LintSettings(
       catalogs: catalogs, config: configPath, baseline: baselinePath,
       useBaselines: writeBaselinePath == nil)
     let quiet = DiagnosticPrinter(console: console, warningsAsErrors: false, annotations: false)
@@ -99,7 +137,10 @@ struct LintCommand {
       }
       return ExitStatus.failure
     }
-    let results = Parallel.map(Array(zip(catalogs, settings.configs))) { lint($0, config: $1) }
+    let sourceInputs = sources.isEmpty ? settings.configuredSources : sources
+    let results = Parallel.map(Array(zip(catalogs, settings.configs))) {
+      lint($0, config: $1, keepingKeys: !sourceInputs.isEmpty)
+    }
     defer { console.keepUntilExit(results) }
     // In a GitHub Actions run the text report is also given as annotations (not with --format
     // xcode, github, json or sarif, which are what the user asked for).
@@ -114,15 +155,23 @@ struct LintCommand {
       case .failed(let diagnostics, let source):
         printer.print(diagnostics, path: path, source: source)
         readFailed = true
-      case .linted(let file):
+      case .linted(let file, _):
         files.append(file)
         baselineFor.append(settings.baselinePaths[index])
       }
+    }
+    var swiftFiles: Int?
+    if !sourceInputs.isEmpty {
+      let code = lintSources(sourceInputs, results, &files, &baselineFor, &settings, console)
+      guard let count = code.swiftFiles else { return ExitStatus.failure }
+      swiftFiles = count
+      readFailed = readFailed || code.failed
     }
     if let writeBaselinePath {
       return readFailed ? ExitStatus.failure : writeBaseline(files, to: writeBaselinePath, console)
     }
     var report = LintReport(files: files, warningsAsErrors: warningsAsErrors)
+    report.swiftFiles = swiftFiles
     if !settings.baselines.isEmpty {
       applyBaselines(settings, to: &report, baselineFor: baselineFor, console)
     }
@@ -179,7 +228,7 @@ struct LintCommand {
       console.error("\(error.path): error: \(error.message)\n")
       return ExitStatus.failure
     }
-    let catalogs = LintReport.plural(files.count, "catalog")
+    let catalogs = LintReport.plural(files.count { !$0.isCode }, "catalog")
     console.error(
       "\(path): note: \(LintReport.plural(baseline.findingCount, "finding")) of \(catalogs) recorded\n"
     )
@@ -187,8 +236,9 @@ struct LintCommand {
   }
 
   /// The outcome of linting one catalog.
-  private enum CatalogResult: @unchecked Sendable {
-    case linted(LintReport.File)
+  enum CatalogResult: @unchecked Sendable {
+    /// Its findings, and with `--sources` its keys and text.
+    case linted(LintReport.File, SourceKeys?)
     /// The catalog could not be read: the reader's errors, printed as compile prints them.
     case failed([Diagnostic], SourceText?)
   }
@@ -197,16 +247,20 @@ struct LintCommand {
   /// key. Entries are linted as they are read, a large catalog in parts on every core, as compile
   /// does; a catalog that does not state its source language before its entries is read whole
   /// first.
-  private func lintEntries(_ source: SourceText) throws(DiagnosticError) -> (
-    [Diagnostic], [Finding], lastEntry: Int?
+  private func lintEntries(_ source: SourceText, keepingKeys: Bool) throws(DiagnosticError) -> (
+    [Diagnostic], [Finding], lastEntry: Int?, keys: [SourceLint.CatalogKeys.Entry]
   ) {
     guard let sourceLanguage = CatalogReader.sourceLanguageBeforeEntries(in: source) else {
       let (catalog, diagnostics) = try CatalogReader.read(source)
-      return (diagnostics, Linter.lint(catalog), catalog.entries.last?.offset)
+      return (
+        diagnostics, Linter.lint(catalog), catalog.entries.last?.offset,
+        keepingKeys ? catalog.entries.map(Self.keyEntry) : []
+      )
     }
     final class Part: @unchecked Sendable {
       var findings: [Finding] = []
       var lastEntry: Int?
+      var keys: [SourceLint.CatalogKeys.Entry] = []
     }
     var parts: [Part] = []
     // Four parts per core, taken by the cores in turn: lint's work per byte differs along a
@@ -221,17 +275,19 @@ struct LintCommand {
         return {
           part.findings += Linter.lint($0, sourceLanguage: sourceLanguage, memo: memo)
           part.lastEntry = $0.offset
+          if keepingKeys { part.keys.append(Self.keyEntry($0)) }
         }
       }
     }
     return (
-      diagnostics, Linter.joined(parts.map(\.findings)), parts.compactMap(\.lastEntry).last
+      diagnostics, Linter.joined(parts.map(\.findings)), parts.compactMap(\.lastEntry).last,
+      parts.flatMap(\.keys)
     )
   }
 
   /// Lints one catalog: its top level (`CatalogShape`), then, when the reader can read it, the
   /// reader's diagnostics and every entry; `--disable` and the catalog's config applied.
-  private func lint(_ path: String, config: LintConfig?) -> CatalogResult {
+  private func lint(_ path: String, config: LintConfig?, keepingKeys: Bool) -> CatalogResult {
     let source: SourceText
     do {
       source = try SourceText(contentsOf: path)
@@ -239,8 +295,11 @@ struct LintCommand {
       return .failed([.error("cannot read file: \(error.message)")], nil)
     }
     var findings: [Finding]
+    var keys: [SourceLint.CatalogKeys.Entry]?
     do {
-      let (diagnostics, linted, lastEntry) = try lintEntries(source)
+      let (diagnostics, linted, lastEntry, entries) = try lintEntries(
+        source, keepingKeys: keepingKeys)
+      if keepingKeys { keys = entries }
       // The reader has validated the catalog: its `strings` is skipped from the last entry, unless
       // it has two (their entries are all read; the last one is in the second).
       let twice = diagnostics.contains { $0.message == "duplicate key 'strings'" }
@@ -256,10 +315,22 @@ struct LintCommand {
       }
       findings = shape.findings
     }
-    findings.removeAll { disabled.contains($0.check) }
-    if let config { findings = config.apply(to: findings) }
+    findings = kept(findings, config: config)
     findings.sort(by: Finding.precedes)
     let positions = source.lineColumns(of: findings.compactMap(\.diagnostic.offset))
-    return .linted(LintReport.File(path: path, findings: findings, positions: positions))
+    return .linted(
+      LintReport.File(path: path, findings: findings, positions: positions),
+      keys.map { SourceKeys(entries: $0, source: source, config: config) })
+  }
+
+  /// The findings a run reports: not `--disable`d, with the config's severities and disabled
+  /// checks, and checks off by default only when `--enable` or the config's `enabled` names them.
+  func kept(_ findings: [Finding], config: LintConfig?) -> [Finding] {
+    var result = findings.filter { !disabled.contains($0.check) }
+    if let config { result = config.apply(to: result) }
+    let on = enabled.union(config?.enabled ?? [])
+    return result.filter {
+      LintCheck.named($0.check)?.isOnByDefault != false || on.contains($0.check)
+    }
   }
 }

@@ -1,11 +1,13 @@
 import CatalogLint
 import Foundation
 import LHCBase
+import SourceLint
 
 /// What applies to each catalog of an `lhc lint` run: its config file (`--config`, else the
 /// nearest `.lhc-lint.json` in the catalog's folder or above) and its baseline (`--baseline`,
-/// else the config's `baseline`). Every file is read once; a file that cannot be read or is
-/// invalid is an error naming it (`path:line:col`).
+/// else the config's `baseline`); the same for each Swift file of `--sources`, from its own
+/// folder. Every file is read once; a file that cannot be read or is invalid is an error naming
+/// it (`path:line:col`).
 struct LintSettings {
   /// The config file name searched for.
   static let configName = ".lhc-lint.json"
@@ -24,40 +26,64 @@ struct LintSettings {
   /// The baselines read, by the path in `baselinePaths`.
   private(set) var baselines: [String: LintBaseline] = [:]
   private(set) var problems: [Problem] = []
+  /// The Swift sources the catalogs' configs name (`sources`), absolute, each once, in order.
+  private(set) var configuredSources: [String] = []
+
+  private let explicit: String?
+  private let baseline: String?
+  private let useBaselines: Bool
+  private var read: [String: LintConfig?] = [:]
+  private var found: [String: String?] = [:]
 
   /// Finds and reads the configs and baselines of `catalogs`. `baseline` (`--baseline`) replaces
   /// the configs' baselines; `useBaselines` false (`--write-baseline`) reads none.
   init(catalogs: [String], config explicit: String?, baseline: String?, useBaselines: Bool) {
-    var read: [String: LintConfig?] = [:]
-    var found: [String: String?] = [:]
+    self.explicit = explicit
+    self.baseline = baseline
+    self.useBaselines = useBaselines
     for catalog in catalogs {
-      let configPath =
-        explicit ?? Self.nearestConfig(from: Self.folder(of: catalog), cache: &found)
-      var config: LintConfig?
-      if let configPath {
-        if let known = read[configPath] {
-          config = known
-        } else {
-          config = load(configPath, what: "config", LintConfig.read)
-          read.updateValue(config, forKey: configPath)  // nil too: a failed file is read once
-        }
-      }
+      let (config, configPath, baselinePath) = settle(catalog)
       configs.append(config)
-      var baselinePath = baseline
-      if baselinePath == nil, let configPath, let written = config?.baseline {
-        baselinePath =
-          written.hasPrefix("/")
-          ? written : (Self.folder(of: configPath) as NSString).appendingPathComponent(written)
-      }
-      if !useBaselines { baselinePath = nil }
-      if let baselinePath, baselines[baselinePath] == nil,
-        !problems.contains(where: { $0.path == baselinePath }),
-        let loaded = load(baselinePath, what: "baseline", LintBaseline.read)
-      {
-        baselines[baselinePath] = loaded
-      }
       baselinePaths.append(baselinePath)
+      for source in config?.sources ?? [] {
+        let path = Self.absolute(
+          source.hasPrefix("/")
+            ? source : (Self.folder(of: configPath!) as NSString).appendingPathComponent(source))
+        if !configuredSources.contains(path) { configuredSources.append(path) }
+      }
     }
+  }
+
+  /// The config (and its path) and baseline path of one file, the files they name read.
+  mutating func settle(_ file: String) -> (
+    config: LintConfig?, configPath: String?, baselinePath: String?
+  ) {
+    let configPath = explicit ?? Self.nearestConfig(from: Self.folder(of: file), cache: &found)
+    var config: LintConfig?
+    if let configPath {
+      if let known = read[configPath] {
+        config = known
+      } else {
+        config = load(configPath, what: "config") { source throws(DiagnosticError) in
+          try LintConfig.read(source, otaSDKs: OTACoverage.sdkNames)
+        }
+        read.updateValue(config, forKey: configPath)  // nil too: a failed file is read once
+      }
+    }
+    var baselinePath = baseline
+    if baselinePath == nil, let configPath, let written = config?.baseline {
+      baselinePath =
+        written.hasPrefix("/")
+        ? written : (Self.folder(of: configPath) as NSString).appendingPathComponent(written)
+    }
+    if !useBaselines { baselinePath = nil }
+    if let baselinePath, baselines[baselinePath] == nil,
+      !problems.contains(where: { $0.path == baselinePath }),
+      let loaded = load(baselinePath, what: "baseline", LintBaseline.read)
+    {
+      baselines[baselinePath] = loaded
+    }
+    return (config, configPath, baselinePath)
   }
 
   /// Reads a config or baseline file; records a problem and returns nil when it cannot.
@@ -83,7 +109,9 @@ struct LintSettings {
   /// The nearest `.lhc-lint.json` in `folder` or a folder above it (cached per folder).
   private static func nearestConfig(from folder: String, cache: inout [String: String?]) -> String?
   {
-    var visited: [String] = []
+    // The folder as given first: the files of one folder (a tree's Swift files) are resolved once.
+    if let known = cache[folder] { return known }
+    var visited: [String] = [folder]
     var current = absolute(folder)
     var result: String?
     while true {

@@ -13,7 +13,7 @@ struct LintReport {
     case text, xcode, github, json, sarif, html
   }
 
-  /// One catalog's findings with their line and column.
+  /// One catalog's (or, with `--sources`, one Swift file's) findings with their line and column.
   struct File {
     var path: String
     var findings: [Finding]
@@ -21,6 +21,8 @@ struct LintReport {
     /// marked known).
     var known: [Finding] = []
     var positions: [Int: (line: Int, column: Int)]
+    /// A Swift file of `--sources`.
+    var isCode = false
 
     func position(of finding: Finding) -> (line: Int, column: Int)? {
       finding.diagnostic.offset.flatMap { positions[$0] }
@@ -32,6 +34,8 @@ struct LintReport {
   var warningsAsErrors: Bool
   /// With a baseline: how many findings it knew (and the report leaves out).
   var knownFromBaseline: Int?
+  /// With `--sources`: how many Swift files were read.
+  var swiftFiles: Int?
 
   func severity(of finding: Finding) -> Diagnostic.Severity {
     let severity = finding.diagnostic.severity
@@ -122,7 +126,7 @@ struct LintReport {
         byKey[key, default: []].append(finding)
       }
       for key in keys {
-        result += key.map { "  \"\($0)\"\n" } ?? "  (catalog)\n"
+        result += key.map { "  \"\($0)\"\n" } ?? (file.isCode ? "  (code)\n" : "  (catalog)\n")
         for finding in byKey[key] ?? [] {
           let position = file.position(of: finding).map { "\($0.line):\($0.column)" } ?? "-"
           let language = finding.diagnostic.language.map { "\($0): " } ?? ""
@@ -131,7 +135,8 @@ struct LintReport {
         }
       }
     }
-    let catalogs = files.count == 1 ? "1 catalog" : "\(files.count) catalogs"
+    var catalogs = Self.plural(files.count { !$0.isCode }, "catalog")
+    if let swiftFiles { catalogs += " and \(Self.plural(swiftFiles, "Swift file"))" }
     result +=
       "\(Self.plural(errorCount, "error")), \(Self.plural(warningCount, "warning")) in \(catalogs)"
     if let known = knownFromBaseline {

@@ -13,8 +13,11 @@ import LHCBase
 enum LintSARIF {
   static func render(_ report: LintReport) -> String {
     let rules = LintCheck.all.map { check in
-      JSONValue.object([
-        ("defaultConfiguration", .object([("level", .string(check.severity.rawValue))])),
+      var configuration: [(String, JSONValue)] = []
+      if !check.isOnByDefault { configuration.append(("enabled", .number("false"))) }
+      configuration.append(("level", .string(check.severity.rawValue)))
+      return JSONValue.object([
+        ("defaultConfiguration", .object(configuration)),
         ("id", .string(check.id)),
         ("shortDescription", .object([("text", .string(check.summary))])),
       ])
@@ -58,10 +61,12 @@ enum LintSARIF {
       if let key = diagnostic.key { properties.append(("key", .string(key))) }
       if let language = diagnostic.language { properties.append(("language", .string(language))) }
       if let path = finding.variationPath { properties.append(("variationPath", .string(path))) }
-      let identity = [
-        uri, finding.check, diagnostic.key, diagnostic.language, finding.variationPath,
-      ]
-      .map { $0 ?? "" }.joined(separator: "\u{0}")
+      // A finding in code is known by its code's text too (as in a baseline).
+      let identity =
+        ([
+          uri, finding.check, diagnostic.key, diagnostic.language, finding.variationPath,
+        ] + (finding.code.map { [$0] } ?? []))
+        .map { $0 ?? "" }.joined(separator: "\u{0}")
       let occurrence = occurrences[identity, default: 0]
       occurrences[identity] = occurrence + 1
       var result: [(String, JSONValue)] = [

@@ -1,0 +1,10 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+  name: "Feature",
+  defaultLocalization: "en",
+  platforms: [.iOS(.v17)],
+  products: [.library(name: "Feature", targets: ["Feature"])],
+  targets: [.target(name: "Feature")]
+)
