@@ -116,3 +116,22 @@ public let isSanitizerRun = ProcessInfo.processInfo.environment["LHC_SANITIZER_R
 /// True in `make test-tsan` (`LHC_TSAN_RUN=1`): ThreadSanitizer's runtime itself faults (SIGBUS)
 /// when a file-size limit (`ulimit -f`) is in force, so the tests that set one are skipped there.
 public let isThreadSanitizerRun = ProcessInfo.processInfo.environment["LHC_TSAN_RUN"] == "1"
+
+/// A writable copy of `source` in a fresh temporary directory (the corpus is read-only).
+public func writableCopy(of source: URL) throws -> URL {
+  let directory = try makeTemporaryDirectory().appendingPathComponent("copy")
+  try FileManager.default.copyItem(at: source, to: directory)
+  _ = try runProcess(URL(fileURLWithPath: "/bin/chmod"), ["-R", "u+w", directory.path])
+  return directory
+}
+
+/// A file's bytes as text.
+public func readText(_ url: URL) throws -> String {
+  String(decoding: try Data(contentsOf: url), as: UTF8.self)
+}
+
+/// A catalog's entries, read with Foundation's JSON reader (an independent oracle).
+public func catalogEntries(_ url: URL) throws -> [String: [String: Any]] {
+  let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+  return json?["strings"] as? [String: [String: Any]] ?? [:]
+}

@@ -10,29 +10,11 @@ import Testing
   private let netNewsWire = TestPaths.corpus.appendingPathComponent(
     "extraction/Ranchero-Software__NetNewsWire")
 
-  private func copy(_ source: URL) throws -> URL {
-    let directory = try makeTemporaryDirectory().appendingPathComponent("copy")
-    try FileManager.default.copyItem(at: source, to: directory)
-    // The corpus is read-only: the copy must be writable.
-    _ = try runProcess(URL(fileURLWithPath: "/bin/chmod"), ["-R", "u+w", directory.path])
-    return directory
-  }
-
-  private func read(_ url: URL) throws -> String {
-    String(decoding: try Data(contentsOf: url), as: UTF8.self)
-  }
-
-  /// Keys of a catalog, read with Foundation's JSON reader (an independent oracle).
-  private func entries(_ url: URL) throws -> [String: [String: Any]] {
-    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
-    return json?["strings"] as? [String: [String: Any]] ?? [:]
-  }
-
   @Test func fixtureListing() throws {
     let app = fixture.appendingPathComponent("app")
     let first = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: app)
     #expect(first.status == 0)
-    #expect(first.stdout == (try read(fixture.appendingPathComponent("app-list.json"))))
+    #expect(first.stdout == (try readText(fixture.appendingPathComponent("app-list.json"))))
     let again = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: app)
     #expect(again.stdout == first.stdout)
     // Valid JSON, each record with the documented members.
@@ -58,7 +40,7 @@ import Testing
   }
 
   @Test func fixtureSync() throws {
-    let app = try copy(fixture.appendingPathComponent("app"))
+    let app = try writableCopy(of: fixture.appendingPathComponent("app"))
     let synced = fixture.appendingPathComponent("app-synced")
     let catalogs = [
       "App/Localizable.xcstrings", "Legacy/Legacy.xcstrings", "Loose/Localizable.xcstrings",
@@ -94,16 +76,16 @@ import Testing
     }
     #expect(dryRun.stdout == expected)
     #expect(
-      try read(app.appendingPathComponent(catalogs[0]))
-        == (try read(fixture.appendingPathComponent("app/" + catalogs[0]))))
+      try readText(app.appendingPathComponent(catalogs[0]))
+        == (try readText(fixture.appendingPathComponent("app/" + catalogs[0]))))
     // The sync writes exactly the goldens; a second one writes nothing.
     let sync = try RunLHC.run(["extract", "."], in: app)
     #expect(sync.status == 0)
     #expect(sync.stdout.contains("App/Localizable.xcstrings: 4 add, 1 mark-stale\n"))
     for catalog in catalogs {
       #expect(
-        try read(app.appendingPathComponent(catalog))
-          == (try read(synced.appendingPathComponent(catalog))), "\(catalog)")
+        try readText(app.appendingPathComponent(catalog))
+          == (try readText(synced.appendingPathComponent(catalog))), "\(catalog)")
     }
     let written =
       try FileManager.default.attributesOfItem(
@@ -121,7 +103,7 @@ import Testing
   }
 
   @Test func intoAndCreateMissing() throws {
-    let app = try copy(fixture.appendingPathComponent("app"))
+    let app = try writableCopy(of: fixture.appendingPathComponent("app"))
     // --into: only that catalog; the tables no catalog given holds are reported.
     let into = try RunLHC.run(["extract", "--into", "Legacy/Legacy.xcstrings", "."], in: app)
     #expect(into.status == 0)
@@ -130,14 +112,14 @@ import Testing
       into.stderr.contains(
         "warning: no catalog of table Localizable given with --into: 13 strings of it not synced"))
     #expect(
-      try read(app.appendingPathComponent("App/Localizable.xcstrings"))
-        == (try read(fixture.appendingPathComponent("app/App/Localizable.xcstrings"))))
+      try readText(app.appendingPathComponent("App/Localizable.xcstrings"))
+        == (try readText(fixture.appendingPathComponent("app/App/Localizable.xcstrings"))))
     // --create-missing: the tables a target has no catalog of (not a package without
     // defaultLocalization), here Settings and Missing.
     let created = try RunLHC.run(
       ["extract", "--create-missing", "Made", "--source-language", "de", "."], in: app)
     #expect(created.status == 0)
-    let settings = try read(app.appendingPathComponent("Made/Settings.xcstrings"))
+    let settings = try readText(app.appendingPathComponent("Made/Settings.xcstrings"))
     #expect(
       settings == """
         {
@@ -186,14 +168,14 @@ import Testing
       #expect(try RunLHC.run(arguments, in: app).status == 64, "\(arguments)")
     }
     // A catalog that cannot be read: an error naming it, exit 1, nothing written.
-    let broken = try copy(app)
+    let broken = try writableCopy(of: app)
     let catalog = broken.appendingPathComponent("Widget/Localizable.xcstrings")
     try Data("{ \"sourceLanguage\" : ".utf8).write(to: catalog)
-    let appCatalog = try read(broken.appendingPathComponent("App/Localizable.xcstrings"))
+    let appCatalog = try readText(broken.appendingPathComponent("App/Localizable.xcstrings"))
     let result = try RunLHC.run(["extract", "."], in: broken)
     #expect(result.status == 1)
     #expect(result.stderr.contains("Widget/Localizable.xcstrings:"))
-    #expect(try read(broken.appendingPathComponent("App/Localizable.xcstrings")) == appCatalog)
+    #expect(try readText(broken.appendingPathComponent("App/Localizable.xcstrings")) == appCatalog)
   }
 
   /// lhc-extract(1)'s aim: for each catalog Xcode fed from code, ≥ 97 % of the keys Xcode
@@ -228,22 +210,22 @@ import Testing
     #expect(fromInterfaceBuilder.count == 5)
     for (catalog, keys) in fromInterfaceBuilder {
       #expect(catalog.hasSuffix("Window.xcstrings") && catalog.contains("/mul.lproj/"))
-      #expect(Set(try entries(netNewsWire.appendingPathComponent(catalog)).keys) == keys)
+      #expect(Set(try catalogEntries(netNewsWire.appendingPathComponent(catalog)).keys) == keys)
     }
     for (catalog, keys) in found {
-      let catalogEntries = try entries(netNewsWire.appendingPathComponent(catalog))
+      let held = try catalogEntries(netNewsWire.appendingPathComponent(catalog))
       let extracted = Set(
-        catalogEntries.filter {
+        held.filter {
           ($0.value["extractionState"] as? String).map { $0 == "extracted_with_value" } ?? true
         }.keys)
       let stale = Set(
-        catalogEntries.filter { $0.value["extractionState"] as? String == "stale" }.keys)
+        held.filter { $0.value["extractionState"] as? String == "stale" }.keys)
       let placed = extracted.intersection(keys).count
       #expect(
         Double(placed) >= 0.97 * Double(extracted.count),
         "\(catalog): \(placed) of \(extracted.count)")
       #expect(stale.isDisjoint(with: keys), "\(catalog)")
-      let invented = keys.subtracting(catalogEntries.keys)
+      let invented = keys.subtracting(held.keys)
       #expect(
         Double(invented.count) <= 0.05 * Double(keys.count), "\(catalog): \(invented.sorted())")
     }
@@ -258,9 +240,9 @@ import Testing
     .enabled(
       if: FileManager.default.fileExists(atPath: TestPaths.corpus.path), "needs ../shared/corpus"))
   func netNewsWireSync() throws {
-    let tree = try copy(netNewsWire)
+    let tree = try writableCopy(of: netNewsWire)
     let shared = tree.appendingPathComponent("Shared/Localizable.xcstrings")
-    let original = try read(shared)
+    let original = try readText(shared)
     // Three keys with comments from code, removed as lines of the file.
     let removed = ["Add Account", "All Unread", "Activity Log"]
     var lines = original.components(separatedBy: "\n")
@@ -278,13 +260,13 @@ import Testing
     #expect(sync.status == 0)
     // Back with the code's comment and no extractionState; the rest as it was (Favicons, in the
     // catalog but not in this code, with no translation, is removed).
-    let synced = try entries(shared)
+    let synced = try catalogEntries(shared)
     let before = try JSONSerialization.jsonObject(with: Data(original.utf8)) as? [String: Any]
     var expected = before?["strings"] as? [String: [String: Any]] ?? [:]
     expected["Favicons"] = nil
     #expect(NSDictionary(dictionary: synced).isEqual(to: expected))
     #expect(
-      try read(shared)
+      try readText(shared)
         == original.replacingOccurrences(
           of: "    \"Favicons\" : {\n      \"comment\" : \"Activity owner name\"\n    },\n",
           with: ""))
@@ -306,7 +288,7 @@ import Testing
     .subtracting(
       inShared.filter { $0["file"] as? String != file }.compactMap { $0["key"] as? String })
     try #require(onlyThere.count >= 2)
-    let current = try entries(shared)
+    let current = try catalogEntries(shared)
     let translated = try #require(onlyThere.sorted().first { current[$0]?["comment"] != nil })
     let marker = "    \(JSONString.quote(translated)) : {\n"
     let localizations = """
@@ -320,14 +302,14 @@ import Testing
             },
 
       """
-    let text = try read(shared).replacingOccurrences(of: marker, with: marker + localizations)
+    let text = try readText(shared).replacingOccurrences(of: marker, with: marker + localizations)
     try Data(text.utf8).write(to: shared)
-    let withTranslation = try entries(shared)
+    let withTranslation = try catalogEntries(shared)
     try FileManager.default.removeItem(at: tree.appendingPathComponent(file))
     #expect(
       try RunLHC.run(["extract", "--into", "Shared/Localizable.xcstrings", "."], in: tree).status
         == 0)
-    var after = try entries(shared)
+    var after = try catalogEntries(shared)
     #expect(after[translated]?["extractionState"] as? String == "stale")
     #expect((after[translated]?["localizations"] as? [String: Any])?["de"] != nil)
     for key in onlyThere where key != translated { #expect(after[key] == nil, "\(key)") }

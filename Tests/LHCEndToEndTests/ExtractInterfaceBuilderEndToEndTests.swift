@@ -12,23 +12,6 @@ import Testing
   private let app = TestPaths.testData.appendingPathComponent("extract-ib/app")
   private let windows = ["AccountStats", "ActivityLog", "CurrentActivity", "Dinosaurs", "ErrorLog"]
 
-  private func copy(_ source: URL) throws -> URL {
-    let directory = try makeTemporaryDirectory().appendingPathComponent("copy")
-    try FileManager.default.copyItem(at: source, to: directory)
-    _ = try runProcess(URL(fileURLWithPath: "/bin/chmod"), ["-R", "u+w", directory.path])
-    return directory
-  }
-
-  private func read(_ url: URL) throws -> String {
-    String(decoding: try Data(contentsOf: url), as: UTF8.self)
-  }
-
-  /// A catalog's entries, read with Foundation's JSON reader (an independent oracle).
-  private func entries(_ url: URL) throws -> [String: [String: Any]] {
-    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
-    return json?["strings"] as? [String: [String: Any]] ?? [:]
-  }
-
   private func unit(_ entry: [String: Any]?, _ language: String) -> [String: Any]? {
     ((entry?["localizations"] as? [String: Any])?[language] as? [String: Any])?["stringUnit"]
       as? [String: Any]
@@ -50,13 +33,13 @@ import Testing
     #expect(listed.count == 35)
     for name in windows {
       let catalog = "\(name)/mul.lproj/\(name)Window.xcstrings"
-      let catalogEntries = try entries(mac.appendingPathComponent(catalog))
+      let held = try catalogEntries(mac.appendingPathComponent(catalog))
       let mine = listed.filter { $0["catalog"] as? String == catalog }
-      #expect(Set(mine.compactMap { $0["key"] as? String }) == Set(catalogEntries.keys), "\(name)")
+      #expect(Set(mine.compactMap { $0["key"] as? String }) == Set(held.keys), "\(name)")
       for record in mine {
         let key = try #require(record["key"] as? String)
-        #expect(record["comment"] as? String == catalogEntries[key]?["comment"] as? String)
-        #expect(record["value"] as? String == unit(catalogEntries[key], "en")?["value"] as? String)
+        #expect(record["comment"] as? String == held[key]?["comment"] as? String)
+        #expect(record["value"] as? String == unit(held[key], "en")?["value"] as? String)
         #expect(record["table"] as? String == "\(name)Window")
         #expect(record["api"] as? String == "Interface Builder")
         #expect(record["file"] as? String == "\(name)/Base.lproj/\(name)Window.xib")
@@ -80,12 +63,12 @@ import Testing
     .enabled(
       if: FileManager.default.fileExists(atPath: TestPaths.corpus.path), "needs ../shared/corpus"))
   func titleChanged() throws {
-    let folder = try copy(mac.appendingPathComponent("Dinosaurs"))
+    let folder = try writableCopy(of: mac.appendingPathComponent("Dinosaurs"))
     let xib = folder.appendingPathComponent("Base.lproj/DinosaursWindow.xib")
     let catalog = folder.appendingPathComponent("mul.lproj/DinosaursWindow.xcstrings")
-    let original = try read(catalog)
-    let before = try entries(catalog)
-    let text = try read(xib)
+    let original = try readText(catalog)
+    let before = try catalogEntries(catalog)
+    let text = try readText(xib)
     #expect(text.components(separatedBy: "title=\"Go to Feed\"").count == 2)
     try Data(
       text.replacingOccurrences(of: "title=\"Go to Feed\"", with: "title=\"Go to the Feed\"")
@@ -101,7 +84,7 @@ import Testing
     #expect(sync.status == 0)
     #expect(
       sync.stdout == "mul.lproj/DinosaursWindow.xcstrings: 1 update-comment, 1 update-value\n")
-    let after = try entries(catalog)
+    let after = try catalogEntries(catalog)
     #expect(Set(after.keys) == Set(before.keys))
     for key in before.keys where key != "20O-mq-mzx.title" {
       #expect(NSDictionary(dictionary: after[key] ?? [:]).isEqual(to: before[key] ?? [:]), "\(key)")
@@ -119,7 +102,7 @@ import Testing
     #expect(unit(changed, "es")?["state"] as? String == "needs_review")
     // Bytes: the three lines of that entry, nothing else.
     let oldLines = original.components(separatedBy: "\n")
-    let newLines = try read(catalog).components(separatedBy: "\n")
+    let newLines = try readText(catalog).components(separatedBy: "\n")
     #expect(oldLines.count == newLines.count)
     #expect(zip(oldLines, newLines).filter { $0 != $1 }.count == 3)
     // Synced twice: nothing to write, in sync.
@@ -133,11 +116,11 @@ import Testing
     .enabled(
       if: FileManager.default.fileExists(atPath: TestPaths.corpus.path), "needs ../shared/corpus"))
   func malformedXIB() throws {
-    let folder = try copy(mac.appendingPathComponent("Dinosaurs"))
+    let folder = try writableCopy(of: mac.appendingPathComponent("Dinosaurs"))
     let xib = folder.appendingPathComponent("Base.lproj/DinosaursWindow.xib")
     let catalog = folder.appendingPathComponent("mul.lproj/DinosaursWindow.xcstrings")
-    let original = try read(catalog)
-    var lines = try read(xib).components(separatedBy: "\n")
+    let original = try readText(catalog)
+    var lines = try readText(xib).components(separatedBy: "\n")
     // Line 341 opens the "Go to Feed" cell; its tag loses its closing quote and bracket.
     lines[340] = lines[340].replacingOccurrences(of: "id=\"20O-mq-mzx\">", with: "id=\"20O-mq-mzx")
     try Data(lines.joined(separator: "\n").utf8).write(to: xib)
@@ -151,7 +134,7 @@ import Testing
       let location = error.split(separator: ":").prefix(3)
       #expect(location.count == 3 && Int(location[1]) != nil && Int(location[2]) != nil)
     }
-    #expect(try read(catalog) == original)
+    #expect(try readText(catalog) == original)
   }
 
   /// A table fed by a storyboard and Swift code is synced from both; a run that reads only one
@@ -192,19 +175,19 @@ import Testing
 
     // A button removed from the storyboard and a status string from the code: both retired
     // (translated: stale), in one sync.
-    let tree = try copy(app)
+    let tree = try writableCopy(of: app)
     let storyboard = tree.appendingPathComponent("App/Base.lproj/Main.storyboard")
     let swift = tree.appendingPathComponent("App/ReaderStatus.swift")
     try Data(
-      try read(storyboard).replacingOccurrences(of: "title=\"Refresh\" ", with: "").utf8
+      try readText(storyboard).replacingOccurrences(of: "title=\"Refresh\" ", with: "").utf8
     ).write(to: storyboard)
     try Data(
-      try read(swift).replacingOccurrences(of: "\"Everything read\"", with: "\"All read\"").utf8
+      try readText(swift).replacingOccurrences(of: "\"Everything read\"", with: "\"All read\"").utf8
     ).write(to: swift)
     let sync = try RunLHC.run(["extract", "."], in: tree)
     #expect(sync.status == 0)
     #expect(sync.stdout == "App/mul.lproj/Main.xcstrings: 1 add, 2 mark-stale\n")
-    let synced = try entries(tree.appendingPathComponent("App/mul.lproj/Main.xcstrings"))
+    let synced = try catalogEntries(tree.appendingPathComponent("App/mul.lproj/Main.xcstrings"))
     #expect(synced["Cel-00-Rfr.title"]?["extractionState"] as? String == "stale")
     #expect(synced["Everything read"]?["extractionState"] as? String == "stale")
     #expect(synced["All read"]?["comment"] as? String == "Status with no unread article")
