@@ -51,7 +51,9 @@ public struct Extraction: Sendable {
     var result = run(
       boxes: Parallel.map(swift) { path -> TreeBox in
         let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
-        return TreeBox(Parser.parse(SourceFile(path: path, bytes: bytes)))
+        let box = TreeBox(Parser.parse(SourceFile(path: path, bytes: bytes)))
+        box.index.add(box.tree)
+        return box
       }, scan: scan, extractionOnly: extractionOnly)
     let interface = files.filter { scan.interfaceFiles[$0] != nil }
     for (path, (strings, diagnostics)) in zip(
@@ -92,13 +94,18 @@ public struct Extraction: Sendable {
 
   /// Extracts the strings of parsed files.
   public static func run(_ trees: [SourceTree], scan: SourceScan) -> Extraction {
-    run(boxes: trees.map(TreeBox.init), scan: scan, extractionOnly: false)
+    run(
+      boxes: trees.map { tree in
+        let box = TreeBox(tree)
+        box.index.add(tree)
+        return box
+      }, scan: scan, extractionOnly: false)
   }
 
   /// Each tree is let go by the thread that read its strings: freeing them all on one thread
   /// after the run took a third of `lhc extract`'s time.
   private static func run(boxes: [TreeBox], scan: SourceScan, extractionOnly: Bool) -> Extraction {
-    let index = TypeIndex(trees: boxes.map(\.tree))
+    let index = TypeIndex(merging: boxes.map(\.index))
     let perFile = Parallel.map(boxes) { box -> (SourceFile, PlacedFile) in
       let tree = box.take()
       return (tree.file, extract(tree, scan: scan, index: index, extractionOnly: extractionOnly))
@@ -123,6 +130,8 @@ public struct Extraction: Sendable {
 
   /// A tree a worker takes (and frees when done), one per box.
   private final class TreeBox: @unchecked Sendable {
+    /// The declarations of its file, indexed on the thread that parsed it.
+    let index = TypeIndex()
     private var held: SourceTree?
     init(_ tree: SourceTree) { held = tree }
     var tree: SourceTree { held! }

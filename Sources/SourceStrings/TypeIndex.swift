@@ -43,14 +43,54 @@ public final class TypeIndex: @unchecked Sendable {
   /// Every enum case with associated values by name (`.custom(title:)` called as a function).
   private(set) var casesByName: [String: [[Parameter]]] = [:]
 
-  public init(trees: [SourceTree]) {
-    for tree in trees {
-      for statement in tree.statements {
-        if case .declaration(let declaration) = statement { add(declaration, in: nil) }
-        if case .conditional(let clauses, _) = statement {
-          for clause in clauses {
-            for case .declaration(let declaration) in clause.elements { add(declaration, in: nil) }
-          }
+  public convenience init(trees: [SourceTree]) {
+    self.init()
+    for tree in trees { add(tree) }
+  }
+
+  public init() {}
+
+  /// One index of several files' indexes, each made where its file was parsed (in file order:
+  /// a member's first declaration still wins). Building the index on one thread after the parse
+  /// was a tenth of `lhc extract`'s time.
+  public convenience init(merging parts: [TypeIndex]) {
+    self.init()
+    for part in parts { merge(part) }
+  }
+
+  private func merge(_ other: TypeIndex) {
+    for (name, theirs) in other.types {
+      guard var info = types[name] else {
+        types[name] = theirs
+        continue
+      }
+      if theirs.isDeclared, !info.isDeclared {
+        info.isDeclared = true
+        info.isStruct = theirs.isStruct
+      }
+      info.hasExplicitInitializer = info.hasExplicitInitializer || theirs.hasExplicitInitializer
+      info.inheritance += theirs.inheritance
+      info.properties.merge(theirs.properties) { first, _ in first }
+      info.methods.merge(theirs.methods) { $0 + $1 }
+      info.initializers += theirs.initializers
+      info.storedProperties += theirs.storedProperties
+      info.cases.merge(theirs.cases) { first, _ in first }
+      types[name] = info
+    }
+    globals.merge(other.globals) { first, _ in first }
+    functionsByName.merge(other.functionsByName) { $0 + $1 }
+    aliases.merge(other.aliases) { first, _ in first }
+    declaredTypes.formUnion(other.declaredTypes)
+    casesByName.merge(other.casesByName) { $0 + $1 }
+  }
+
+  /// Adds the declarations of one file.
+  public func add(_ tree: SourceTree) {
+    for statement in tree.statements {
+      if case .declaration(let declaration) = statement { add(declaration, in: nil) }
+      if case .conditional(let clauses, _) = statement {
+        for clause in clauses {
+          for case .declaration(let declaration) in clause.elements { add(declaration, in: nil) }
         }
       }
     }
