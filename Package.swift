@@ -138,7 +138,7 @@ let package = Package(
     // targets with their sources, catalogs and #if conditions; which catalog a file's strings feed.
     .target(
       name: "SourceProjects",
-      dependencies: ["SourceStrings", "InterfaceBuilderStrings", "SwiftSource", "LHCBase"]),
+      dependencies: ["SourceStrings", "InterfaceBuilderStrings", "SwiftSource", "LHCPlist", "LHCBase"]),
     // Extracted strings + a catalog model → the catalog Xcode's build sync writes (`lhc extract`).
     .target(name: "CatalogSync", dependencies: ["StringCatalog", "LHCBase"]),
     // Syntax trees, their placed lookups and the catalogs' keys → lint findings of the code
@@ -244,7 +244,7 @@ let package = Package(
       dependencies: ["InterfaceBuilderStrings", "SourceStrings", "LHCTestSupport"]),
     .testTarget(
       name: "SourceProjectsTests",
-      dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCTestSupport"]),
+      dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCPlist", "LHCTestSupport"]),
     .testTarget(
       name: "SourceLintTests",
       dependencies: ["SourceLint", "SourceProjects", "SourceStrings", "SwiftSource"]),

@@ -1,4 +1,5 @@
 import Foundation
+import LHCPlist
 import SourceStrings
 
 /// An Xcode project's targets, read from its `project.pbxproj`: the files of each target's
@@ -32,11 +33,14 @@ public enum XcodeProject {
   public static func read(_ bytes: [UInt8], path: String, files: FileTree) throws(ReadError)
     -> Contents
   {
-    let root: OldStylePlist
+    // An old-style property list: LHCPlist's reader of old-style `.strings` text, which reads
+    // the whole OpenStep grammar (dictionaries, arrays, data, comments).
+    let root: PlistValue
     do {
-      root = try OldStylePlist.parse(bytes)
+      root = .dictionary(
+        Dictionary(try StringsFileReader.read(bytes), uniquingKeysWith: { _, last in last }))
     } catch {
-      throw ReadError(message: "not a project file: \(error.message)", offset: error.offset)
+      throw ReadError(message: "not a project file: \(error)", offset: nil)
     }
     guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
       let project = objects[rootID]
@@ -68,7 +72,7 @@ public enum XcodeProject {
   }
 
   private struct Reader {
-    let objects: [String: OldStylePlist]
+    let objects: [String: PlistValue]
     let projectDirectory: String
     let files: FileTree
     let pbxproj: String
@@ -76,7 +80,7 @@ public enum XcodeProject {
     var paths: [String: String] = [:]
 
     init(
-      objects: [String: OldStylePlist], projectDirectory: String, files: FileTree, pbxproj: String
+      objects: [String: PlistValue], projectDirectory: String, files: FileTree, pbxproj: String
     ) {
       self.objects = objects
       self.projectDirectory = projectDirectory
@@ -182,7 +186,7 @@ public enum XcodeProject {
 
     /// The files an exception set of `group` for target `id` names (absolute paths, those that
     /// exist; `/Localized/dir/name` as every `dir/*.lproj/name`).
-    func exceptionPaths(of group: OldStylePlist, target id: String, folder: String) -> Set<String> {
+    func exceptionPaths(of group: PlistValue, target id: String, folder: String) -> Set<String> {
       var result = Set<String>()
       for setID in group["exceptions"]?.array ?? [] {
         guard let set = setID.string.flatMap({ objects[$0] }), set["target"]?.string == id,
@@ -318,5 +322,27 @@ struct BuildSettings {
       if flag.hasPrefix("-D"), flag.count > 2 { flags.insert(String(flag.dropFirst(2))) }
     }
     return BuildConditions(platforms: platforms.sorted(), flags: flags)
+  }
+}
+
+/// What a project file's values are read as.
+extension PlistValue {
+  fileprivate var string: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  fileprivate var array: [PlistValue]? {
+    if case .array(let value) = self { return value }
+    return nil
+  }
+
+  fileprivate var dictionary: [String: PlistValue]? {
+    if case .dictionary(let value) = self { return value }
+    return nil
+  }
+
+  fileprivate subscript(key: String) -> PlistValue? {
+    dictionary?[key]
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LHCPlist
 import LHCTestSupport
 import SourceProjects
 import SourceStrings
@@ -12,18 +13,20 @@ import Testing
 
   private func path(_ relative: String) -> String { root + "/" + relative }
 
+  /// Project files are read by LHCPlist's old-style reader: what a `project.pbxproj` holds.
   @Test func oldStylePlist() throws {
     let text = #"""
       // !$*UTF8*$!
       { a = b; "quoted key" = "va\"l\nue"; list = (one, "two", ); nested = { x = 1; }; d = <0aFF>; /* c */ e = $inherited; }
       """#
-    let value = try OldStylePlist.parse(Array(text.utf8))
-    #expect(value["a"]?.string == "b")
-    #expect(value["quoted key"]?.string == "va\"l\nue")
-    #expect(value["list"]?.array == [.string("one"), .string("two")])
-    #expect(value["nested"]?["x"]?.string == "1")
+    let value = Dictionary(
+      try StringsFileReader.read(Array(text.utf8)), uniquingKeysWith: { _, last in last })
+    #expect(value["a"] == .string("b"))
+    #expect(value["quoted key"] == .string("va\"l\nue"))
+    #expect(value["list"] == .array([.string("one"), .string("two")]))
+    #expect(value["nested"] == .dictionary(["x": .string("1")]))
     #expect(value["d"] == .data([0x0A, 0xFF]))
-    #expect(value["e"]?.string == "$inherited")
+    #expect(value["e"] == .string("$inherited"))
   }
 
   @Test func oldStylePlistErrors() {
@@ -31,7 +34,9 @@ import Testing
       "{ a = b }", "{ a = ; }", "( a b )", "{ \"unterminated = x; }",
       String(repeating: "(", count: 300),
     ] {
-      #expect(throws: OldStylePlist.ParseError.self) { try OldStylePlist.parse(Array(text.utf8)) }
+      #expect(throws: XcodeProject.ReadError.self) {
+        try XcodeProject.read(Array(text.utf8), path: "/nonexistent/A.xcodeproj/project.pbxproj", files: FileTree())
+      }
     }
   }
 
