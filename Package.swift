@@ -91,10 +91,13 @@ let package = Package(
     // the readers: XML (libxml2, hardened), binary, old-style `.strings` text in every encoding
     // Foundation reads.
     .target(name: "LHCPlist", dependencies: ["Clibxml2", "LHCBase"]),
+    // libxml2's SAX parser over untrusted bytes, hardened (no network, DTDs or entities), for
+    // the XLIFF and Interface Builder readers.
+    .target(name: "HardenedXML", dependencies: ["Clibxml2"]),
     // XLIFF 1.2 documents ↔ bytes: Xcode 27's exact writer and a hardened SAX reader, both through
     // libxml2 (no network, DTD or entities; a size limit; namespaces by URI, inline elements
     // flattened).
-    .target(name: "XLIFF", dependencies: ["Clibxml2", "LHCBase"]),
+    .target(name: "XLIFF", dependencies: ["Clibxml2", "HardenedXML", "LHCBase"]),
     // Catalog model ↔ XLIFF units: Xcode's export rules (`lhc export`) and import rules, without
     // Xcode's data loss (`lhc import` of `.xliff` / `.xcloc`).
     .target(
@@ -133,7 +136,8 @@ let package = Package(
     // Interface Builder files (`.xib`, `.storyboard`) → the strings Xcode extracts into their
     // `mul.lproj` catalogs (keys `<ObjectID>.<property>`, Xcode's comments), read with libxml2
     // hardened (no network, DTD or entities; a depth limit).
-    .target(name: "InterfaceBuilderStrings", dependencies: ["Clibxml2", "SourceStrings"]),
+    .target(
+      name: "InterfaceBuilderStrings", dependencies: ["Clibxml2", "HardenedXML", "SourceStrings"]),
     // Xcode projects (`project.pbxproj`, synchronized folders) and Swift package manifests →
     // targets with their sources, catalogs and #if conditions; which catalog a file's strings feed.
     .target(

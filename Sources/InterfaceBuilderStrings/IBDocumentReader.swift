@@ -7,6 +7,7 @@
 // are refused before libxml2's own limit.
 
 import Clibxml2
+import HardenedXML
 
 /// One element of an Interface Builder document.
 final class IBElement {
@@ -72,7 +73,6 @@ enum IBDocumentReader {
 
   /// The root element of the document in `bytes`.
   static func read(_ bytes: [UInt8]) throws(IBReadError) -> IBElement {
-    _ = libxml2Ready
     guard !bytes.isEmpty else { throw IBReadError("empty file", offset: 0) }
     guard bytes.count <= maximumSize else {
       throw IBReadError(
@@ -87,72 +87,24 @@ enum IBDocumentReader {
     return root
   }
 
+  /// Runs libxml2's parser (hardened: ``HardenedSAX``) over `input` into `builder`.
   private static func parse(_ input: UnsafeBufferPointer<UInt8>, _ builder: IBTreeBuilder) {
-    guard let base = input.baseAddress,
-      let context = xmlCreateMemoryParserCtxt(
-        UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(input.count))
-    else {
-      builder.fail("libxml2 could not create a parser", offset: 0)
-      return
+    HardenedSAX.parse(input, builder, malformed: "the file is not well-formed XML") { sax in
+      sax.pointee.startElementNs = { context, name, _, _, _, _, count, _, attributes in
+        IBTreeBuilder.of(context)?.start(name, attributes, Int(count))
+      }
+      sax.pointee.endElementNs = { context, _, _, _ in IBTreeBuilder.of(context)?.end() }
+      sax.pointee.characters = { context, text, count in
+        IBTreeBuilder.of(context)?.characters(text, Int(count))
+      }
+      sax.pointee.ignorableWhitespace = sax.pointee.characters
+      sax.pointee.cdataBlock = sax.pointee.characters
     }
-    defer {
-      if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
-      xmlFreeParserCtxt(context)
-    }
-    _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-    install(on: context)
-    builder.context = context
-    builder.input = input
-    context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
-    _ = withExtendedLifetime(builder) { xmlParseDocument(context) }
-    builder.context = nil
-    if builder.error == nil, context.pointee.wellFormed == 0 {
-      builder.fail("the file is not well-formed XML", offset: builder.currentOffset)
-    }
-  }
-
-  private static func install(on context: xmlParserCtxtPtr) {
-    guard let sax = context.pointee.sax else { return }
-    sax.pointee.startElementNs = { context, name, _, _, _, _, count, _, attributes in
-      IBTreeBuilder.of(context)?.start(name, attributes, Int(count))
-    }
-    sax.pointee.endElementNs = { context, _, _, _ in IBTreeBuilder.of(context)?.end() }
-    sax.pointee.characters = { context, text, count in
-      IBTreeBuilder.of(context)?.characters(text, Int(count))
-    }
-    sax.pointee.ignorableWhitespace = sax.pointee.characters
-    sax.pointee.cdataBlock = sax.pointee.characters
-    sax.pointee.internalSubset = { context, _, _, _ in
-      IBTreeBuilder.of(context)?.refuse("a DOCTYPE is not allowed in an Interface Builder file")
-    }
-    sax.pointee.entityDecl = { context, _, _, _, _, _ in
-      IBTreeBuilder.of(context)?.refuse("entity declarations are not allowed")
-    }
-    sax.pointee.unparsedEntityDecl = { context, _, _, _, _ in
-      IBTreeBuilder.of(context)?.refuse("entity declarations are not allowed")
-    }
-    sax.pointee.reference = { context, _ in
-      IBTreeBuilder.of(context)?.refuse("entity references are not allowed")
-    }
-    sax.pointee.serror = { context, error in
-      guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-      IBTreeBuilder.of(context)?.libxml2Error(error.pointee)
-    }
-    sax.pointee.externalSubset = nil
-    sax.pointee.resolveEntity = nil
-    sax.pointee.comment = nil
-    sax.pointee.processingInstruction = nil
   }
 }
 
-/// `libxml2` is initialised once per process before the first parser is made.
-private let libxml2Ready: Bool = {
-  xmlInitParser()
-  return true
-}()
-
 /// Turns libxml2's SAX events into ``IBElement``s. The first error stops the parser.
-private final class IBTreeBuilder {
+private final class IBTreeBuilder: HardenedSAXReader {
   // The parser calls back on one thread, one event at a time: no access overlaps another.
   @exclusivity(unchecked) private var stack: [IBElement] = []
   @exclusivity(unchecked) private var text: [UInt8] = []
@@ -161,13 +113,8 @@ private final class IBTreeBuilder {
   var context: xmlParserCtxtPtr?
   var input = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-  static func of(_ context: UnsafeMutableRawPointer?) -> IBTreeBuilder? {
-    guard let context else { return nil }
-    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    guard let target = parser.pointee._private else { return nil }
-    let builder = Unmanaged<IBTreeBuilder>.fromOpaque(target).takeUnretainedValue()
-    return builder.error == nil ? builder : nil
-  }
+  var hasFailed: Bool { error != nil }
+  let doctypeMessage = "a DOCTYPE is not allowed in an Interface Builder file"
 
   func start(
     _ name: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
@@ -205,33 +152,10 @@ private final class IBTreeBuilder {
     text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
   }
 
-  func refuse(_ message: String) {
-    fail(message, offset: currentOffset)
-  }
-
   func fail(_ message: String, offset: Int) {
     guard error == nil else { return }
     error = IBReadError(message, offset: offset)
     if let context { xmlStopParser(context) }
-  }
-
-  func libxml2Error(_ reported: xmlError) {
-    var message = reported.message.map { String(cString: $0) } ?? "XML error"
-    while message.last?.isNewline == true { message.removeLast() }
-    fail(message, offset: currentOffset)
-  }
-
-  var currentOffset: Int {
-    guard let context else { return 0 }
-    return max(0, min(Int(xmlByteConsumed(context)), input.count))
-  }
-
-  /// The offset of the `<` of the start tag just read (the parser stands after its `>`; an
-  /// attribute value holds no raw `<`).
-  private var elementOffset: Int {
-    var index = min(currentOffset, input.count) - 1
-    while index > 0, input[index] != UInt8(ascii: "<") { index -= 1 }
-    return max(index, 0)
   }
 
   /// A start tag's attributes (SAX2's five pointers each: name, prefix, namespace, value start,

@@ -1,8 +1,9 @@
 import Clibxml2
+import HardenedXML
 
 /// Turns libxml2 SAX events of an XLIFF 1.2 document into an ``XLIFFDocument`` (see
 /// ``XLIFFReader`` for what is read and what is skipped). The first error stops the parser.
-final class XLIFFBuilder {
+final class XLIFFBuilder: HardenedSAXReader {
   /// What an open element is to the builder.
   private enum Element {
     case xliff, file, header, body, group, unit
@@ -36,14 +37,8 @@ final class XLIFFBuilder {
     self.shielded = shielded
   }
 
-  /// The builder a SAX callback's context belongs to; nil once it stopped listening.
-  static func of(_ context: UnsafeMutableRawPointer?) -> XLIFFBuilder? {
-    guard let context else { return nil }
-    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    guard let target = parser.pointee._private else { return nil }
-    let builder = Unmanaged<XLIFFBuilder>.fromOpaque(target).takeUnretainedValue()
-    return builder.error == nil ? builder : nil
-  }
+  var hasFailed: Bool { error != nil }
+  let doctypeMessage = "a DOCTYPE is not allowed in XLIFF"
 
   // MARK: Events
 
@@ -164,35 +159,10 @@ final class XLIFFBuilder {
 
   // MARK: Errors and positions
 
-  /// Something the reader refuses (a DOCTYPE, entities); stops the parser.
-  func refuse(_ message: String) {
-    fail(message, offset: currentOffset)
-  }
-
   func fail(_ message: String, offset: Int) {
     guard error == nil else { return }
     error = XLIFFReadError(message, offset: offset)
     if let context { xmlStopParser(context) }
-  }
-
-  /// An error libxml2 reports, without its trailing newline.
-  func libxml2Error(_ reported: xmlError) {
-    var message = reported.message.map { String(cString: $0) } ?? "XML error"
-    while message.last?.isNewline == true { message.removeLast() }
-    fail(message, offset: currentOffset)
-  }
-
-  /// How far the parser has read.
-  var currentOffset: Int {
-    guard let context else { return 0 }
-    return max(0, min(Int(xmlByteConsumed(context)), input.count))
-  }
-
-  /// The offset of the `<` of the start tag just read (the parser stands after its `>`).
-  private var elementOffset: Int {
-    var index = min(currentOffset, input.count) - 1
-    while index > 0, input[index] != UInt8(ascii: "<") { index -= 1 }
-    return max(index, 0)
   }
 
   private func restore(_ bytes: [UInt8]) -> [UInt8] {

@@ -7,6 +7,7 @@
 // structured-error callback (no global handler: readers can run on several threads at once).
 
 import Clibxml2
+import HardenedXML
 
 /// Reads XLIFF 1.2 documents (Xcode's, and what translation tools make of them) through libxml2,
 /// hardened against entities and external fetches.
@@ -24,7 +25,6 @@ public enum XLIFFReader {
   public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLIFFReadError)
     -> XLIFFDocument
   {
-    _ = libxml2Ready
     guard !bytes.isEmpty else { throw XLIFFReadError("empty document", offset: 0) }
     guard bytes.count <= maximumSize else {
       throw XLIFFReadError(
@@ -44,63 +44,20 @@ public enum XLIFFReader {
     return document
   }
 
-  /// Runs libxml2's parser over `input`, sending its events to `builder`.
+  /// Runs libxml2's parser (hardened: ``HardenedSAX``) over `input`, sending its events to
+  /// `builder`.
   private static func parse(_ input: UnsafeBufferPointer<UInt8>, _ builder: XLIFFBuilder) {
-    guard let base = input.baseAddress,
-      let context = xmlCreateMemoryParserCtxt(
-        UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(input.count))
-    else {
-      builder.fail("libxml2 could not create a parser", offset: 0)
-      return
+    HardenedSAX.parse(input, builder, malformed: "the document is not well-formed XML") { sax in
+      sax.pointee.startElementNs = { context, name, _, uri, _, _, count, _, attributes in
+        XLIFFBuilder.of(context)?.start(name, uri, attributes, Int(count))
+      }
+      sax.pointee.endElementNs = { context, _, _, _ in XLIFFBuilder.of(context)?.end() }
+      sax.pointee.characters = { context, text, count in
+        XLIFFBuilder.of(context)?.characters(text, Int(count))
+      }
+      sax.pointee.ignorableWhitespace = sax.pointee.characters
+      sax.pointee.cdataBlock = sax.pointee.characters
     }
-    defer {
-      if let doc = context.pointee.myDoc { xmlFreeDoc(doc) }
-      xmlFreeParserCtxt(context)
-    }
-    _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-    install(on: context)
-    builder.context = context
-    builder.input = input
-    context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
-    _ = withExtendedLifetime(builder) { xmlParseDocument(context) }
-    builder.context = nil
-    if builder.error == nil, context.pointee.wellFormed == 0 {
-      builder.fail("the document is not well-formed XML", offset: builder.currentOffset)
-    }
-  }
-
-  /// Points the context's SAX handler at the builder.
-  private static func install(on context: xmlParserCtxtPtr) {
-    guard let sax = context.pointee.sax else { return }
-    sax.pointee.startElementNs = { context, name, _, uri, _, _, count, _, attributes in
-      XLIFFBuilder.of(context)?.start(name, uri, attributes, Int(count))
-    }
-    sax.pointee.endElementNs = { context, _, _, _ in XLIFFBuilder.of(context)?.end() }
-    sax.pointee.characters = { context, text, count in
-      XLIFFBuilder.of(context)?.characters(text, Int(count))
-    }
-    sax.pointee.ignorableWhitespace = sax.pointee.characters
-    sax.pointee.cdataBlock = sax.pointee.characters
-    sax.pointee.internalSubset = { context, _, _, _ in
-      XLIFFBuilder.of(context)?.refuse("a DOCTYPE is not allowed in XLIFF")
-    }
-    sax.pointee.entityDecl = { context, _, _, _, _, _ in
-      XLIFFBuilder.of(context)?.refuse("entity declarations are not allowed")
-    }
-    sax.pointee.unparsedEntityDecl = { context, _, _, _, _ in
-      XLIFFBuilder.of(context)?.refuse("entity declarations are not allowed")
-    }
-    sax.pointee.reference = { context, _ in
-      XLIFFBuilder.of(context)?.refuse("entity references are not allowed")
-    }
-    sax.pointee.serror = { context, error in
-      guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-      XLIFFBuilder.of(context)?.libxml2Error(error.pointee)
-    }
-    sax.pointee.externalSubset = nil
-    sax.pointee.resolveEntity = nil
-    sax.pointee.comment = nil
-    sax.pointee.processingInstruction = nil
   }
 }
 

@@ -15,6 +15,7 @@
 // 171 MB catalog each of the 29 documents (7 MB) was held two or three times over in fresh pages.
 
 import Clibxml2
+import HardenedXML
 import LHCBase
 
 #if canImport(Glibc)
@@ -171,9 +172,3 @@ private let spaces: StaticString = "                                "
 public struct XLIFFWriteError: Error, Sendable {
   public var message: String
 }
-
-/// `libxml2` is initialised once per process before the first parser or buffer is made.
-let libxml2Ready: Bool = {
-  xmlInitParser()
-  return true
-}()
