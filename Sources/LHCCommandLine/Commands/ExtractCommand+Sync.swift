@@ -41,13 +41,8 @@ extension ExtractCommand {
     if into.isEmpty {
       // Every catalog that gets strings, and the other catalogs of the targets of the files
       // scanned (whose keys may all have left the code).
-      let scanned = Set(scan.files)
-      var all = Set(byCatalog.keys).union(extraction.interfaceFiles.values)
-      for target in scan.targets
-      where target.unsyncedReason == nil && target.sources.keys.contains(where: scanned.contains) {
-        all.formUnion(target.catalogs)
-      }
-      candidates = all.sorted()
+      candidates = Set(byCatalog.keys).union(extraction.interfaceFiles.values)
+        .union(syncedTargets(scan).flatMap(\.catalogs)).sorted()
     } else {
       candidates = into
       warnAboutTablesWithoutCatalog(extraction, console)

@@ -148,18 +148,21 @@ struct ExtractCommand {
 
   /// The sources of every target one of whose catalogs this run may sync.
   private func filesOfSyncedTargets(_ scan: SourceScan) -> [String] {
+    syncedTargets(scan).flatMap(\.sources.keys)
+  }
+
+  /// The targets whose catalogs this run syncs: with `--into`, those that build a catalog given;
+  /// otherwise those with a catalog that build a file scanned.
+  func syncedTargets(_ scan: SourceScan) -> [BuildTarget] {
     let scanned = Set(scan.files)
-    var result: [String] = []
-    for target in scan.targets where !target.isTest && target.unsyncedReason == nil {
-      let synced = target.catalogs.contains { into.isEmpty || into.contains($0) }
-      guard synced, target.sources.keys.contains(where: scanned.contains) || !into.isEmpty else {
-        continue
+    return scan.targets.filter { target in
+      guard !target.isTest, target.unsyncedReason == nil, !target.catalogs.isEmpty else {
+        return false
       }
-      if into.isEmpty || target.catalogs.contains(where: into.contains) {
-        result += target.sources.keys
-      }
+      return into.isEmpty
+        ? target.sources.keys.contains(where: scanned.contains)
+        : target.catalogs.contains(where: into.contains)
     }
-    return result
   }
 
   /// The Interface Builder files of the `mul.lproj` catalogs this run may sync (those given with
