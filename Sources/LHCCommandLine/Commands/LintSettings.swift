@@ -2,6 +2,7 @@ import CatalogLint
 import Foundation
 import LHCBase
 import SourceLint
+import SourceProjects
 
 /// What applies to each catalog of an `lhc lint` run: its config file (`--config`, else the
 /// nearest `.lhc-lint.json` in the catalog's folder or above) and its baseline (`--baseline`,
@@ -148,14 +149,6 @@ struct LintSettings {
   /// Both are resolved first, a link to the baseline file as a link to a catalog is (Bazel's
   /// runfiles are links into the source tree).
   static func relative(_ file: String, toFolderOf baseline: String) -> String {
-    let target = absolute(file).split(separator: "/")
-    let base = folder(of: absolute(baseline)).split(separator: "/")
-    var common = 0
-    while common < target.count && common < base.count && target[common] == base[common] {
-      common += 1
-    }
-    let parts =
-      Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
-    return parts.joined(separator: "/")
+    Paths.relative(absolute(file), to: folder(of: absolute(baseline)))
   }
 }
