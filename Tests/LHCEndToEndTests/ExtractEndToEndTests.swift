@@ -180,7 +180,9 @@ import Testing
 
   /// lhc-extract(1)'s aim: for each catalog Xcode fed from code, ≥ 97 % of the keys Xcode
   /// extracted (no `extractionState`, or `extracted_with_value`), none of its stale keys, ≤ 5 %
-  /// keys the catalog lacks.
+  /// keys the catalog lacks. The one key of `Shared/Localizable.xcstrings` not found, `Favicons`
+  /// ("Activity owner name"), is used only by the ActivityLog package (`bundle: .module`), whose
+  /// own catalog has it: a leftover from when that code was the app's, not a rule to learn.
   @Test(
     .enabled(
       if: FileManager.default.fileExists(atPath: TestPaths.corpus.path), "needs ../shared/corpus"))
