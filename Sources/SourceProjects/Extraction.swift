@@ -39,6 +39,9 @@ public struct Extraction: Sendable {
   public var fileRules: [String: [String]]
   /// The Interface Builder files read, each with the catalog it feeds.
   public var interfaceFiles: [String: String] = [:]
+  /// The literals of each code file read that lhc cannot prove non-localizable (the sync's
+  /// safety net, ``CodeTexts``).
+  public var literals: [String: [CodeTexts.Literal]] = [:]
 
   /// Extracts the strings of `files` (absolute paths, each read from disk): Swift files, and the
   /// Interface Builder files that ``SourceScan/interfaceFiles`` places.
@@ -116,6 +119,7 @@ public struct Extraction: Sendable {
       result.lookups += placed.lookups
       if !placed.diagnostics.isEmpty { result.diagnostics.append((file, placed.diagnostics)) }
       result.fileRules[file.path] = placed.rules
+      if !placed.literals.isEmpty { result.literals[file.path] = placed.literals }
     }
     return result
   }
@@ -126,6 +130,7 @@ public struct Extraction: Sendable {
     var lookups: [PlacedString] = []
     var diagnostics: [Diagnostic] = []
     var rules: [String]
+    var literals: [CodeTexts.Literal] = []
   }
 
   /// A tree a worker takes (and frees when done), one per box.
@@ -159,9 +164,15 @@ public struct Extraction: Sendable {
     var file = PlacedFile(rules: rules)
     var placing = Placing(file: tree.file, scan: scan)
     var placingLookups = Placing(file: tree.file, scan: scan)
+    var literalOffsets = Set<Int>()
     for conditions in conditionSets {
       let found = StringExtractor.extract(
         tree, index: index, conditions: conditions, extractionOnly: extractionOnly)
+      for literal in found.literals where literalOffsets.insert(literal.offset).inserted {
+        let position = tree.file.lineColumn(of: literal.offset)
+        file.literals.append(
+          CodeTexts.Literal(forms: literal.forms, line: position.line, column: position.column))
+      }
       for diagnostic in found.diagnostics where !file.diagnostics.contains(diagnostic) {
         file.diagnostics.append(diagnostic)
       }

@@ -64,7 +64,7 @@ let localizableAPITable = """
   ControlGroup                  _           -          -        -             -       key       swiftui     -
   ShareLink                     _           -          -        -             -       key       swiftui     -
   Tab                           _           -          -        -             -       key       swiftui     -
-  ContentUnavailableView        _           -          -        -             -       key       swiftui     -
+  ContentUnavailableView        _           -          -        -             -       key       swiftui     description
   Window                        _           -          -        -             -       key       swiftui     -
   WindowGroup                   _           -          -        -             -       key       swiftui     -
   MenuBarExtra                  _           -          -        -             -       key       swiftui     -
@@ -88,15 +88,78 @@ let localizableAPITable = """
   .fileDialogMessage            _           -          -        -             -       key       swiftui     -
   .fileDialogConfirmationLabel  _           -          -        -             -       key       swiftui     -
   .accessibilityCustomContent   _           -          -        -             -       key       swiftui     -
-  IntentDescription             _           -          -        -             -       resource  system      categoryName
+  .accessibilityRotor           _           -          -        -             -       key       swiftui     -
+  AccessibilityRotorEntry       _           -          -        -             -       key       swiftui     -
+  AccessibilityCustomContentKey _           -          -        -             -       key       swiftui     -
+  .accessibilityDragPoint       description -          -        -             -       key       swiftui     -
+  .accessibilityDropPoint       description -          -        -             -       key       swiftui     -
+  .fileExporterFilenameLabel    _           -          -        -             -       key       swiftui     -
+  .typeSelectEquivalent         _           -          -        -             -       key       swiftui     -
+  .dismissalConfirmationDialog  _           -          -        -             -       key       swiftui     -
+  .widgetLabel                  _           -          -        -             -       key       swiftui     -
+  .configurationDisplayName     _           -          -        -             -       key       swiftui     -
+  .description                  _           -          -        -             -       key       swiftui     -
+  .displayName                  _           -          -        -             -       resource  system      -
+  .controlWidgetActionHint      _           -          -        -             -       resource  system      -
+  .controlWidgetStatus          _           -          -        -             -       resource  system      -
+  .chartXAxisLabel              _           -          -        -             -       key       swiftui     -
+  .chartYAxisLabel              _           -          -        -             -       key       swiftui     -
+  .value                        _           -          -        -             -       key       swiftui     -
+  Alert                         title       -          -        -             -       key       swiftui     message
+  AxisValueLabel                _           -          -        -             -       key       swiftui     -
+  LinePlot                      x           -          -        -             -       key       swiftui     y,t
+  AreaPlot                      x           -          -        -             -       key       swiftui     y,yStart,yEnd
+  TextFieldLink                 _           -          -        -             -       key       swiftui     -
+  DocumentGroupLaunchScene      _           -          -        -             -       key       swiftui     -
+  DocumentLaunchView            _           -          -        -             -       key       swiftui     -
+  AlertScene                    _           -          -        -             -       key       swiftui     -
+  SharePreview                  _           -          -        -             -       key       swiftui     -
+  AccessoryWidgetGroup          _           -          -        -             -       key       swiftui     -
+  ControlWidgetButton           _           -          -        -             -       key       swiftui     -
+  ControlWidgetToggle           _           -          -        -             -       key       swiftui     -
+  Marker                        _           -          -        -             -       key       swiftui     -
+  Annotation                    _           -          -        -             -       key       swiftui     -
+  PhotosPicker                  _           -          -        -             -       key       swiftui     -
+  SubscriptionOptionGroup       _           -          -        -             -       key       swiftui     -
+  SubscriptionOptionSection     _           -          -        -             -       key       swiftui     -
+  LocalAuthenticationView       _           -          -        -             -       key       swiftui     -
+  IntentDescription             _           -          -        -             -       resource  system      categoryName,resultValueName
   IntentDialog                  _           -          -        -             -       resource  system      -
+  IntentDialog                  full        -          -        -             -       resource  system      supporting
   .result                       dialog      -          -        -             -       resource  system      -
-  Parameter                     title       -          -        -             -       resource  system      description
+  Parameter                     title       -          -        -             -       resource  system      description,requestValueDialog,requestDisambiguationDialog
+  Parameter                     description -          -        -             -       resource  system      requestValueDialog,requestDisambiguationDialog
   DisplayRepresentation         title       -          -        -             -       resource  system      subtitle
   TypeDisplayRepresentation     name        -          -        -             -       resource  system      numericFormat
   AppShortcut                   shortTitle  -          -        -             -       resource  system      -
   Summary                       _           -          -        -             -       summary   system      -
   ParameterSummary              _           -          -        -             -       summary   system      -
+  Property                      title       -          -        -             -       resource  system      -
+  IntentItem                    title       -          -        -             -       resource  system      subtitle
+  IntentItemSection             _           -          -        -             -       resource  system      subtitle
+  IntentItemSection             title       -          -        -             -       resource  system      -
+  IntentItemCollection          promptLabel -          -        -             -       resource  system      -
+  AppShortcutOptionsCollection  title       -          -        -             -       resource  system      -
+  IntentDeprecation             message     -          -        -             -       resource  system      -
+  IntentChoiceOption            title       -          -        -             -       resource  system      -
+  IntentDisplayName             true        -          -        -             -       resource  system      false
+  IntentPaymentMethod           name        -          -        -             -       resource  system      -
+  .custom                       acceptLabel -          -        -             -       resource  system      denyLabel
+  .requestValue                 _           -          -        -             -       resource  system      -
+  .needsValueError              _           -          -        -             -       resource  system      -
+  .requestToContinueInForeground _          -          -        -             -       resource  system      -
+  .needsToContinueInForegroundError _       -          -        -             -       resource  system      -
+  .requestDisambiguation        dialog      -          -        -             -       resource  system      -
+  .needsDisambiguationError     dialog      -          -        -             -       resource  system      -
+  .requestConfirmation          dialog      -          -        -             -       resource  system      -
+  .requestChoice                dialog      -          -        -             -       resource  system      -
+  AlertConfiguration            title       -          -        -             -       resource  system      body
+  IntentRecommendation          description -          -        -             -       key       system      -
+  AppIntentRecommendation       description -          -        -             -       key       system      -
+  IntentDialog                  stringLiteral -        -        -             -       static    system      -
+  LocalizedStringResource       stringLiteral -        -        -             -       static    foundation  -
+  LocalizedStringKey            stringLiteral -        -        -             -       static    value       -
+  LocalizationValue             stringLiteral -        -        -             -       static    value       -
   """
 
 /// Types whose string literals are localizable wherever they are the contextual type (a

@@ -90,4 +90,6 @@ public struct FileStrings: Sendable {
   /// extract (`Bundle.localizedString(forKey:value:table:)`).
   public var lookups: [LocalizableString]
   public var diagnostics: [Diagnostic]
+  /// The literals of active code lhc cannot prove non-localizable, for the sync's safety net.
+  public var literals: [CodeLiteral] = []
 }

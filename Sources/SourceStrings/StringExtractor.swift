@@ -27,6 +27,23 @@ public final class StringExtractor {
     case localizable(Position)
     case elements(Context)
     case values(Context)
+    /// Provably not localizable (a dictionary key, a subscript, a comparison's or a pattern's
+    /// operand, a `String` parameter): the sync's safety net does not count its literals.
+    case verbatim
+    /// A value of another type (its dotted name): what an implicit member expression there
+    /// (`.init(…)`, `.ok("Saved")`) is a member of.
+    case typed(String)
+    /// A tuple: each element's context, by position.
+    case tuple([Context?])
+
+    var isLocalizable: Bool {
+      switch self {
+      case .localizable: true
+      case .elements(let inner), .values(let inner): inner.isLocalizable
+      case .tuple(let elements): elements.contains { $0?.isLocalizable == true }
+      case .verbatim, .typed: false
+      }
+    }
   }
 
   /// A name bound in a local scope, and what its type is read from.
@@ -47,8 +64,14 @@ public final class StringExtractor {
   let conditions: BuildConditions
   var scopes: [[String: LocalBinding]] = [[:]]
   var selfType: String?
+  /// The raw value type of the enum being read (`enum Tab: LocalizedStringKey`).
+  var rawValueType: TypeSyntax?
+  /// Inside `#Preview { … }`: Xcode extracts nothing there (its literals are only noted).
+  var inPreview = false
   var strings: [LocalizableString] = []
   var lookups: [LocalizableString] = []
+  /// The literals of active code that are not provably non-localizable (``CodeLiteral``).
+  var literals: [CodeLiteral] = []
   var diagnostics: [Diagnostic] = []
   var inferenceDepth = 0
   /// Only Xcode's extraction is wanted: code without a string literal (which can hold no key of
@@ -69,7 +92,10 @@ public final class StringExtractor {
     let lookups = extractor.lookups.filter { seen.insert($0).inserted }
     var reported = Set<Diagnostic>()
     let diagnostics = extractor.diagnostics.filter { reported.insert($0).inserted }
-    return FileStrings(strings: strings, lookups: lookups, diagnostics: diagnostics)
+    var literalsSeen = Set<Int>()
+    let literals = extractor.literals.filter { literalsSeen.insert($0.offset).inserted }
+    return FileStrings(
+      strings: strings, lookups: lookups, diagnostics: diagnostics, literals: literals)
   }
 
   init(file: SourceFile, index: TypeIndex, conditions: BuildConditions) {
@@ -90,10 +116,13 @@ public final class StringExtractor {
       return context(for: element, api: api()).map { .elements($0) }
     case .dictionary(_, let value):
       return context(for: value, api: api()).map { .values($0) }
+    case .tuple(let elements):
+      let contexts = elements.map { context(for: $0, api: api()) }
+      return contexts.contains { $0 != nil } ? .tuple(contexts) : nil
     case .named(let components):
       let name =
         components.count == 1 ? components[0].name : components.map(\.name).joined(separator: ".")
-      guard let kind = localizableTypes[name] else { return nil }
+      guard let kind = localizableTypes[name] else { return .typed(name) }
       return .localizable(Position(kind: kind, api: api(), type: name))
     default:
       return nil
@@ -124,7 +153,7 @@ public final class StringExtractor {
       walk(expression, context)
     case .ifStatement(let conditions, let body, let elseBody, _):
       walk(conditions)
-      walk(body, returning: context)
+      if !Self.isFalse(conditions) { walk(body, returning: context) }
       if let elseBody { walk(elseBody, returning: context) }
     case .switchStatement(let subject, let cases, _):
       walk(subject, nil)
@@ -147,7 +176,8 @@ public final class StringExtractor {
     case .ifStatement(let conditions, let body, let elseBody, _):
       scopes.append([:])
       walk(conditions)
-      walk(body, returning: returning)
+      // `if false { … }`: the compiler drops the body, and Xcode extracts nothing from it.
+      if !Self.isFalse(conditions) { walk(body, returning: returning) }
       scopes.removeLast()
       if let elseBody { walk(elseBody, returning: returning) }
     case .guardStatement(let conditions, let body, _):
@@ -171,7 +201,7 @@ public final class StringExtractor {
     case .switchStatement(let subject, let cases, _):
       walk(subject, nil)
       for switchCase in cases {
-        for pattern in switchCase.patterns { walk(pattern, nil) }
+        for pattern in switchCase.patterns { walk(pattern, .verbatim) }
         walk(switchCase.body, returning: returning)
       }
     case .doStatement(let body, let catches, _):
@@ -188,6 +218,14 @@ public final class StringExtractor {
     case .other:
       break
     }
+  }
+
+  /// `if false`: a condition that is the literal `false` (parenthesised or not).
+  static func isFalse(_ conditions: [Condition]) -> Bool {
+    guard conditions.count == 1, case .expression(let condition) = conditions[0],
+      case .boolean(false, _) = unparenthesized(condition)
+    else { return false }
+    return true
   }
 
   /// The clauses compiled for the target (on each of its platforms, the first that holds).
@@ -214,7 +252,7 @@ public final class StringExtractor {
           }
         }
       case .patternMatch(let pattern, let value):
-        walk(pattern, nil)
+        walk(pattern, .verbatim)
         walk(value, nil)
       }
     }
@@ -248,13 +286,12 @@ public final class StringExtractor {
     }
     switch declaration.kind {
     case .type(let type):
-      let saved = selfType
-      let savedScopes = scopes
+      let saved = (selfType, scopes, rawValueType)
       selfType = String(type.name.split(separator: ".").last ?? "")
       scopes = [[:]]
+      rawValueType = type.keyword == "enum" ? type.inheritance.first : nil
       for member in type.members { walk(member, local: false) }
-      selfType = saved
-      scopes = savedScopes
+      (selfType, scopes, rawValueType) = saved
     case .function(let function):
       scopes.append([:])
       for parameter in function.parameters {
@@ -292,6 +329,10 @@ public final class StringExtractor {
       }
     case .enumCase(let elements):
       for element in elements {
+        if let rawValue = element.rawValue {
+          // `enum Tab: LocalizedStringKey { case home = "Home" }`: the raw value is a key.
+          walk(rawValue, context(for: rawValueType, api: "case \(element.name) = (raw value)"))
+        }
         for parameter in element.parameters {
           if let value = parameter.defaultValue {
             walk(value, context(for: parameter.type, api: "default value"))
@@ -303,7 +344,7 @@ public final class StringExtractor {
         for member in clause.elements { walk(member, local: local) }
       }
     case .macro(let expression):
-      walk(expression, nil)
+      walkMacro(expression)
     case .typeAlias, .importDeclaration, .other:
       break
     }
@@ -314,44 +355,56 @@ public final class StringExtractor {
   func walk(_ expression: Expr, _ context: Context?) {
     switch expression {
     case .string(let literal):
-      if case .localizable(let position)? = context {
-        record(literal, position, value: nil)
+      switch context {
+      case .localizable(let position)?: record(literal, position, value: nil)
+      case .verbatim?: break
+      default: note(literal)
       }
       walkInterpolations(literal)
     case .infix(let operands, let operators):
       walkInfix(operands, operators, context)
     case .tuple(let elements, _):
-      for element in elements { walk(element.value, elements.count == 1 ? context : nil) }
+      if case .tuple(let contexts)? = context, contexts.count == elements.count {
+        for (element, inner) in zip(elements, contexts) { walk(element.value, inner) }
+      } else {
+        for element in elements { walk(element.value, elements.count == 1 ? context : nil) }
+      }
     case .array(let elements, _):
       let elementContext: Context? = if case .elements(let inner)? = context { inner } else { nil }
       for element in elements { walk(element, elementContext) }
     case .dictionary(let pairs, _):
       let valueContext: Context? = if case .values(let inner)? = context { inner } else { nil }
       for pair in pairs {
-        walk(pair.key, nil)
+        walk(pair.key, .verbatim)
         walk(pair.value, valueContext)
       }
     case .call(.implicitMember("init", _), let arguments, let trailing, _):
-      // `.init(title: "…")` where a localizable type is expected: that type's initializer.
-      if case .localizable(let position)? = context, let type = position.type {
+      // `.init(title: "…")`: the initializer of the type the context expects.
+      if let type = Self.initializedType(context, arguments.map(\.label)) {
         walkCall(
           name: String(type.split(separator: ".").last ?? ""), isMethod: false,
           arguments: arguments, trailing: trailing)
       } else {
         for argument in arguments + trailing { walk(argument.value, nil) }
       }
+    case .call(.closure(let closure), let arguments, let trailing, _)
+    where arguments.isEmpty && trailing.isEmpty && context != nil:
+      // `{ …; return "…" }()`: the closure's result is the context's type (SE-0326).
+      scopes.append([:])
+      walk(closure.body, returning: context)
+      scopes.removeLast()
     case .call(let callee, let arguments, let trailing, _):
       walkCall(callee, arguments, trailing)
     case .subscripted(let base, let arguments, _):
       walk(base, nil)
-      for argument in arguments { walk(argument.value, nil) }
+      for argument in arguments { walk(argument.value, .verbatim) }
     case .closure(let closure):
       walk(closure, elementsOf: nil)
     case .member(let base, _, _), .postfix(let base, _), .cast(let base, _, _),
       .prefix(_, let base, _):
       walk(base, nil)
-    case .macro(_, let arguments, let trailing, _):
-      for argument in arguments + trailing { walk(argument.value, nil) }
+    case .macro:
+      walkMacro(expression)
     case .statement(let statement):
       if let context {
         walkImplicitReturn(statement, context)
@@ -366,6 +419,43 @@ public final class StringExtractor {
     case .name, .implicitMember, .integer, .float, .boolean, .nilLiteral, .keyPath, .type,
       .unknown:
       break
+    }
+  }
+
+  /// A macro's arguments and closures; `#Preview`'s are read for the sync's safety net only:
+  /// Xcode extracts nothing from a preview (no app catalog holds a string only a preview shows).
+  private func walkMacro(_ expression: Expr) {
+    guard case .macro(let name, let arguments, let trailing, _) = expression else { return }
+    let saved = inPreview
+    inPreview = inPreview || name == "#Preview"
+    for argument in arguments + trailing { walk(argument.value, nil) }
+    inPreview = saved
+  }
+
+  /// The type whose initializer an implicit `.init(…)` calls in `context`: the contextual
+  /// type; in an SDK position, which takes both `LocalizedStringKey` and
+  /// `LocalizedStringResource`, the resource when the call has its labels (`table:`,
+  /// `defaultValue:`, `comment:`: `LocalizedStringKey` has none of them); `String` where a
+  /// `String` parameter is expected; and `.init(localized: …)` where nothing says which type it is
+  /// makes a `String` (only `String` and `AttributedString` have `init(localized:)`, alike).
+  static func initializedType(_ context: Context?, _ labels: [String?]) -> String? {
+    let resourceLabels: Set<String?> = ["table", "defaultValue", "comment", "bundle", "locale"]
+    switch context {
+    case .localizable(let position)?:
+      if let type = position.type { return type }
+      if labels.contains(where: resourceLabels.contains) { return "LocalizedStringResource" }
+      switch position.kind {
+      case .key: return "LocalizedStringKey"
+      case .value: return "LocalizationValue"
+      case .resource: return "LocalizedStringResource"
+      default: return nil
+      }
+    case .typed(let name)?:
+      return name
+    case .verbatim?:
+      return "String"
+    default:
+      return labels.first == "localized" ? "String" : nil
     }
   }
 
@@ -422,8 +512,12 @@ public final class StringExtractor {
     }
     if let ternary = operators.firstIndex(where: { $0.text == "?:" }) {
       walk(part(0..<(ternary + 1)), nil)
-      if let middle = operators[ternary].middle { walk(middle, context) }
-      walk(part((ternary + 1)..<operands.count), context)
+      let results = [operators[ternary].middle, part((ternary + 1)..<operands.count)]
+        .compactMap { $0 }
+      // One type for both results: a `String` one makes the literal a `String` too.
+      let resultContext =
+        context?.isLocalizable == true && results.contains(where: isStringValue) ? nil : context
+      for result in results { walk(result, resultContext) }
       return
     }
     if let coalescing = operators.firstIndex(where: { $0.text == "??" }) {
@@ -431,18 +525,54 @@ public final class StringExtractor {
       walk(value, nil)
       let valueType = inferType(value).map { index.resolve($0).unwrapped }
       let fallback = part((coalescing + 1)..<operands.count)
-      walk(fallback, self.context(for: valueType, api: "??") != nil ? context : nil)
+      // `String? ?? literal` is a `String`: the context reaches the fallback only when the
+      // value is localizable too, or when it is another type (an implicit member's).
+      let valueContext = self.context(for: valueType, api: "??")
+      let fallbackContext: Context? =
+        switch context {
+        case .typed?: context
+        case _ where valueContext?.isLocalizable == true: context
+        case nil where valueContext?.isLocalizable == false: valueContext
+        default: nil
+        }
+      walk(fallback, fallbackContext)
       return
     }
-    for operand in operands { walk(operand, nil) }
+    // The operands of a comparison (`&&` and `||` bind looser): provably not localizable.
+    var start = 0
+    for end in 0...operators.count
+    where end == operators.count || ["&&", "||"].contains(operators[end].text) {
+      let compared = operators[start..<end].contains { Self.comparisons.contains($0.text) }
+      for operand in operands[start...end] { walk(operand, compared ? .verbatim : nil) }
+      start = end + 1
+    }
   }
+
+  /// A value that is a `String` and not a literal: a `String` variable or call, `.init()`
+  /// (which neither `LocalizedStringKey` nor `Text` has).
+  private func isStringValue(_ expression: Expr) -> Bool {
+    switch Self.unparenthesized(expression) {
+    case .string: return false
+    case .infix(_, let operators) where operators.contains(where: { $0.text == "?:" }):
+      return false
+    case .call(.implicitMember("init", _), let arguments, let trailing, _):
+      return arguments.isEmpty && trailing.isEmpty
+    case let value:
+      guard let type = inferType(value) else { return false }
+      return Self.isPlainString(index.resolve(type).unwrapped)
+    }
+  }
+
+  static let comparisons: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">=", "~="]
 
   // MARK: - Calls
 
   private func walkCall(_ callee: Expr, _ arguments: [Argument], _ trailing: [Argument]) {
     switch callee {
     case .name(let name, _):
-      walkCall(name: name, isMethod: false, arguments: arguments, trailing: trailing)
+      // `Self(…)` inside a type: that type's initializer.
+      let type = name == "Self" ? selfType ?? name : name
+      walkCall(name: type, isMethod: false, arguments: arguments, trailing: trailing)
     case .type(let type, _):
       walkCall(
         name: type.name.map { String($0.split(separator: ".").last ?? "") } ?? "",
@@ -493,7 +623,9 @@ public final class StringExtractor {
       walk(closures[0], elementsOf: collection)
       return
     }
-    if let contexts = declaredContexts(name: name, isMethod: isMethod, arguments: arguments) {
+    if let contexts = declaredContexts(
+      name: name, isMethod: isMethod, arguments: arguments, receiver: receiver)
+    {
       for (argument, context) in zip(arguments, contexts) { walk(argument.value, context) }
       for argument in trailing { walk(argument.value, nil) }
       return
@@ -507,9 +639,19 @@ public final class StringExtractor {
       }
     }
     for (position, argument) in arguments.enumerated() where !consumed.contains(position) {
-      walk(argument.value, nil)
+      walk(argument.value, Self.isVerbatimArgument(name, argument.label) ? .verbatim : nil)
     }
     for argument in trailing { walk(argument.value, nil) }
+  }
+
+  /// SDK arguments that take a `String` shown or used as is: `Text(verbatim:)`, and SF Symbols'
+  /// names (`systemImage:`, `systemName:`), whatever the call.
+  static func isVerbatimArgument(_ callee: String, _ label: String?) -> Bool {
+    switch label {
+    case "verbatim": callee == "Text"
+    case "systemImage", "systemName": true
+    default: false
+    }
   }
 
   /// Extracts the key (and the `also` arguments) of an SDK row from a call's arguments; false
@@ -670,6 +812,19 @@ public final class StringExtractor {
     return expression
   }
 
+  /// Notes a literal of active code for the sync's safety net (``CodeLiteral``).
+  func note(_ literal: StringLiteralExpression) {
+    guard !literal.isMalformed else { return }
+    var pieces = [""]
+    for segment in literal.segments {
+      switch segment {
+      case .text(let text): pieces[pieces.count - 1] += text
+      case .interpolation: pieces.append("")
+      }
+    }
+    literals.append(CodeLiteral(forms: KeyText.forms(ofSwiftPieces: pieces), offset: literal.offset))
+  }
+
   /// A string literal without interpolation, as text.
   func plainLiteral(_ expression: Expr) -> String? {
     if case .string(let literal) = Self.unparenthesized(expression), !literal.isMalformed {
@@ -687,6 +842,8 @@ public final class StringExtractor {
   private func record(
     _ literal: StringLiteralExpression, _ position: Position, value: String?
   ) {
+    note(literal)
+    if inPreview { return }
     let verbatim = Self.isVerbatim(position.kind)
     if verbatim, literal.hasInterpolation {
       if position.isExtracted {

@@ -16,6 +16,8 @@ public final class TypeIndex: @unchecked Sendable {
   struct Function {
     var parameters: [Parameter]
     var result: TypeSyntax?
+    /// `@_disfavoredOverload`: it loses to any other overload that fits.
+    var isDisfavored = false
   }
 
   struct TypeInfo {
@@ -128,7 +130,9 @@ public final class TypeIndex: @unchecked Sendable {
     case .type, .conditional, .typeAlias:
       add(declaration, in: typeName)
     case .function(let function):
-      let entry = Function(parameters: function.parameters, result: function.result)
+      let entry = Function(
+        parameters: function.parameters, result: function.result,
+        isDisfavored: declaration.attributes.contains { $0.name == "_disfavoredOverload" })
       if function.name == "init" {
         guard let typeName else { return }
         types[typeName, default: TypeInfo()].initializers.append(entry)

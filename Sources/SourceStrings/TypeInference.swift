@@ -56,10 +56,15 @@ extension StringExtractor {
 
   /// The context of each argument of a call of a function or initializer the scanned sources
   /// declare, or nil when they declare none that matches the call's labels.
-  func declaredContexts(name: String, isMethod: Bool, arguments: [Argument]) -> [Context?]? {
-    let functions: [TypeIndex.Function]
+  func declaredContexts(
+    name: String, isMethod: Bool, arguments: [Argument], receiver: Expr? = nil
+  ) -> [Context?]? {
+    var functions: [TypeIndex.Function]
     var cases: [[Parameter]] = []
-    if isMethod {
+    if isMethod, let receiver, let methods = receiverMethods(receiver, name) {
+      // A method of a receiver whose type is known: that type's methods only.
+      functions = methods
+    } else if isMethod {
       functions = index.functionsByName[name] ?? []
       cases = index.casesByName[name] ?? []
     } else if index.declaredTypes.contains(name) {
@@ -73,35 +78,74 @@ extension StringExtractor {
     }
     guard !functions.isEmpty || !cases.isEmpty else { return nil }
     let labels = arguments.map(\.label)
-    var contexts: [Context?]?
-    // Positions where an overload takes a `String`: the literal's default type wins there.
-    var plain = Set<Int>()
-    func consider(_ parameters: [Parameter]) {
+    var matched = false
+    // Per position: the first localizable context an overload gives it, and whether a favored
+    // (or an `@_disfavoredOverload`) overload takes a `String` there, or another type.
+    var localizable: [Int: Context] = [:]
+    var favoredString = Set<Int>()
+    var disfavoredString = Set<Int>()
+    var otherType = Set<Int>()
+    // The first other type an overload takes there (for implicit members: `.init(…)`).
+    var typed: [Int: Context] = [:]
+    func consider(_ parameters: [Parameter], disfavored: Bool) {
       guard let types = Self.match(labels, parameters) else { return }
-      if contexts == nil { contexts = Array(repeating: nil, count: arguments.count) }
+      matched = true
       for (position, type) in types.enumerated() {
         guard let type else { continue }
-        if contexts![position] == nil,
-          let context = context(for: type, api: apiName(name, isMethod, labels))
-        {
-          contexts![position] = context
+        let context = context(for: type, api: apiName(name, isMethod, labels))
+        if let context, context.isLocalizable {
+          if localizable[position] == nil { localizable[position] = context }
         } else if Self.isPlainString(index.resolve(type)) {
-          plain.insert(position)
+          if disfavored {
+            disfavoredString.insert(position)
+          } else {
+            favoredString.insert(position)
+          }
+        } else {
+          otherType.insert(position)
+          if typed[position] == nil { typed[position] = context }
         }
       }
     }
-    for function in functions { consider(function.parameters) }
-    for parameters in cases { consider(parameters) }
-    guard var result = contexts else { return nil }
-    for position in plain { result[position] = nil }
+    for function in functions { consider(function.parameters, disfavored: function.isDisfavored) }
+    for parameters in cases { consider(parameters, disfavored: false) }
+    guard matched else { return nil }
+    // A literal's default type, `String`, wins over a localizable overload unless that `String`
+    // overload is disfavored (as SwiftUI's `Text<S: StringProtocol>` is); a position every
+    // overload takes as a `String` is provably not localizable.
+    let result = arguments.indices.map { position -> Context? in
+      let onlyStrings = localizable[position] == nil && !otherType.contains(position)
+      if favoredString.contains(position) { return onlyStrings ? .verbatim : nil }
+      if let context = localizable[position] { return context }
+      if disfavoredString.contains(position), onlyStrings { return .verbatim }
+      return typed[position]
+    }
     return result
+  }
+
+  /// The methods named `name` of `receiver`'s type (a type name, or a value whose type the
+  /// scanned sources declare), when that type declares some.
+  private func receiverMethods(_ receiver: Expr, _ name: String) -> [TypeIndex.Function]? {
+    let typeName: String?
+    if case .name(let base, _) = receiver, base.first?.isUppercase == true, lookup(base) == nil,
+      index.type(named: base) != nil
+    {
+      typeName = base
+    } else {
+      typeName = inferType(receiver).flatMap { index.resolve($0).unwrapped.name }
+    }
+    guard let typeName,
+      let methods = index.type(named: String(typeName.split(separator: ".").last ?? ""))?
+        .methods[name], !methods.isEmpty
+    else { return nil }
+    return methods
   }
 
   private func apiName(_ name: String, _ isMethod: Bool, _ labels: [String?]) -> String {
     (isMethod ? "." : "") + name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
   }
 
-  private static func isPlainString(_ type: TypeSyntax) -> Bool {
+  static func isPlainString(_ type: TypeSyntax) -> Bool {
     switch type.name {
     case "String", "Swift.String", "StaticString", "Substring": true
     default: false

@@ -258,24 +258,38 @@ import Testing
       ["extract", "--check", "--into", "Shared/Localizable.xcstrings", "."], in: tree)
     #expect(check.status == 1)
     for key in removed { #expect(check.stdout.contains("  add \(JSONString.quote(key))")) }
-    let sync = try RunLHC.run(["extract", "--into", "Shared/Localizable.xcstrings", "."], in: tree)
+    let sync = try RunLHC.run(
+      ["extract", "--explain", "--into", "Shared/Localizable.xcstrings", "."], in: tree)
     #expect(sync.status == 0)
-    // Back with the code's comment and no extractionState; the rest as it was (Favicons, in the
-    // catalog but not in this code, with no translation, is removed).
-    let synced = try catalogEntries(shared)
-    let before = try JSONSerialization.jsonObject(with: Data(original.utf8)) as? [String: Any]
-    var expected = before?["strings"] as? [String: [String: Any]] ?? [:]
-    expected["Favicons"] = nil
-    #expect(NSDictionary(dictionary: synced).isEqual(to: expected))
+    // Back with the code's comment and no extractionState; the rest as it was. Favicons, in the
+    // catalog but used by no lookup of this code, is kept by the safety net: its text is still a
+    // literal of the code (`appendingPathComponent("Favicons")`), where lhc cannot tell.
+    #expect(try readText(shared) == original)
+    #expect(
+      sync.stderr.contains(
+        "Shared/Localizable.xcstrings: note: 1 key kept: their text is still in the code where lhc cannot tell whether it is localized\n"
+      ))
+    #expect(
+      sync.stderr.contains(
+        "Shared/Extensions/CacheCleaner.swift:34:60: note: \"Favicons\" of Shared/Localizable.xcstrings is still here\n"
+      ), "\(sync.stderr)")
+    #expect(
+      try RunLHC.run(
+        ["extract", "--check", "--into", "Shared/Localizable.xcstrings", "."], in: tree
+      ).status == 0)
+    // Without the net (the harness's switch) it is removed: it has no translation.
+    let unsafe = try RunLHC.run(
+      ["extract", "--into", "Shared/Localizable.xcstrings", "."], in: tree,
+      environment: ProcessInfo.processInfo.environment.merging(
+        ["LHC_INTERNAL_NO_SAFETY_NET": "1"]) { $1 })
+    #expect(unsafe.status == 0)
+    #expect(!unsafe.stderr.contains("kept"))
     #expect(
       try readText(shared)
         == original.replacingOccurrences(
           of: "    \"Favicons\" : {\n      \"comment\" : \"Activity owner name\"\n    },\n",
           with: ""))
-    #expect(
-      try RunLHC.run(
-        ["extract", "--check", "--into", "Shared/Localizable.xcstrings", "."], in: tree
-      ).status == 0)
+    try Data(original.utf8).write(to: shared)
 
     // A source file deleted: the keys only it used leave the catalog (untranslated: removed) or
     // turn stale (translated: a translation added first), nothing else changes.

@@ -60,8 +60,10 @@ extension ExtractCommand {
             $0.catalogs.contains(path) && $0.sources.keys.contains(where: swiftRead.contains)
           },
         interfaceBuilder: extraction.interfaceFiles.values.contains(path))
+      let texts = keepsKeysInCode ? CodeTexts(feeding: path, extraction: extraction, scan: scan) : nil
       switch syncCatalog(
-        path, strings: strings, read: read, created: created.contains(path), console)
+        path, strings: strings, read: read, created: created.contains(path), texts: texts,
+        console)
       {
       case .success(let result?): results.append(result)
       case .success(nil): break
@@ -127,7 +129,7 @@ extension ExtractCommand {
   /// Interface Builder) is never retired: a warning counts them.
   private func syncCatalog(
     _ path: String, strings: [PlacedString], read: SourcesRead, created: Bool,
-    _ console: Console
+    texts: CodeTexts?, _ console: Console
   ) -> Result<SyncedCatalog?, Failed> {
     let catalog: Catalog
     var source: SourceText?
@@ -153,15 +155,29 @@ extension ExtractCommand {
       )
     }
     var kept = (code: 0, interfaceBuilder: 0)
+    // Keys kept by the safety net: still in the code where lhc cannot tell (with where).
+    var inCode: [(key: String, at: CodeTexts.Occurrence)] = []
     let (synced, changes) = CatalogSync.sync(catalog, with: keys) { entry in
       if Self.isInterfaceBuilderEntry(entry) {
         if !read.interfaceBuilder { kept.interfaceBuilder += 1 }
         return read.interfaceBuilder
       }
       if !read.code { kept.code += 1 }
+      if read.code, let occurrence = texts?.occurrence(of: entry.key) {
+        inCode.append((entry.key, occurrence))
+        return false
+      }
       return read.code
     }
     let table = Paths.tableName(of: path)
+    let found = Set(keys.map(\.key))
+    let staleInCode = catalog.entries.compactMap { entry -> (String, CodeTexts.Occurrence)? in
+      guard entry.extractionState == .stale, !found.contains(entry.key),
+        !Self.isInterfaceBuilderEntry(entry), let occurrence = texts?.occurrence(of: entry.key)
+      else { return nil }
+      return (entry.key, occurrence)
+    }
+    reportKeptInCode(path, kept: inCode, stale: staleInCode, console)
     if kept.interfaceBuilder > 0 {
       console.error(
         "\(relative(path)): warning: \(LintReport.plural(kept.interfaceBuilder, "key")) from Interface Builder not marked stale: this run read no Interface Builder file of table \(table)\n"
@@ -189,6 +205,30 @@ extension ExtractCommand {
       SyncedCatalog(
         path: path, changes: effective, old: old, new: bytes, oldSource: source,
         locations: locations, created: created))
+  }
+
+  /// The safety net's keys of one catalog: a summary line each for those kept and for the stale
+  /// ones that stay stale; with `--explain`, where each key's text is.
+  private func reportKeptInCode(
+    _ path: String, kept: [(key: String, at: CodeTexts.Occurrence)],
+    stale: [(key: String, at: CodeTexts.Occurrence)], _ console: Console
+  ) {
+    var text = ""
+    if !kept.isEmpty {
+      text +=
+        "\(relative(path)): note: \(LintReport.plural(kept.count, "key")) kept: their text is still in the code where lhc cannot tell whether it is localized\n"
+    }
+    if !stale.isEmpty {
+      text +=
+        "\(relative(path)): note: \(LintReport.plural(stale.count, "stale key")) left stale: their text is still in the code where lhc cannot tell whether it is localized\n"
+    }
+    if explain {
+      for (key, at) in kept + stale {
+        text +=
+          "\(relative(at.file)):\(at.line):\(at.column): note: \(JSONValue.quoted(key)) of \(relative(path)) is still here\n"
+      }
+    }
+    if !text.isEmpty { console.error(text) }
   }
 
   static func codeOrder(_ lhs: PlacedString, _ rhs: PlacedString) -> Bool {

@@ -64,6 +64,9 @@ struct ExtractCommand {
   var sourceLanguage: String
   var excluded: [Glob]
   var explain: Bool
+  /// The sync's safety net (``SourceProjects/CodeTexts``); only the tests' harness turns it off,
+  /// through `LHC_INTERNAL_NO_SAFETY_NET=1`, to measure the extraction rules alone.
+  var keepsKeysInCode: Bool
 
   init(parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
     var inputs = parsed.positionals
@@ -106,6 +109,7 @@ struct ExtractCommand {
     }
     excluded = (parsed.values["exclude"] ?? []).map(Glob.init)
     explain = parsed.flag("explain")
+    keepsKeysInCode = environment["LHC_INTERNAL_NO_SAFETY_NET"] != "1"
   }
 
   func run(_ console: Console) -> Int32 {
