@@ -157,7 +157,7 @@ public final class StringExtractor {
       if let elseBody { walk(elseBody, returning: context) }
     case .switchStatement(let subject, let cases, _):
       walk(subject, nil)
-      for switchCase in cases { walk(switchCase.body, returning: context) }
+      for switchCase in cases { walk(switchCase, subject: subject, returning: context) }
     case .conditional(let clauses, _):
       for clause in activeClauses(clauses) { walk(clause.elements, returning: context) }
     default:
@@ -200,10 +200,7 @@ public final class StringExtractor {
       if let condition { walk(condition, nil) }
     case .switchStatement(let subject, let cases, _):
       walk(subject, nil)
-      for switchCase in cases {
-        for pattern in switchCase.patterns { walk(pattern, .verbatim) }
-        walk(switchCase.body, returning: returning)
-      }
+      for switchCase in cases { walk(switchCase, subject: subject, returning: returning) }
     case .doStatement(let body, let catches, _):
       walk(body, returning: returning)
       for handler in catches { walk(handler, returning: returning) }
@@ -247,15 +244,83 @@ public final class StringExtractor {
             bind(name, .typed(type))
           } else if let value {
             bind(name, .unwrapped(value))
-          } else if let outer = lookup(name) {
-            bind(name, outer)  // `if let x`: x unwrapped, typed as before
+          } else if let outer = inferType(.name(name, offset: 0)) {
+            bind(name, .typed(index.resolve(outer).unwrapped))  // `if let x`: x unwrapped
           }
         }
       case .patternMatch(let pattern, let value):
         walk(pattern, .verbatim)
         walk(value, nil)
+        bindPattern(pattern, subjectType: inferType(value), binding: false)
       }
     }
+  }
+
+  /// One `case` of a `switch`: its patterns (provably not localizable), the names they bind
+  /// (typed from the subject's type: an enum case's payload types), its body.
+  private func walk(_ switchCase: SwitchCase, subject: Expr, returning: Context?) {
+    for pattern in switchCase.patterns { walk(pattern, .verbatim) }
+    scopes.append([:])
+    if switchCase.patterns.count == 1 {
+      bindPattern(switchCase.patterns[0], subjectType: inferType(subject), binding: false)
+    }
+    walk(switchCase.body, returning: returning)
+    scopes.removeLast()
+  }
+
+  /// Binds the names of a pattern matched against a value of `subjectType`: `let x`,
+  /// `.page(let n)` and `let .page(n)` (the payload's declared type), tuples, `x?`, `x as T`.
+  func bindPattern(_ pattern: Expr, subjectType: TypeSyntax?, binding: Bool) {
+    switch pattern {
+    case .prefix("let", let inner, _):
+      bindPattern(inner, subjectType: subjectType, binding: true)
+    case .name(let name, _) where binding && name != "_":
+      bind(name, subjectType.map { .typed($0) } ?? .unknown)
+    case .call(let callee, let arguments, _, _):
+      let caseName: String? =
+        switch callee {
+        case .implicitMember(let name, _), .member(_, let name, _): name
+        default: nil
+        }
+      let parameters = caseName.flatMap { payload(of: $0, in: subjectType) } ?? []
+      for (position, argument) in arguments.enumerated() {
+        let parameter =
+          argument.label.flatMap { label in parameters.first { $0.label == label } }
+          ?? (position < parameters.count ? parameters[position] : nil)
+        bindPattern(argument.value, subjectType: parameter?.type, binding: binding)
+      }
+    case .tuple(let elements, _):
+      if elements.count == 1 {
+        bindPattern(elements[0].value, subjectType: subjectType, binding: binding)
+        return
+      }
+      let types: [TypeSyntax]? =
+        if case .tuple(let types)? = subjectType.map(index.resolve) { types } else { nil }
+      for (position, element) in elements.enumerated() {
+        let type = types.flatMap { position < $0.count ? $0[position] : nil }
+        bindPattern(element.value, subjectType: type, binding: binding)
+      }
+    case .postfix(let inner, "?"):
+      bindPattern(
+        inner, subjectType: subjectType.map { index.resolve($0).unwrapped }, binding: binding)
+    case .cast(let inner, "as", let type):
+      bindPattern(inner, subjectType: type, binding: binding)
+    default:
+      break
+    }
+  }
+
+  /// The payload parameters of enum case `name` of `type` (any enum's, when the type is not
+  /// known and only one declares it).
+  private func payload(of name: String, in type: TypeSyntax?) -> [Parameter]? {
+    if let typeName = type.flatMap({ index.resolve($0).unwrapped.name }),
+      let parameters = index.type(named: String(typeName.split(separator: ".").last ?? ""))?
+        .cases[name]
+    {
+      return parameters
+    }
+    let candidates = index.casesByName[name] ?? []
+    return candidates.count == 1 ? candidates[0] : nil
   }
 
   private func bindLoopNames(_ names: [String], _ sequence: Expr) {
@@ -472,6 +537,8 @@ public final class StringExtractor {
         bind(parameter.name, .unknown)
       }
     }
+    // `ForEach(0..<n) { Text("\($0)") }`: the anonymous parameter.
+    if closure.parameters.isEmpty, let collection { bind("$0", .element(collection)) }
     walk(closure.body, returning: nil)
     scopes.removeLast()
   }
@@ -621,6 +688,15 @@ public final class StringExtractor {
     if let collection, closures.count == 1 {
       for argument in arguments where !Self.isClosure(argument.value) { walk(argument.value, nil) }
       walk(closures[0], elementsOf: collection)
+      return
+    }
+    if isMethod, ["append", "insert"].contains(name), let receiver, let first = arguments.first,
+      case .array(let element)? = inferType(receiver).map({ index.resolve($0).unwrapped })
+    {
+      // `items.append(.init(title: "…"))`: an element of the array (`contentsOf:` an array).
+      let type: TypeSyntax = first.label == "contentsOf" ? .array(element) : element
+      walk(first.value, context(for: type, api: ".\(name)"))
+      for argument in arguments.dropFirst() + trailing { walk(argument.value, nil) }
       return
     }
     if let contexts = declaredContexts(

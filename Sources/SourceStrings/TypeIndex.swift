@@ -11,6 +11,9 @@ public final class TypeIndex: @unchecked Sendable {
     /// type is inferred from when it has no annotation. (Not the whole getter: the index would
     /// keep every view's `body` alive.)
     var initializer: Expr?
+    /// A property wrapper's first argument, for a wrapped property with neither
+    /// (`@Environment(Model.self) var model`, `@Default(.count) var count`).
+    var wrapperArgument: Expr? = nil
   }
 
   struct Function {
@@ -153,8 +156,12 @@ public final class TypeIndex: @unchecked Sendable {
             default: break
             }
           }
+          let wrapperArgument =
+            binding.type == nil && value == nil
+            ? declaration.attributes.lazy.compactMap { $0.arguments?.first?.value }.first : nil
           let property = Property(
-            type: binding.type, initializer: binding.type == nil ? value : nil)
+            type: binding.type, initializer: binding.type == nil ? value : nil,
+            wrapperArgument: wrapperArgument)
           guard let typeName else {
             globals[name] = globals[name] ?? property
             continue
@@ -206,6 +213,11 @@ public final class TypeIndex: @unchecked Sendable {
   }
 
   func type(named name: String) -> TypeInfo? { types[name] }
+
+  /// The static properties named `name` of any type (`.count` in `@Default(.count)`).
+  func staticProperties(named name: String) -> [Property] {
+    types.values.compactMap { $0.properties[name] }
+  }
 
   /// The initializers a call `Name(…)` may mean: the declared ones, and a struct's memberwise
   /// initializer when its declaration has none of its own.

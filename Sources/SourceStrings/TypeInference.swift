@@ -7,10 +7,13 @@ import SwiftSource
 /// `Text`, `Image`, dates with a style). The value's type comes from a light inference over the
 /// scanned sources (``StringExtractor/inferType(_:)``); where it stays unknown, `%@`.
 extension StringExtractor {
-  /// `_FormatSpecifiable`'s specifiers (Int is 64-bit on every platform Xcode builds for).
+  /// `_FormatSpecifiable`'s specifiers (Int is 64-bit on every platform Xcode builds for). The
+  /// narrow integers are passed as an `Int32`/`UInt32` (`_arg`), so they are `%d`/`%u`, never
+  /// `%hd`: the conformances as SwiftUI's interface declares them, and Meshtastic's catalog (an
+  /// `Int16` written `%d` by Xcode).
   static let specifiers: [String: String] = [
-    "Int": "%lld", "Int64": "%lld", "Int32": "%d", "Int16": "%hd", "Int8": "%hhd",
-    "UInt": "%llu", "UInt64": "%llu", "UInt32": "%u", "UInt16": "%hu", "UInt8": "%hhu",
+    "Int": "%lld", "Int64": "%lld", "Int32": "%d", "Int16": "%d", "Int8": "%d",
+    "UInt": "%llu", "UInt64": "%llu", "UInt32": "%u", "UInt16": "%u", "UInt8": "%u",
     "Double": "%lf", "Float": "%f", "CGFloat": "%lf", "Float80": "%lf",
   ]
 
@@ -196,9 +199,20 @@ extension StringExtractor {
       return selfType.flatMap { index.type(named: $0)?.properties[name]?.type }
     case .member(.name("self", _), let name, _):
       return selfType.flatMap { index.type(named: $0)?.properties[name]?.type }
+    case .member(let base, let name, _):
+      // `model.title = "…"`: the property of the base's type.
+      guard let typeName = inferType(base).flatMap({ index.resolve($0).unwrapped.name }) else {
+        return nil
+      }
+      return index.type(named: Self.simpleName(typeName))?.properties[name]?.type
     default:
       return nil
     }
+  }
+
+  /// A dotted type name's last component (nested types are indexed by their own name).
+  static func simpleName(_ name: String) -> String {
+    String(name.split(separator: ".").last ?? "")
   }
 
   // MARK: - Inference
@@ -248,8 +262,8 @@ extension StringExtractor {
     case .member(let base, let name, _):
       if let type = memberType(base, name) { return type }
       return Self.wellKnownMembers[name].map(Self.named)
-    case .call(let callee, _, _, _):
-      return callType(callee)
+    case .call(let callee, let arguments, _, _):
+      return genericCallType(callee, arguments) ?? callType(callee)
     case .postfix(let base, let op):
       guard op == "!" || op == "?" else { return inferType(base) }
       return inferType(base).map { index.resolve($0).unwrapped }
@@ -311,7 +325,61 @@ extension StringExtractor {
     }
     switch inferType(sequence).map(index.resolve) {
     case .array(let element)?: return element
+    case .named(let components)?:
+      // A range variable's element is its bound.
+      guard let last = components.last, ["Range", "ClosedRange"].contains(last.name),
+        last.arguments.count == 1
+      else { return nil }
+      return last.arguments[0]
     default: return nil
+    }
+  }
+
+  /// The value type a property wrapper's first argument gives: `Model.self` is a `Model`
+  /// (`@Environment(Model.self)`, `@Bindable`); `.key` names a static key declared elsewhere whose
+  /// type's generic argument is the value's (`static let count = Key<Int>(…)`, as the Defaults
+  /// package declares its keys).
+  private func wrappedType(_ argument: Expr) -> TypeSyntax? {
+    switch argument {
+    case .member(.name(let name, _), "self", _):
+      return Self.named(name)
+    case .implicitMember(let key, _), .member(_, let key, _):
+      for property in index.staticProperties(named: key) {
+        let keyType =
+          property.type
+          ?? property.initializer.flatMap { initializer -> TypeSyntax? in
+            if case .call(.type(let type, _), _, _, _) = initializer { return type }
+            return nil
+          }
+        if case .named(let components)? = keyType, let last = components.last,
+          last.arguments.count == 1
+        {
+          return last.arguments[0]
+        }
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  /// Calls of the standard library's generic functions whose result type is an argument's:
+  /// `max(a, b)`, `min`, `abs`; `reduce(initial) { … }`; `max()`, `min(by:)`, `first(where:)`,
+  /// `randomElement()` of a sequence (its element, optional).
+  private func genericCallType(_ callee: Expr, _ arguments: [Argument]) -> TypeSyntax? {
+    switch callee {
+    case .name(let name, _) where ["max", "min", "abs"].contains(name) && lookup(name) == nil:
+      guard index.functionsByName[name] == nil else { return nil }
+      let values = arguments.map(\.value)
+      return values.first(where: { !Self.isLiteral($0) }).flatMap { inferType($0) }
+        ?? values.first.flatMap { inferType($0) }
+    case .member(_, "reduce", _):
+      return arguments.first.flatMap { inferType($0.value) }
+    case .member(let base, let name, _)
+    where ["max", "min", "first", "last", "randomElement"].contains(name):
+      return elementType(base).map { .optional($0) }
+    default:
+      return nil
     }
   }
 
@@ -323,6 +391,7 @@ extension StringExtractor {
 
   private func type(of property: TypeIndex.Property, in typeName: String?) -> TypeSyntax? {
     if let type = property.type { return type }
+    if let argument = property.wrapperArgument { return wrappedType(argument) }
     guard let expression = property.initializer else { return nil }
     // Read as the property's own type sees it: no locals of the caller.
     let (savedScopes, savedSelf) = (scopes, selfType)
@@ -333,6 +402,13 @@ extension StringExtractor {
   }
 
   private func memberType(_ base: Expr, _ name: String) -> TypeSyntax? {
+    // `UInt32.max`, `Int.zero`: a number type's own.
+    if case .name(let baseName, _) = base, Self.specifiers[baseName] != nil,
+      ["max", "min", "zero"].contains(name)
+    {
+      return Self.named(baseName)
+    }
+    if let generic = genericMemberType(base, name) { return generic }
     // `Type.staticMember` or `instance.member`.
     let typeName: String?
     if case .name(let baseName, _) = base, baseName.first?.isUppercase == true,
@@ -344,12 +420,32 @@ extension StringExtractor {
     }
     guard let typeName else { return nil }
     let simple = String(typeName.split(separator: ".").last ?? "")
+    // `Level.low`: an enum's case is of that enum.
+    if case .name = base, index.type(named: simple)?.cases[name] != nil {
+      return Self.named(simple)
+    }
     if name == "rawValue", let raw = index.type(named: simple)?.inheritance.first,
       let rawName = raw.name, Self.knownTypes.contains(rawName) || Self.specifiers[rawName] != nil
     {
       return raw
     }
     return propertyType(simple, name)
+  }
+
+  /// Members of the standard library's and SwiftUI's generic types: a `Binding`'s or a
+  /// wrapper's `wrappedValue`, a range's bounds, an optional's `unsafelyUnwrapped`.
+  private func genericMemberType(_ base: Expr, _ name: String) -> TypeSyntax? {
+    guard ["wrappedValue", "lowerBound", "upperBound"].contains(name),
+      case .named(let components)? = inferType(base).map({ index.resolve($0).unwrapped }),
+      let last = components.last, last.arguments.count == 1
+    else { return nil }
+    switch (last.name, name) {
+    case ("Binding", "wrappedValue"), ("State", "wrappedValue"), ("Range", "lowerBound"),
+      ("Range", "upperBound"), ("ClosedRange", "lowerBound"), ("ClosedRange", "upperBound"):
+      return last.arguments[0]
+    default:
+      return nil
+    }
   }
 
   private func callType(_ callee: Expr) -> TypeSyntax? {
@@ -382,6 +478,15 @@ extension StringExtractor {
     }
   }
 
+  /// A number or string literal.
+  static func isLiteral(_ expression: Expr) -> Bool {
+    switch expression {
+    case .integer, .float, .string, .boolean: true
+    case .prefix("-", let operand, _): isLiteral(operand)
+    default: false
+    }
+  }
+
   /// The result type every candidate agrees on.
   private func unanimousResult(_ functions: [TypeIndex.Function]) -> TypeSyntax? {
     guard let first = functions.first?.result else { return nil }
@@ -392,8 +497,18 @@ extension StringExtractor {
     let comparisons: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "===", "!=="]
     if operators.contains(where: { comparisons.contains($0.text) }) { return Self.named("Bool") }
     if let last = operators.lastIndex(where: { $0.text == "??" }) {
-      return inferType(operands[last + 1])
-        ?? inferType(operands[last]).map { index.resolve($0).unwrapped }
+      // `x ?? 0`: a literal fallback takes the value's type.
+      let value = inferType(operands[last]).map { index.resolve($0).unwrapped }
+      if Self.isLiteral(operands[last + 1]), let value { return value }
+      return inferType(operands[last + 1]) ?? value
+    }
+    if operators.count == 1, operators[0].text == "..." || operators[0].text == "..<" {
+      // `5...8` is a `ClosedRange<Int>`, `0..<n` a `Range` of n's type.
+      guard let bound = infixType(operands, []) else { return nil }
+      return .named([
+        TypeComponent(
+          name: operators[0].text == "..." ? "ClosedRange" : "Range", arguments: [bound])
+      ])
     }
     if operators.count == 1, operators[0].text == "?:", let middle = operators[0].middle {
       return inferType(middle) ?? inferType(operands[1])

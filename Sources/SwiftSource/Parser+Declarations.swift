@@ -244,7 +244,9 @@ extension Parser {
   }
 
   /// `(label name: Type = default, …)`.
-  mutating func parseParameterList() -> [Parameter] {
+  /// A parameter clause; with `associatedValues`, an enum case's, whose elements may be types
+  /// without a label (`case ok(LocalizedStringKey, Int)`).
+  mutating func parseParameterList(associatedValues: Bool = false) -> [Parameter] {
     nested([]) { parser in
       var parameters: [Parameter] = []
       parser.advance()
@@ -252,6 +254,7 @@ extension Parser {
         let before = parser.index
         let start = parser.offset
         _ = parser.parseAttributes()
+        let elementStart = parser.index
         var names: [String?] = []
         while parser.current.kind == .identifier || parser.current.kind == .dollarIdentifier,
           names.count < 2
@@ -262,7 +265,12 @@ extension Parser {
         }
         var type: TypeSyntax?
         var isVariadic = false
-        if parser.current.kind == .colon {
+        if associatedValues, parser.current.kind != .colon {
+          // An unlabelled associated value: its type.
+          parser.index = elementStart
+          names = [nil]
+          type = parser.parseType()
+        } else if parser.current.kind == .colon {
           parser.advance()
           type = parser.parseType()
           if parser.atOperator("...") {
@@ -379,7 +387,7 @@ extension Parser {
       let elementName = name(current)
       advance()
       var parameters: [Parameter] = []
-      if current.kind == .leftParen { parameters = parseParameterList() }
+      if current.kind == .leftParen { parameters = parseParameterList(associatedValues: true) }
       var rawValue: Expr?
       if atOperator("=") {
         advance()

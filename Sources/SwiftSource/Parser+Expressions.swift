@@ -296,6 +296,11 @@ extension Parser {
       if at("some") || at("any"), self.token(1).kind == .identifier, !self.token(1).newlineBefore {
         return .type(parseType(), offset: start)
       }
+      if inPattern, at("let") || at("var"), self.token(1).kind == .identifier {
+        // A binding inside a pattern: `.page(let n)` is `.prefix("let", n)`.
+        advance()
+        return .prefix("let", parsePrimary(trailingClosures), offset: start)
+      }
       advance()
       return .name(name(token), offset: start)
     case .dollarIdentifier:

@@ -397,10 +397,16 @@ public struct Parser {
     return names
   }
 
-  /// A `case` pattern: `.some(let x)`, `let .a(b)`, `is T`, `let x as T`, an expression.
+  /// A `case` pattern: `.some(let x)`, `let .a(b)`, `is T`, `let x as T`, an expression. A
+  /// binding is `.prefix("let", …)`: of the whole pattern (`let .a(b)`: every name in it binds)
+  /// or of one name (`.a(let b)`).
   mutating func parsePattern() -> Expr {
     let start = offset
-    if at("let") || at("var") { advance() }
+    var binds = false
+    if at("let") || at("var") {
+      advance()
+      binds = true
+    }
     if at("is") {
       advance()
       return .type(parseType(), offset: start)
@@ -408,7 +414,8 @@ public struct Parser {
     let saved = inPattern
     inPattern = true
     defer { inPattern = saved }
-    return parseExpression(trailingClosures: false)
+    let pattern = parseExpression(trailingClosures: false)
+    return binds ? .prefix("let", pattern, offset: start) : pattern
   }
 
   mutating func parseFor() -> Statement {

@@ -16,8 +16,8 @@ import Testing
       let s: String = ""; let o: Int? = nil; let date: Date = Date()
       """
     let expected: [(String, String)] = [
-      ("i", "%lld"), ("i32", "%d"), ("i16", "%hd"), ("i8", "%hhd"), ("i64", "%lld"), ("u", "%llu"),
-      ("u32", "%u"), ("u16", "%hu"), ("u8", "%hhu"), ("u64", "%llu"), ("d", "%lf"), ("f", "%f"),
+      ("i", "%lld"), ("i32", "%d"), ("i16", "%d"), ("i8", "%d"), ("i64", "%lld"), ("u", "%llu"),
+      ("u32", "%u"), ("u16", "%u"), ("u8", "%u"), ("u64", "%llu"), ("d", "%lf"), ("f", "%f"),
       ("g", "%lf"), ("t", "%lf"), ("s", "%@"), ("o", "%@"), ("date", "%@"),
     ]
     for (name, specifier) in expected {
@@ -40,7 +40,7 @@ import Testing
     #expect(key(#""\(account.ratio)""#, declarations: declarations) == "%lf")
     #expect(key(#""\(account.items.count) items""#, declarations: declarations) == "%lld items")
     #expect(key(#""\(account.items[0].size)""#, declarations: declarations) == "%u")
-    #expect(key(#""\(alias)""#, declarations: declarations) == "%hd")
+    #expect(key(#""\(alias)""#, declarations: declarations) == "%d")
     #expect(key(#""\(total()) total""#, declarations: declarations) == "%lld total")
     #expect(key(#""\(Int(3.5))""#, declarations: declarations) == "%lld")
     #expect(key(#""\(total() * 2)""#, declarations: declarations) == "%lld")

@@ -1,0 +1,249 @@
+import SourceStrings
+import SwiftSource
+import Testing
+
+/// The Swift rules real apps use (lhc-extract(1), WHAT IS EXTRACTED and KEYS), each with a
+/// minimal fixture and its negative twin.
+@Suite struct RealAppRulesTests {
+  private func found(_ source: String, more: [String] = []) -> [String: LocalizableString] {
+    Dictionary(
+      extract(source, more: more).strings.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  // MARK: - Implicit members
+
+  @Test func implicitInitInAnSDKPosition() {
+    let strings = found(
+      """
+      Toggle(.init("Smart dashes", table: "Mode", comment: "toggle"), isOn: $on)
+      Button(.init("Action.delete", defaultValue: "Delete"), systemImage: "minus") {}
+      LabeledContent(.init("Indentation:", table: "Mode")) { Text(verbatim: "x") }
+      Alert(title: .init("Are you sure?"), message: .init("No undo."))
+      Text(.init(verbatim: "not a key"))
+      """)
+    #expect(strings["Smart dashes"]?.table == "Mode")
+    #expect(strings["Smart dashes"]?.comment == "toggle")
+    #expect(strings["Action.delete"]?.value == "Delete")
+    #expect(strings["Indentation:"]?.table == "Mode")
+    #expect(strings["Are you sure?"] != nil)
+    #expect(strings["No undo."] != nil)
+    #expect(strings["not a key"] == nil)
+    #expect(strings["minus"] == nil)
+  }
+
+  @Test func implicitInitOfTheContextualType() {
+    let strings = found(
+      """
+      struct Row { init(_ title: LocalizedStringKey, value: Int) {} }
+      struct Item { var title: LocalizedStringResource }
+      struct Plain { var name: String }
+      func row(_ row: Row) {}
+      var items: [Item] = []
+      var plain: [Plain] = []
+      final class Pane {
+        var title: String { .init(localized: "pane.general", defaultValue: "General") }
+        var subtitle: String? { nil ?? .init(localized: "pane.subtitle") }
+        func make() -> Item { return .init(title: "Returned") }
+        func other() -> Plain { .init(name: "Not a key") }
+      }
+      row(.init("Item Count", value: 3))
+      label.stringValue = .init(localized: .init("k.label", defaultValue: "Label"))
+      items.append(.init(title: "Slow"))
+      plain.append(.init(name: "Also not a key"))
+      """)
+    #expect(strings["pane.general"]?.value == "General")
+    #expect(strings["pane.subtitle"] != nil)
+    #expect(strings["Returned"] != nil)
+    #expect(strings["Item Count"] != nil)
+    #expect(strings["k.label"]?.value == "Label")
+    #expect(strings["Slow"] != nil)
+    #expect(strings["Not a key"] == nil)
+    #expect(strings["Also not a key"] == nil)
+  }
+
+  @Test func selfInitializerAndStaticMembers() {
+    let strings = found(
+      """
+      private struct Definition {
+        var term: String
+        var description: LocalizedStringResource
+        static let all: [Definition] = [
+          Self(term: ".", description: .init("any character", table: "Regex")),
+        ]
+      }
+      enum Feedback {
+        case ok(LocalizedStringKey)
+        case group(LocalizedStringKey?, () -> Void)
+        case plain(String)
+        static func saved(_ title: LocalizedStringKey) -> Feedback { .ok(title) }
+      }
+      func show(_ feedback: Feedback) {}
+      show(.ok("Saved"))
+      show(.group("Tools") {})
+      show(.saved("Stored"))
+      show(.plain("Plain text"))
+      """)
+    #expect(strings["any character"]?.table == "Regex")
+    #expect(strings["."] == nil)
+    #expect(strings["Saved"] != nil)
+    #expect(strings["Tools"] != nil)
+    #expect(strings["Stored"] != nil)
+    #expect(strings["Plain text"] == nil)
+  }
+
+  // MARK: - Overloads and modules
+
+  @Test func disfavoredStringOverloadLoses() {
+    let declarations = """
+      struct Badge {
+        init(_ key: LocalizedStringKey) {}
+        @_disfavoredOverload init<S: StringProtocol>(_ text: S) {}
+      }
+      struct Tag {
+        init(_ key: LocalizedStringKey) {}
+        init(_ text: String) {}
+      }
+      """
+    let strings = found(#"Badge("New"); Tag("Old")"#, more: [declarations])
+    #expect(strings["New"] != nil)
+    #expect(strings["Old"] == nil)
+  }
+
+  @Test func methodsOfTheReceiversType() {
+    let declarations = """
+      final class ErrorService {
+        static let shared = ErrorService()
+        func handle(_ error: Error, message: LocalizedStringResource, showToastr: Bool = false) {}
+      }
+      struct StoreError { static func handle(_ error: Error, message: String) {} }
+      """
+    let strings = found(
+      """
+      ErrorService.shared.handle(error, message: "error.download")
+      StoreError.handle(error, message: "not.a.key")
+      """, more: [declarations])
+    #expect(strings["error.download"] != nil)
+    #expect(strings["not.a.key"] == nil)
+  }
+
+  // MARK: - Declarations
+
+  @Test func rawValuesClosuresTuplesAndProperties() {
+    let strings = found(
+      """
+      enum Speed: LocalizedStringKey { case fast = "Fast"; case slow = "Slow" }
+      enum Kind: String { case photo = "Photo" }
+      let greeting: LocalizedStringKey = {
+        if late { return "Good evening" }
+        return "Hello"
+      }()
+      let plain: String = { "Not localized" }()
+      let themes: [(theme: Int, name: LocalizedStringKey)] = [(1, "theme.system"), (2, "theme.dark")]
+      let pairs: [(Int, String)] = [(1, "pair.plain")]
+      final class Model { var title: LocalizedStringKey = ""; var name = "" }
+      let model = Model()
+      model.title = "Loading failed"
+      model.name = "Just a name"
+      Text("x").help({ guard ok else { return "" }; return "Needs macOS 15." }())
+      """)
+    #expect(strings["Fast"] != nil && strings["Slow"] != nil)
+    #expect(strings["Photo"] == nil)
+    #expect(strings["Good evening"] != nil && strings["Hello"] != nil)
+    #expect(strings["Not localized"] == nil)
+    #expect(strings["theme.system"] != nil && strings["theme.dark"] != nil)
+    #expect(strings["pair.plain"] == nil)
+    #expect(strings["Loading failed"] != nil)
+    #expect(strings["Just a name"] == nil)
+    #expect(strings["Needs macOS 15."] != nil)
+  }
+
+  // MARK: - Not extracted
+
+  @Test func stringTypedResultsAndDeadCode() {
+    let strings = found(
+      """
+      Text(n > 9 ? "9+" : String(n))
+      Text(name.isEmpty ? " " : name)
+      Text(flag ? "Yes" : "No")
+      .help(state.custom ? String(localized: "Customized") : "")
+      if false { Text("Never shown") }
+      if true { Text("Shown") }
+      #Preview { Text("Preview only") }
+      """,
+      more: ["let n = 1; let name = \"\"; let flag = true"])
+    #expect(strings["9+"] == nil)
+    #expect(strings[" "] == nil)
+    #expect(strings[""] == nil)
+    #expect(strings["Customized"] != nil)
+    #expect(strings["Yes"] != nil && strings["No"] != nil)
+    #expect(strings["Never shown"] == nil)
+    #expect(strings["Shown"] != nil)
+    #expect(strings["Preview only"] == nil)
+  }
+
+  @Test func sdkRowsFromApplesDocumentation() {
+    let strings = found(
+      """
+      StaticConfiguration(kind: "k", provider: P()) { _ in V() }
+        .configurationDisplayName("Reading Graph")
+        .description("Shows the last hours.")
+      Chart { LineMark(x: .value("Date", date), y: .value("Glucose", value)) }
+      throw $node.needsValueError("Could not find node")
+      .accessibilityRotor(.init("Customized", table: "Format"), entries: items)
+      return .result(dialog: IntentDialog(stringLiteral: "Done."))
+      """)
+    for key in [
+      "Reading Graph", "Shows the last hours.", "Date", "Glucose", "Could not find node",
+      "Customized", "Done.",
+    ] {
+      #expect(strings[key] != nil, "\(key)")
+    }
+    #expect(strings["k"] == nil)
+  }
+
+  // MARK: - Specifiers
+
+  @Test func specifiersThroughBindingsPatternsAndWrappers() {
+    let declarations = """
+      enum Load { case page(Int); case running(count: Int32, total: UInt8) }
+      struct Counter { var value: Int16 = 0 }
+      struct Stats { var nodes = 0 }
+      @Observable final class AppState { var unread = 0 }
+      extension Defaults.Keys { static let launches = Key<Int>("launches", default: 0) }
+      enum Level: Int { case low = 1 }
+      """
+    let strings = found(
+      """
+      struct V: View {
+        @Environment(AppState.self) var state
+        @Default(.launches) var launches
+        @Binding var counter: Counter
+        var optional: Int?
+        var body: some View {
+          ForEach(0..<5) { Text("\\($0) items") }
+          if let optional { Text("\\(optional) left") }
+          Text("\\(state.unread) unread")
+          Text("\\(launches) launches")
+          Text("\\(counter.value) relayed")
+          Text("\\(Level.low.rawValue) level")
+          Text("\\(UInt32.max) max")
+          Text("\\(max(0, state.unread)) at least")
+          Text("\\((5...8).upperBound) upper")
+        }
+        func describe(_ load: Load, stats: Stats?) -> LocalizedStringKey {
+          switch load {
+          case .page(let n): return "Page \\(n)"
+          case let .running(count, total): return "Running \\(count) of \\(total)"
+          }
+        }
+        func hops(_ value: Int32?) -> LocalizedStringKey { "Hops \\(value ?? 0)" }
+      }
+      """, more: [declarations])
+    for key in [
+      "%lld items", "%lld left", "%lld unread", "%lld launches", "%d relayed", "%lld level",
+      "%u max", "%lld at least", "%lld upper", "Page %lld", "Running %d of %u", "Hops %d",
+    ] {
+      #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
+    }
+  }
+}
