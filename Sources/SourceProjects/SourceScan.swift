@@ -19,6 +19,8 @@ public struct SourceScan: Sendable {
   public var interfaceFiles: [String: Placement] = [:]
   /// Target indices of each file (those of its targets that are not test targets).
   private var targetsByFile: [String: [Int]] = [:]
+  /// Files of no target in a folder whose other files a project builds.
+  private var strays = Set<String>()
 
   /// Scans `inputs` (absolute files or folders). `excluded` is matched against each file's path
   /// relative to the current folder; `extraCatalogs` are catalogs named on the command line.
@@ -97,6 +99,16 @@ public struct SourceScan: Sendable {
     }
     scan.files = swiftFiles.filter { scan.targetsByFile[$0] != nil || !notBuilt.contains($0) }
       .sorted()
+    // A file of no target in a folder whose other files a project builds is one the project
+    // leaves out (a stray copy, an old version): it feeds no catalog.
+    var builtFolders = Set(notBuilt.map(Paths.directory(of:)))
+    for target in targets {
+      for file in target.sources.keys { builtFolders.insert(Paths.directory(of: file)) }
+    }
+    scan.strays = Set(
+      scan.files.filter {
+        scan.targetsByFile[$0] == nil && builtFolders.contains(Paths.directory(of: $0))
+      })
     return scan
   }
 
@@ -170,6 +182,14 @@ public struct SourceScan: Sendable {
   /// per target; a file of no target gets one, by the nearest-catalog rule).
   public func placements(of file: String, table: String) -> [Placement] {
     let indices = targetsByFile[file] ?? []
+    if strays.contains(file) {
+      return [
+        Placement(
+          catalog: nil, target: nil,
+          reason: "in no target, though a project builds the other files of its folder",
+          isUnsynced: true)
+      ]
+    }
     if indices.isEmpty {
       if let catalog = nearestCatalog(of: table, from: file) {
         return [

@@ -155,9 +155,14 @@ public enum XcodeProject {
           let explicitFolders = (group["explicitFolders"]?.array ?? []).compactMap(\.string).map {
             Paths.normalize($0, relativeTo: folder)
           }
-          for file in files.files(under: folder)
+          let inFolder = files.files(under: folder)
+          // A Swift package inside the folder is a package of its own, not the target's sources.
+          let packages = inFolder.filter { Paths.fileName(of: $0) == "Package.swift" }.map(
+            Paths.directory(of:))
+          for file in inFolder
           where !exceptions.contains(file)
             && !explicitFolders.contains(where: { Paths.isInside(file, $0) })
+            && !packages.contains(where: { Paths.isInside(file, $0) })
           {
             if file.hasSuffix(".swift") { sources[file] = "in synchronized folder \(folderName)" }
             if BuildTarget.isOtherSource(file) { hasOtherSources = true }
@@ -259,7 +264,9 @@ struct BuildSettings {
   var values: [String: String] = [:]
 
   mutating func apply(_ layer: [String: String]) {
-    for (key, value) in layer {
+    for (written, value) in layer {
+      // `KEY[arch=*][sdk=*]` holds everywhere; a setting for one SDK or arch is not read.
+      guard let key = Self.unconditional(written) else { continue }
       let inherited = values[key] ?? ""
       values[key] = value.replacingOccurrences(of: "$(inherited)", with: inherited)
         .replacingOccurrences(of: "${inherited}", with: inherited)
@@ -267,8 +274,40 @@ struct BuildSettings {
     }
   }
 
+  /// The key of a setting that applies whatever the SDK and arch: `KEY`, or `KEY[arch=*]`
+  /// with every condition `*`; nil for a conditional one (`KEY[sdk=iphoneos*]`).
+  static func unconditional(_ key: String) -> String? {
+    guard let open = key.firstIndex(of: "[") else { return key }
+    let conditions = key[open...].split(separator: "]").map { $0.drop { $0 == "[" } }
+    guard conditions.allSatisfy({ $0.hasSuffix("=*") }) else { return nil }
+    return String(key[..<open]).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// A value with `$(NAME)` and `${NAME}` replaced by the settings' values (nested, a few
+  /// levels deep; an unknown name is empty, as in Xcode).
+  func expanded(_ value: String, depth: Int = 0) -> String {
+    guard depth < 8, value.contains("$") else { return value }
+    var result = ""
+    var rest = Substring(value)
+    while let dollar = rest.firstIndex(of: "$") {
+      result += rest[..<dollar]
+      let after = rest.index(after: dollar)
+      guard after < rest.endIndex, rest[after] == "(" || rest[after] == "{",
+        let close = rest[after...].firstIndex(of: rest[after] == "(" ? ")" : "}")
+      else {
+        result += "$"
+        rest = rest[after...]
+        continue
+      }
+      let name = String(rest[rest.index(after: after)..<close])
+      result += expanded(values[name] ?? "", depth: depth + 1)
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
+
   /// The settings of an `.xcconfig` file (with its `#include`s); conditional settings
-  /// (`KEY[sdk=…]`) are not read.
+  /// (`KEY[sdk=…]`) are not read, those whose conditions are all `*` are.
   static func xcconfig(at path: String, depth: Int) -> [String: String] {
     guard depth < 8, let data = FileManager.default.contents(atPath: path) else { return [:] }
     var settings = BuildSettings()
@@ -288,7 +327,6 @@ struct BuildSettings {
       }
       guard let equals = trimmed.firstIndex(of: "=") else { continue }
       let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-      guard !key.contains("[") else { continue }
       settings.apply([
         key: trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       ])
@@ -310,13 +348,18 @@ struct BuildSettings {
     for name in (values["SUPPORTED_PLATFORMS"] ?? "").split(separator: " ") {
       if let platform = sdkNames[String(name)] { platforms.insert(platform) }
     }
+    // An iOS target built for the Mac too compiles its `targetEnvironment(macCatalyst)` code.
+    if values["SUPPORTS_MACCATALYST"] == "YES", platforms.isEmpty || platforms.contains("iOS") {
+      platforms.formUnion(["iOS", BuildConditions.macCatalyst])
+    }
     var flags = Set<String>()
     if let conditions = values["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] {
-      flags.formUnion(conditions.split(separator: " ").map(String.init))
+      flags.formUnion(expanded(conditions).split(separator: " ").map(String.init))
     } else {
       flags.insert("DEBUG")
     }
-    let swiftFlags = (values["OTHER_SWIFT_FLAGS"] ?? "").split(separator: " ").map(String.init)
+    let swiftFlags = expanded(values["OTHER_SWIFT_FLAGS"] ?? "").split(separator: " ").map(
+      String.init)
     for (index, flag) in swiftFlags.enumerated() {
       if flag == "-D", index + 1 < swiftFlags.count { flags.insert(swiftFlags[index + 1]) }
       if flag.hasPrefix("-D"), flag.count > 2 { flags.insert(String(flag.dropFirst(2))) }

@@ -6,6 +6,10 @@ import SwiftSource
 public struct BuildConditions: Sendable, Hashable {
   /// Apple's platforms, as `os(…)` names them.
   public static let applePlatforms = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
+  /// An iOS app built for the Mac (`SUPPORTS_MACCATALYST`): `os(iOS)` and
+  /// `targetEnvironment(macCatalyst)` hold, UIKit is there.
+  public static let macCatalyst = "macCatalyst"
+
 
   public var platforms: [String]
   public var flags: Set<String>
@@ -60,7 +64,8 @@ public struct BuildConditions: Sendable, Hashable {
       switch function {
       case "os": return Self.osMatches(argument, platform)
       case "canImport": return Self.canImport(argument, on: platform)
-      case "targetEnvironment": return argument == "simulator"
+      case "targetEnvironment":
+        return argument == "simulator" || argument == "macCatalyst" && platform == Self.macCatalyst
       case "swift", "compiler":
         // `swift(>=5.9)`: this toolchain's era; `<` is false.
         if case .prefix(let op, _, _)? = arguments.first?.value { return op.hasPrefix(">") }
@@ -83,7 +88,8 @@ public struct BuildConditions: Sendable, Hashable {
   }
 
   private static func osMatches(_ name: String, _ platform: String) -> Bool {
-    switch name {
+    let platform = platform == macCatalyst ? "iOS" : platform
+    return switch name {
     case "OSX", "macOS": platform == "macOS"
     case "xrOS", "visionOS": platform == "visionOS"
     default: name == platform
@@ -94,7 +100,7 @@ public struct BuildConditions: Sendable, Hashable {
   /// importable (a package the app depends on).
   private static func canImport(_ module: String, on platform: String) -> Bool {
     switch module {
-    case "UIKit": ["iOS", "tvOS", "visionOS"].contains(platform)
+    case "UIKit": ["iOS", "tvOS", "visionOS", macCatalyst].contains(platform)
     case "AppKit", "Cocoa": platform == "macOS"
     case "WatchKit": platform == "watchOS"
     case "Glibc", "Musl", "WinSDK", "Android": false

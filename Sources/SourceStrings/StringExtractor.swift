@@ -351,12 +351,14 @@ public final class StringExtractor {
     }
     switch declaration.kind {
     case .type(let type):
-      let saved = (selfType, scopes, rawValueType)
+      let saved = (selfType, scopes, rawValueType, inPreview)
       selfType = String(type.name.split(separator: ".").last ?? "")
       scopes = [[:]]
       rawValueType = type.keyword == "enum" ? type.inheritance.first : nil
+      // A `PreviewProvider`'s previews are previews too.
+      inPreview = inPreview || type.inheritance.contains { $0.name == "PreviewProvider" }
       for member in type.members { walk(member, local: false) }
-      (selfType, scopes, rawValueType) = saved
+      (selfType, scopes, rawValueType, inPreview) = saved
     case .function(let function):
       scopes.append([:])
       for parameter in function.parameters {
