@@ -21,6 +21,9 @@ public final class TypeIndex: @unchecked Sendable {
     var result: TypeSyntax?
     /// `@_disfavoredOverload`: it loses to any other overload that fits.
     var isDisfavored = false
+    /// The calls each `String` parameter is passed to in the body, by parameter index (the
+    /// callees' names): what ``TypeIndex/keyParameters(of:)`` follows.
+    var forwards: [Int: Set<String>] = [:]
   }
 
   struct TypeInfo {
@@ -51,6 +54,7 @@ public final class TypeIndex: @unchecked Sendable {
   public convenience init(trees: [SourceTree]) {
     self.init()
     for tree in trees { add(tree) }
+    finish()
   }
 
   public init() {}
@@ -61,6 +65,7 @@ public final class TypeIndex: @unchecked Sendable {
   public convenience init(merging parts: [TypeIndex]) {
     self.init()
     for part in parts { merge(part) }
+    finish()
   }
 
   private func merge(_ other: TypeIndex) {
@@ -135,7 +140,8 @@ public final class TypeIndex: @unchecked Sendable {
     case .function(let function):
       let entry = Function(
         parameters: function.parameters, result: function.result,
-        isDisfavored: declaration.attributes.contains { $0.name == "_disfavoredOverload" })
+        isDisfavored: declaration.attributes.contains { $0.name == "_disfavoredOverload" },
+        forwards: KeyForwarding.forwards(function))
       if function.name == "init" {
         guard let typeName else { return }
         types[typeName, default: TypeInfo()].initializers.append(entry)
@@ -196,6 +202,45 @@ public final class TypeIndex: @unchecked Sendable {
     default:
       break
     }
+  }
+
+  /// The functions (and initializers, by their type's name) with a `String` parameter they look
+  /// up, directly or through another such function (``finish()`` makes it, once the index is
+  /// complete).
+  private var keyWrappers = Set<String>()
+
+  /// Follows the functions that look their `String` parameters up, through each other.
+  private func finish() {
+    var byName = functionsByName
+    for (name, info) in types where !info.initializers.isEmpty {
+      byName[name, default: []] += info.initializers
+    }
+    var wrappers = Set<String>()
+    var changed = true
+    while changed {
+      changed = false
+      for (name, functions) in byName where !wrappers.contains(name) {
+        let forwardsAKey = functions.contains { function in
+          function.forwards.values.contains { callees in
+            callees.contains { KeyForwarding.lookups.contains($0) || wrappers.contains($0) }
+          }
+        }
+        if forwardsAKey {
+          wrappers.insert(name)
+          changed = true
+        }
+      }
+    }
+    keyWrappers = wrappers
+  }
+
+  /// The parameters of `function` that it looks up as keys (by index).
+  func keyParameters(of function: Function) -> Set<Int> {
+    guard !function.forwards.isEmpty else { return [] }
+    return Set(
+      function.forwards.filter { _, callees in
+        callees.contains { KeyForwarding.lookups.contains($0) || keyWrappers.contains($0) }
+      }.keys)
   }
 
   /// A type's name after following type aliases.

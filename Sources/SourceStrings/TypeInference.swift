@@ -90,14 +90,18 @@ extension StringExtractor {
     var otherType = Set<Int>()
     // The first other type an overload takes there (for implicit members: `.init(…)`).
     var typed: [Int: Context] = [:]
-    func consider(_ parameters: [Parameter], disfavored: Bool) {
-      guard let types = Self.match(labels, parameters) else { return }
+    func consider(_ parameters: [Parameter], disfavored: Bool, forwarded: Set<Int> = []) {
+      guard let indices = Self.matchIndices(labels, parameters) else { return }
       matched = true
-      for (position, type) in types.enumerated() {
-        guard let type else { continue }
+      for (position, parameterIndex) in indices.enumerated() {
+        guard let type = parameters[parameterIndex].type else { continue }
         let context = context(for: type, api: apiName(name, isMethod, labels))
         if let context, context.isLocalizable {
           if localizable[position] == nil { localizable[position] = context }
+        } else if Self.isPlainString(index.resolve(type)), forwarded.contains(parameterIndex) {
+          // A `String` the function looks up (`NSLocalizedString(key, …)`, or through another
+          // such function): a key of its own, made at run time, not provably not localizable.
+          otherType.insert(position)
         } else if Self.isPlainString(index.resolve(type)) {
           if disfavored {
             disfavoredString.insert(position)
@@ -110,7 +114,11 @@ extension StringExtractor {
         }
       }
     }
-    for function in functions { consider(function.parameters, disfavored: function.isDisfavored) }
+    for function in functions {
+      consider(
+        function.parameters, disfavored: function.isDisfavored,
+        forwarded: index.keyParameters(of: function))
+    }
     for parameters in cases { consider(parameters, disfavored: false) }
     guard matched else { return nil }
     // A literal's default type, `String`, wins over a localizable overload unless that `String`
@@ -159,17 +167,22 @@ extension StringExtractor {
   /// out, a variadic one takes the unlabelled arguments after it): each argument's parameter
   /// type, or nil when the labels do not fit.
   static func match(_ labels: [String?], _ parameters: [Parameter]) -> [TypeSyntax?]? {
+    matchIndices(labels, parameters)?.map { parameters[$0].type }
+  }
+
+  /// ``match(_:_:)``'s parameter of each argument, by index.
+  static func matchIndices(_ labels: [String?], _ parameters: [Parameter]) -> [Int]? {
     // Most candidates do not fit: check the labels before making the result.
     if labels.count > parameters.count, !parameters.contains(where: \.isVariadic) { return nil }
-    var types: [TypeSyntax?] = []
+    var types: [Int] = []
     var position = 0
-    for parameter in parameters {
+    for (index, parameter) in parameters.enumerated() {
       if position < labels.count, labels[position] == parameter.label {
-        types.append(parameter.type)
+        types.append(index)
         position += 1
         if parameter.isVariadic {
           while position < labels.count, labels[position] == nil {
-            types.append(parameter.type)
+            types.append(index)
             position += 1
           }
         }

@@ -192,6 +192,15 @@ public struct Lexer {
   }
 
   private mutating func lexOperator(from start: Int) {
+    // A left-bound `?` or `!` before `>` is a postfix operator of its own: `Binding<Item?>`
+    // closes its generic arguments (postfix operators cannot start with either).
+    if !sawSpace, bytes[start] == UInt8(ascii: "?") || bytes[start] == UInt8(ascii: "!"),
+      peek(1) == UInt8(ascii: ">")
+    {
+      position += 1
+      emit(.op, from: start)
+      return
+    }
     while position < end, Self.isOperatorByte(bytes[position]) {
       // A comment starts inside an operator's characters (`a+/* c */b`).
       if bytes[position] == UInt8(ascii: "/"), position > start,
