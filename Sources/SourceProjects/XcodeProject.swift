@@ -233,6 +233,7 @@ public enum XcodeProject {
           ?? configurations.first
       else { return parent }
       var settings = parent
+      settings.configuration = configuration["name"]?.string ?? "Debug"
       // A base configuration file: a file reference, or (synchronized folders) a folder and a path.
       var xcconfig: String?
       if let reference = configuration["baseConfigurationReference"]?.string {
@@ -243,7 +244,11 @@ public enum XcodeProject {
       {
         xcconfig = Paths.normalize(relative, relativeTo: folder)
       }
-      if let xcconfig { settings.apply(BuildSettings.xcconfig(at: xcconfig, depth: 0)) }
+      if let xcconfig {
+        settings.apply(
+          BuildSettings.xcconfig(
+            at: xcconfig, depth: 0, configuration: settings.configuration))
+      }
       var own: [String: String] = [:]
       for (key, value) in configuration["buildSettings"]?.dictionary ?? [:] {
         if let text = value.string {
@@ -262,11 +267,13 @@ public enum XcodeProject {
 /// value of the layers below.
 struct BuildSettings {
   var values: [String: String] = [:]
+  /// The configuration read (`KEY[config=Debug]` applies to it only).
+  var configuration = "Debug"
 
   mutating func apply(_ layer: [String: String]) {
     for (written, value) in layer {
       // `KEY[arch=*][sdk=*]` holds everywhere; a setting for one SDK or arch is not read.
-      guard let key = Self.unconditional(written) else { continue }
+      guard let key = unconditional(written) else { continue }
       let inherited = values[key] ?? ""
       values[key] = value.replacingOccurrences(of: "$(inherited)", with: inherited)
         .replacingOccurrences(of: "${inherited}", with: inherited)
@@ -274,12 +281,15 @@ struct BuildSettings {
     }
   }
 
-  /// The key of a setting that applies whatever the SDK and arch: `KEY`, or `KEY[arch=*]`
-  /// with every condition `*`; nil for a conditional one (`KEY[sdk=iphoneos*]`).
-  static func unconditional(_ key: String) -> String? {
+  /// The key of a setting that applies to the configuration read, whatever the SDK and arch:
+  /// `KEY`, `KEY[arch=*][sdk=*]`, `KEY[config=Debug]`; nil for one that depends on the SDK or
+  /// arch (`KEY[sdk=iphoneos*]`) or names another configuration.
+  func unconditional(_ key: String) -> String? {
     guard let open = key.firstIndex(of: "[") else { return key }
     let conditions = key[open...].split(separator: "]").map { $0.drop { $0 == "[" } }
-    guard conditions.allSatisfy({ $0.hasSuffix("=*") }) else { return nil }
+    guard conditions.allSatisfy({ $0.hasSuffix("=*") || $0 == "config=\(configuration)" }) else {
+      return nil
+    }
     return String(key[..<open]).trimmingCharacters(in: .whitespaces)
   }
 
@@ -308,9 +318,12 @@ struct BuildSettings {
 
   /// The settings of an `.xcconfig` file (with its `#include`s); conditional settings
   /// (`KEY[sdk=…]`) are not read, those whose conditions are all `*` are.
-  static func xcconfig(at path: String, depth: Int) -> [String: String] {
+  static func xcconfig(at path: String, depth: Int, configuration: String = "Debug")
+    -> [String: String]
+  {
     guard depth < 8, let data = FileManager.default.contents(atPath: path) else { return [:] }
     var settings = BuildSettings()
+    settings.configuration = configuration
     for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
       var line = Substring(rawLine)
       if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
@@ -322,10 +335,18 @@ struct BuildSettings {
         let included = String(trimmed[trimmed.index(after: open)..<close])
         settings.apply(
           xcconfig(
-            at: Paths.normalize(included, relativeTo: Paths.directory(of: path)), depth: depth + 1))
+            at: Paths.normalize(included, relativeTo: Paths.directory(of: path)), depth: depth + 1,
+            configuration: configuration))
         continue
       }
-      guard let equals = trimmed.firstIndex(of: "=") else { continue }
+      // The `=` after the key and its conditions (`KEY[sdk=*][arch=*] = value`).
+      var afterKey = trimmed.firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") }
+      while let index = afterKey, trimmed[index] == "[",
+        let close = trimmed[index...].firstIndex(of: "]")
+      {
+        afterKey = trimmed.index(after: close)
+      }
+      guard let afterKey, let equals = trimmed[afterKey...].firstIndex(of: "=") else { continue }
       let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
       settings.apply([
         key: trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
