@@ -23,13 +23,17 @@ public struct BuildTarget: Sendable {
   /// Its code runs inside another target's process (a framework, a library, a Swift package's
   /// module), where `Bundle.main` is the host app's bundle, not its own.
   public var isLibrary: Bool
+  /// Its sources in the C family (Objective-C, C, C++: ``isOtherSource(_:)``), each with how it
+  /// became a member: lhc reads their literals (the sync's safety net), not their lookups.
+  public var otherSources: [String: String]
+
   /// It compiles code in other languages too (Objective-C, C): lookups lhc does not read.
-  public var hasOtherSources: Bool
+  public var hasOtherSources: Bool { !otherSources.isEmpty }
 
   public init(
     name: String, origin: Origin, isTest: Bool, sources: [String: String], catalogs: [String],
     conditions: BuildConditions, unsyncedReason: String? = nil, isLibrary: Bool = false,
-    hasOtherSources: Bool = false
+    otherSources: [String: String] = [:]
   ) {
     self.name = name
     self.origin = origin
@@ -39,12 +43,17 @@ public struct BuildTarget: Sendable {
     self.conditions = conditions
     self.unsyncedReason = unsyncedReason
     self.isLibrary = isLibrary
-    self.hasOtherSources = hasOtherSources
+    self.otherSources = otherSources
   }
 
   /// Sources in other languages than Swift that can look strings up (`.m`, `.mm`, `.c`, …).
   public static func isOtherSource(_ path: String) -> Bool {
     [".m", ".mm", ".c", ".cc", ".cpp"].contains { path.hasSuffix($0) }
+  }
+
+  /// Headers of the C family, which no build phase compiles but whose macros the sources use.
+  public static func isHeader(_ path: String) -> Bool {
+    path.hasSuffix(".h") || path.hasSuffix(".hpp")
   }
 
   /// The catalog of `table` (a file named `<table>.xcstrings`), the first in path order when

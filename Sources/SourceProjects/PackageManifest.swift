@@ -68,7 +68,7 @@ public enum PackageManifest {
       }
       var sources: [String: String] = [:]
       var catalogs: [String] = []
-      var hasOtherSources = false
+      var otherSources: [String: String] = [:]
       let rule = "in the folder of target \(name) of \(Paths.fileName(of: root))/Package.swift"
       for file in files.files(under: folder)
       where !excluded.contains(where: { Paths.isInside(file, $0) }) {
@@ -76,7 +76,7 @@ public enum PackageManifest {
           sources[file] = rule
         }
         if file.hasSuffix(".xcstrings") { catalogs.append(file) }
-        if BuildTarget.isOtherSource(file) { hasOtherSources = true }
+        if BuildTarget.isOtherSource(file) { otherSources[file] = rule }
       }
       var flags: Set<String> = ["DEBUG"]
       for setting in elements(arguments.first { $0.label == "swiftSettings" }?.value, constants) {
@@ -92,7 +92,7 @@ public enum PackageManifest {
           conditions: BuildConditions(platforms: platforms, flags: flags),
           unsyncedReason: hasDefaultLocalization
             ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization",
-          isLibrary: kind != "executableTarget", hasOtherSources: hasOtherSources))
+          isLibrary: kind != "executableTarget", otherSources: otherSources))
     }
     return targets
   }

@@ -116,7 +116,7 @@ public enum XcodeProject {
       let isTest = productType.contains("unit-test") || productType.contains("ui-testing")
       var sources: [String: String] = [:]
       var catalogs = Set<String>()
-      var hasOtherSources = false
+      var otherSources: [String: String] = [:]
       for phaseID in object["buildPhases"]?.array ?? [] {
         guard let phase = phaseID.string.flatMap({ objects[$0] }) else { continue }
         let isa = phase["isa"]?.string
@@ -127,7 +127,7 @@ public enum XcodeProject {
           else { continue }
           if path.hasSuffix(".swift") { sources[path] = "a file of its Sources build phase" }
           if isa == "PBXSourcesBuildPhase", BuildTarget.isOtherSource(path) {
-            hasOtherSources = true
+            otherSources[path] = "a file of its Sources build phase"
           }
           if path.hasSuffix(".xcstrings") { catalogs.insert(path) }
           // A variant group (`Main.storyboard`: `Base.lproj/…` and `mul.lproj/Main.xcstrings`)
@@ -165,13 +165,18 @@ public enum XcodeProject {
             && !packages.contains(where: { Paths.isInside(file, $0) })
           {
             if file.hasSuffix(".swift") { sources[file] = "in synchronized folder \(folderName)" }
-            if BuildTarget.isOtherSource(file) { hasOtherSources = true }
+            if BuildTarget.isOtherSource(file) {
+              otherSources[file] = "in synchronized folder \(folderName)"
+            }
             if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
           }
         } else {
           for file in exceptions {
             if file.hasSuffix(".swift") {
               sources[file] = "named for it in \(folderName)'s membership exceptions"
+            }
+            if BuildTarget.isOtherSource(file) {
+              otherSources[file] = "named for it in \(folderName)'s membership exceptions"
             }
             if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
           }
@@ -186,7 +191,7 @@ public enum XcodeProject {
       return BuildTarget(
         name: name, origin: .xcodeProject(pbxproj), isTest: isTest, sources: sources,
         catalogs: catalogs.sorted(), conditions: settings.conditions, isLibrary: isLibrary,
-        hasOtherSources: hasOtherSources)
+        otherSources: otherSources)
     }
 
     /// The files an exception set of `group` for target `id` names (absolute paths, those that
