@@ -68,6 +68,11 @@ public final class StringExtractor {
   var rawValueType: TypeSyntax?
   /// Inside `#Preview { … }`: Xcode extracts nothing there (its literals are only noted).
   var inPreview = false
+  /// What the parameter of a call's last closure receives (the value a `.sheet(item:)` presents,
+  /// a `Table`'s row in its `TableColumn`s), by the closure's offset.
+  var closureReceives: [Int: LocalBinding] = [:]
+  /// The row of the `Table` being read.
+  var tableRow: LocalBinding?
   var strings: [LocalizableString] = []
   var lookups: [LocalizableString] = []
   /// The literals of active code that are not provably non-localizable (``CodeLiteral``).
@@ -352,7 +357,11 @@ public final class StringExtractor {
     switch declaration.kind {
     case .type(let type):
       let saved = (selfType, scopes, rawValueType, inPreview)
-      selfType = String(type.name.split(separator: ".").last ?? "")
+      // Its qualified name (`Outer.Inner`): its own members are found before those of other
+      // types of its name.
+      let simple = String(type.name.split(separator: ".").last ?? "")
+      selfType =
+        type.keyword == "extension" || saved.0 == nil ? type.name : saved.0! + "." + simple
       scopes = [[:]]
       rawValueType = type.keyword == "enum" ? type.inheritance.first : nil
       // A `PreviewProvider`'s previews are previews too.
@@ -530,9 +539,13 @@ public final class StringExtractor {
   /// receives (`ForEach(items) { item in … }`, `items.map { item in … }`).
   func walk(_ closure: Closure, elementsOf collection: Expr?) {
     scopes.append([:])
+    let receives = closureReceives.removeValue(forKey: closure.offset)
+    if closure.parameters.isEmpty, let receives { bind("$0", receives) }
     for parameter in closure.parameters {
       if let type = parameter.type {
         bind(parameter.name, .typed(type))
+      } else if let receives, closure.parameters.count == 1 {
+        bind(parameter.name, receives)
       } else if let collection, closure.parameters.count == 1 {
         bind(parameter.name, .element(collection))
       } else {
@@ -640,7 +653,7 @@ public final class StringExtractor {
     switch callee {
     case .name(let name, _):
       // `Self(…)` inside a type: that type's initializer.
-      let type = name == "Self" ? selfType ?? name : name
+      let type = name == "Self" ? selfType.map(Self.simpleName) ?? name : name
       walkCall(name: type, isMethod: false, arguments: arguments, trailing: trailing)
     case .type(let type, _):
       walkCall(
@@ -648,7 +661,17 @@ public final class StringExtractor {
         isMethod: false, arguments: arguments, trailing: trailing)
     case .member(let base, let name, _):
       if let first = name.first, first.isUppercase, Self.isTypePath(base) {
-        walkCall(name: name, isMethod: false, arguments: arguments, trailing: trailing)
+        // `SwiftUI.Section("…")` is the SDK's, whatever the app declares; `Settings.Toggle`
+        // (a type of the app, another module) is not.
+        let module = base.text
+        let owner = Self.simpleName(module)
+        let origin: CallOrigin =
+          Self.sdkModules.contains(module) || Self.knownTypes.contains(owner)
+            || localizableTypes[owner] != nil ? .sdk
+          : index.declaredTypes.contains(owner) ? .declared
+          : index.type(named: owner) != nil ? .any : .otherModule
+        walkCall(
+          name: name, isMethod: false, arguments: arguments, trailing: trailing, origin: origin)
       } else {
         walk(base, nil)
         walkCall(
@@ -661,6 +684,24 @@ public final class StringExtractor {
       for argument in arguments + trailing { walk(argument.value, nil) }
     }
   }
+
+  /// Where a qualified call's callee is declared (`Module.Name(…)`).
+  enum CallOrigin {
+    /// Not qualified: the scanned sources' declarations first, then the SDK's rows.
+    case any
+    /// In Apple's SDK: its rows only.
+    case sdk
+    /// In the scanned sources (a nested type): their declarations only.
+    case declared
+    /// In another module (a dependency): neither.
+    case otherModule
+  }
+
+  /// The SDK's modules whose types the table's rows are.
+  static let sdkModules: Set<String> = [
+    "SwiftUI", "SwiftUICore", "Foundation", "AppIntents", "WidgetKit", "Charts", "TipKit",
+    "MapKit", "ActivityKit", "PhotosUI", "StoreKit", "LocalAuthentication",
+  ]
 
   /// `SwiftUI`, `String`, `Foundation.String`: a module or type name.
   private static func isTypePath(_ expression: Expr) -> Bool {
@@ -675,7 +716,7 @@ public final class StringExtractor {
   /// `receiver` is a method's base (for the elements its closures receive).
   func walkCall(
     name: String, isMethod: Bool, arguments: [Argument], trailing: [Argument],
-    receiver: Expr? = nil
+    receiver: Expr? = nil, origin: CallOrigin = .any
   ) {
     // `ForEach(collection) { element in … }`, `collection.map { element in … }`.
     let collection: Expr? =
@@ -692,6 +733,30 @@ public final class StringExtractor {
       walk(closures[0], elementsOf: collection)
       return
     }
+    // The value a presentation's closure receives (`.sheet(item: $selection) { selection in }`,
+    // `.alert(…, presenting: error) { error in }`), a table's row.
+    let savedRow = tableRow
+    defer { tableRow = savedRow }
+    var receives: LocalBinding?
+    if isMethod, let presented = arguments.first(where: { ["item", "presenting"].contains($0.label) }) {
+      // Typed here: the closure's parameter often has the presented value's name.
+      var value = presented.value
+      if case .name(let name, let offset) = value, name.hasPrefix("$") {
+        value = .name(String(name.dropFirst()), offset: offset)
+      }
+      receives = inferType(value).map { .typed(index.resolve($0).unwrapped) }
+    } else if !isMethod, name == "Table" {
+      if let of = arguments.first(where: { $0.label == "of" }),
+        case .member(let type, "self", _) = of.value, let typeName = type.text as String?
+      {
+        tableRow = .typed(Self.named(typeName))
+      } else if let rows = arguments.first(where: { $0.label == nil }) {
+        tableRow = .element(rows.value)
+      }
+    } else if !isMethod, name == "TableColumn" {
+      receives = tableRow
+    }
+    if let receives, let last = closures.last { closureReceives[last.offset] = receives }
     if isMethod, ["append", "insert"].contains(name), let receiver, let first = arguments.first,
       case .array(let element)? = inferType(receiver).map({ index.resolve($0).unwrapped })
     {
@@ -701,15 +766,16 @@ public final class StringExtractor {
       for argument in arguments.dropFirst() + trailing { walk(argument.value, nil) }
       return
     }
-    if let contexts = declaredContexts(
-      name: name, isMethod: isMethod, arguments: arguments, receiver: receiver)
+    if origin == .any || origin == .declared,
+      let contexts = declaredContexts(
+        name: name, isMethod: isMethod, arguments: arguments, receiver: receiver)
     {
       for (argument, context) in zip(arguments, contexts) { walk(argument.value, context) }
       for argument in trailing { walk(argument.value, nil) }
       return
     }
     var consumed = Set<Int>()
-    if let rows = LocalizableAPI.byCallee[name] {
+    if origin == .any || origin == .sdk, let rows = LocalizableAPI.byCallee[name] {
       let receiverText = receiver?.text
       for row in rows
       where row.isMethod == isMethod && (row.receiver == nil || row.receiver == receiverText) {

@@ -106,37 +106,52 @@ public final class TypeIndex: @unchecked Sendable {
     }
   }
 
-  private func add(_ declaration: Declaration, in typeName: String?) {
+  /// A top-level declaration (`in` nil) or a member of the type at `path` (its qualified name).
+  private func add(_ declaration: Declaration, in path: String?, inExtension: Bool = false) {
     switch declaration.kind {
     case .type(let type):
-      // Nested types by their own name (`Outer.Inner` is found as `Inner`).
-      let name = String(type.name.split(separator: ".").last ?? "")
-      var info = types[name] ?? TypeInfo()
-      if type.keyword != "extension" {
-        info.isDeclared = true
-        declaredTypes.insert(name)
-        info.isStruct = type.keyword == "struct"
+      // A nested type by its own name (`Outer.Inner` is found as `Inner`, types of one name
+      // merged) and by its qualified name (`Outer.Inner`, itself alone), where a member
+      // written inside it is looked up first.
+      let simple = String(type.name.split(separator: ".").last ?? "")
+      let qualified =
+        type.keyword == "extension" || path == nil ? type.name : path! + "." + simple
+      for name in Set([simple, qualified]) {
+        var info = types[name] ?? TypeInfo()
+        if type.keyword != "extension" {
+          info.isDeclared = true
+          info.isStruct = type.keyword == "struct"
+        }
+        info.inheritance += type.inheritance
+        types[name] = info
       }
-      info.inheritance += type.inheritance
-      types[name] = info
+      if type.keyword != "extension" { declaredTypes.insert(simple) }
       for member in type.members {
-        add(member, in: name, inExtension: type.keyword == "extension")
+        add(member, in: qualified, inExtension: type.keyword == "extension")
       }
     case .conditional(let clauses):
       for clause in clauses {
-        for member in clause.elements { add(member, in: typeName) }
+        for member in clause.elements { add(member, in: path, inExtension: inExtension) }
       }
     case .typeAlias(let name, let type):
       aliases[name] = aliases[name] ?? type
     default:
-      add(declaration, in: typeName, inExtension: false)
+      guard let path else {
+        register(declaration, in: nil, inExtension: inExtension, global: true)
+        return
+      }
+      let simple = String(path.split(separator: ".").last ?? "")
+      register(declaration, in: simple, inExtension: inExtension, global: true)
+      if simple != path { register(declaration, in: path, inExtension: inExtension, global: false) }
     }
   }
 
-  private func add(_ declaration: Declaration, in typeName: String?, inExtension: Bool) {
+  /// A function, property or case of the type `typeName` (nil: a global one); `global`: also in
+  /// the indexes of every function and case by name (once per declaration).
+  private func register(
+    _ declaration: Declaration, in typeName: String?, inExtension: Bool, global: Bool
+  ) {
     switch declaration.kind {
-    case .type, .conditional, .typeAlias:
-      add(declaration, in: typeName)
     case .function(let function):
       let entry = Function(
         parameters: function.parameters, result: function.result,
@@ -147,7 +162,7 @@ public final class TypeIndex: @unchecked Sendable {
         types[typeName, default: TypeInfo()].initializers.append(entry)
         if !inExtension { types[typeName, default: TypeInfo()].hasExplicitInitializer = true }
       } else {
-        functionsByName[function.name, default: []].append(entry)
+        if global { functionsByName[function.name, default: []].append(entry) }
         if let typeName {
           types[typeName, default: TypeInfo()].methods[function.name, default: []].append(entry)
         }
@@ -195,7 +210,7 @@ public final class TypeIndex: @unchecked Sendable {
       guard let typeName else { return }
       for element in elements {
         types[typeName, default: TypeInfo()].cases[element.name] = element.parameters
-        if !element.parameters.isEmpty {
+        if global, !element.parameters.isEmpty {
           casesByName[element.name, default: []].append(element.parameters)
         }
       }
@@ -257,7 +272,10 @@ public final class TypeIndex: @unchecked Sendable {
     return type
   }
 
-  func type(named name: String) -> TypeInfo? { types[name] }
+  /// A type by its qualified name (`Outer.Inner`), else by its own (`Inner`).
+  func type(named name: String) -> TypeInfo? {
+    types[name] ?? (name.contains(".") ? types[String(name.split(separator: ".").last!)] : nil)
+  }
 
   /// The static properties named `name` of any type (`.count` in `@Default(.count)`).
   func staticProperties(named name: String) -> [Property] {

@@ -154,7 +154,7 @@ import Testing
     let explained = try RunLHC.run(["extract", "--list", "--explain", "App"], in: app)
     #expect(
       explained.stderr.contains(
-        "App/Shared Code/Shared.swift: target App: in synchronized folder App; target Widget: named for it in App's membership exceptions\n"
+        "App/Shared Code/Shared.swift: target App (#if: iOS APP_FLAG DEBUG): in synchronized folder App; target Widget (#if: macOS DEBUG): named for it in App's membership exceptions\n"
       ))
     #expect(
       explained.stderr.contains(

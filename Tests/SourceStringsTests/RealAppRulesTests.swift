@@ -246,4 +246,64 @@ import Testing
       #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
     }
   }
+
+  @Test func qualifiedNamesAndNestedTypes() {
+    let declarations = """
+      struct Section { init(_ title: String) {} }
+      enum Settings { struct Toggle { init(_ title: String, isOn: Bool) {} } }
+      struct ArtistView { struct Header { var model: ArtistModel } }
+      struct PlaylistView { struct Header { var model: PlaylistModel } }
+      struct ArtistModel { var name = "" }
+      struct PlaylistModel { var count = 0 }
+      """
+    let strings = found(
+      """
+      SwiftUI.Section("Appearance") {}
+      Section("Plain section")
+      Settings.Toggle("Not SwiftUI's", isOn: true)
+      SomeKit.Button("A dependency's")
+      extension PlaylistView.Header {
+        var label: LocalizedStringKey { "\\(model.count) tracks" }
+      }
+      """, more: [declarations])
+    #expect(strings["Appearance"] != nil)
+    #expect(strings["Plain section"] == nil)
+    #expect(strings["Not SwiftUI's"] == nil)
+    #expect(strings["A dependency's"] == nil)
+    #expect(strings["%lld tracks"] != nil, "\(strings.keys.sorted())")
+  }
+
+  @Test func presentedValuesAndTableRows() {
+    let declarations = """
+      struct Selection { var missing = 0 }
+      struct Track { var plays = 0; var gain: Float = 0 }
+      struct V: View {
+        @State var selection: Selection?
+        var tracks: [Track] = []
+        var body: some View {
+          Text("x").sheet(item: $selection) { selection in
+            Text("\\(selection.missing) apps could not be found")
+          }
+          Table(tracks) {
+            TableColumn("Plays") { track in Text("plays \\(track.plays)") }
+            TableColumn("Gain") { Text("gain \\($0.gain)") }
+          }
+          Table(of: Track.self) { TableColumn("Again") { row in Text("again \\(row.plays)") } }
+        }
+      }
+      """
+    let strings = found(declarations)
+    for key in ["%lld apps could not be found", "plays %lld", "gain %f", "again %lld"] {
+      #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
+    }
+  }
+
+  @Test func lexedAsSwiftDoes() {
+    // `Binding<Item?>` closes its generic arguments; a trailing comma ends a parameter clause.
+    let strings = found(
+      """
+      func row(item: Binding<Item?>, count: Int,) -> some View { Text("After the clause") }
+      """)
+    #expect(strings["After the clause"] != nil)
+  }
 }
