@@ -1,0 +1,84 @@
+import SourceStrings
+import SwiftSource
+import Testing
+
+/// The sync's safety net (lhc-extract(1), SYNC): which literals of the code it counts, and how a
+/// catalog key is compared with them.
+@Suite struct SafetyNetTests {
+  /// The forms of every literal a file's extraction notes.
+  private func noted(_ source: String, more: [String] = []) -> Set<String> {
+    Set(extract(source, more: more).literals.flatMap(\.forms))
+  }
+
+  private func matches(_ key: String, _ literals: Set<String>) -> Bool {
+    KeyText.forms(ofKey: key).contains(where: literals.contains)
+  }
+
+  @Test func keysAndLiteralsCompareByTheirPieces() {
+    let literals = noted(
+      #"""
+      print("Plain text")
+      log("Delete \(name) now?")
+      log("\(percent)% done")
+      log("""
+          Indented \
+          text
+          """)
+      log(#"Raw "quoted" text"#)
+      log("Add \(url) to \(account)")
+      """#)
+    #expect(matches("Plain text", literals))
+    #expect(matches("Delete %@ now?", literals))
+    #expect(matches("Delete %1$@ now?", literals))
+    #expect(matches("%lld%% done", literals))
+    #expect(matches("Indented text", literals))
+    #expect(matches(#"Raw "quoted" text"#, literals))
+    #expect(matches("Add ${url} to ${accountName}", literals))
+    #expect(!matches("Delete %@ later?", literals))
+    #expect(!matches("Plain", literals))
+    // A key without a letter outside its arguments says nothing about where it comes from.
+    #expect(KeyText.forms(ofKey: "%@: %lld").isEmpty)
+    #expect(KeyText.forms(ofKey: "—").isEmpty)
+  }
+
+  @Test func cLiteralsAreFormatStrings() {
+    let literal = Set(KeyText.forms(ofFormatLiteral: "%d of %@ left, 100%% sure"))
+    #expect(matches("%lld of %@ left, 100%% sure", literal))
+    #expect(matches("%d of %@ left, 100%% sure", literal))
+    #expect(!matches("%d of %@ right", literal))
+  }
+
+  @Test func provablyNotLocalizablePositionsAreNotCounted() {
+    let declarations = """
+      func show(_ name: String) {}
+      func label(_ key: String) -> String { NSLocalizedString(key, comment: "") }
+      func title(_ key: String) -> String { label(key) }
+      """
+    let literals = noted(
+      """
+      let a = settings["Dictionary key"]
+      let b = ["Literal key": 1]
+      if mode == "Compared" {}
+      switch mode { case "Pattern": break; default: break }
+      Text(verbatim: "Verbatim")
+      show("String parameter")
+      #if os(Android)
+      log("Inactive clause")
+      #endif
+      if false { log("Dead code") }
+      // log("Commented out")
+      log("Unresolved call")
+      let c = "Assigned"
+      title("Looked up through two functions")
+      """, more: [declarations])
+    for text in [
+      "Dictionary key", "Literal key", "Compared", "Pattern", "Verbatim", "String parameter",
+      "Inactive clause", "Dead code", "Commented out",
+    ] {
+      #expect(!matches(text, literals), "\(text)")
+    }
+    for text in ["Unresolved call", "Assigned", "Looked up through two functions"] {
+      #expect(matches(text, literals), "\(text)")
+    }
+  }
+}
