@@ -95,7 +95,7 @@ public enum SourceLint {
     return Result(
       files: files,
       catalogs: checks.contains("source-key-unused")
-        ? unusedKeys(placed, catalogs, resolver, scanned: scanned) : [:])
+        ? unusedKeys(placed, catalogs, resolver, scanned: scanned, extraction: extraction) : [:])
   }
 
   static let dateCheck = "source-fixed-date-format"
@@ -105,11 +105,13 @@ public enum SourceLint {
   // MARK: - source-key-unused
 
   /// The keys of the catalogs fed by the code scanned that no lookup reads (lookups of keys made
-  /// at run time read every key their pattern matches). A catalog is checked when every Swift
-  /// file of its targets was scanned (or, for files of no target, when a scanned file feeds it).
+  /// at run time read every key their pattern matches), and whose text is not a literal of that
+  /// code where lhc cannot tell whether it is localized (the sync's safety net: such a key is not
+  /// one `lhc extract` retires). A catalog is checked when every Swift file of its targets was
+  /// scanned (or, for files of no target, when a scanned file feeds it).
   static func unusedKeys(
     _ placed: [PlacedString], _ catalogs: [CatalogKeys], _ resolver: Resolver,
-    scanned: Set<String>
+    scanned: Set<String>, extraction: Extraction
   ) -> [String: [Finding]] {
     var used: [String: Set<String>] = [:]
     var patterns: [String: [[String]]] = [:]
@@ -145,9 +147,11 @@ public enum SourceLint {
       let matching = patterns[catalog.path] ?? []
       if matching.contains(where: { $0.allSatisfy(\.isEmpty) }) { continue }
       var findings: [Finding] = []
+      let texts = CodeTexts(feeding: catalog.path, extraction: extraction, scan: resolver.scan)
       for entry in catalog.entries
       where isRetirable(entry) && !keys.contains(Resolver.specifierless(entry.key)) {
         if matching.contains(where: { matches(entry.key, $0) }) { continue }
+        if texts.occurrence(of: entry.key) != nil { continue }
         findings.append(
           Finding(
             check: "source-key-unused",
