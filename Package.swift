@@ -24,7 +24,7 @@ let package = Package(
         "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
         "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "CatalogImport",
         "XLIFF", "CatalogExchange", "SwiftSource", "SourceStrings", "SourceProjects", "CatalogSync",
-        "InterfaceBuilderStrings",
+        "InterfaceBuilderStrings", "CFamilySource",
       ]
     ),
   ],
@@ -130,6 +130,8 @@ let package = Package(
     // Swift source bytes → tokens → syntax tree (a tolerant parser of lhc's own: no toolchain
     // libraries, so that the plugins' dependents build anywhere).
     .target(name: "SwiftSource"),
+    // C, C++ and Objective-C source bytes → tokens and decoded, concatenated string literals.
+    .target(name: "CFamilySource"),
     // Syntax trees → the localizable strings Xcode's build extracts (keys with their format
     // specifiers, tables, comments, default values), per target's #if conditions.
     .target(name: "SourceStrings", dependencies: ["SwiftSource", "LHCBase"]),
@@ -242,6 +244,7 @@ let package = Package(
       ]),
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "LHCTestSupport"]),
+    .testTarget(name: "CFamilySourceTests", dependencies: ["CFamilySource", "LHCTestSupport"]),
     .testTarget(name: "SourceStringsTests", dependencies: ["SourceStrings", "SwiftSource"]),
     .testTarget(
       name: "InterfaceBuilderStringsTests",
