@@ -133,8 +133,9 @@ let package = Package(
     // C, C++ and Objective-C source bytes → tokens and decoded, concatenated string literals.
     .target(name: "CFamilySource"),
     // Syntax trees → the localizable strings Xcode's build extracts (keys with their format
-    // specifiers, tables, comments, default values), per target's #if conditions.
-    .target(name: "SourceStrings", dependencies: ["SwiftSource", "LHCBase"]),
+    // specifiers, tables, comments, default values), per target's #if conditions; the literals
+    // of Swift and C-family code the sync's safety net compares keys with.
+    .target(name: "SourceStrings", dependencies: ["SwiftSource", "CFamilySource", "LHCBase"]),
     // Interface Builder files (`.xib`, `.storyboard`) → the strings Xcode extracts into their
     // `mul.lproj` catalogs (keys `<ObjectID>.<property>`, Xcode's comments), read with libxml2
     // hardened (no network, DTD or entities; a depth limit).
@@ -245,7 +246,7 @@ let package = Package(
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "LHCTestSupport"]),
     .testTarget(name: "CFamilySourceTests", dependencies: ["CFamilySource", "LHCTestSupport"]),
-    .testTarget(name: "SourceStringsTests", dependencies: ["SourceStrings", "SwiftSource"]),
+    .testTarget(name: "SourceStringsTests", dependencies: ["SourceStrings", "SwiftSource", "CFamilySource"]),
     .testTarget(
       name: "InterfaceBuilderStringsTests",
       dependencies: ["InterfaceBuilderStrings", "SourceStrings", "LHCTestSupport"]),

@@ -50,7 +50,7 @@ public struct Extraction: Sendable {
   public static func run(_ files: [String], scan: SourceScan, extractionOnly: Bool = false)
     -> Extraction
   {
-    let swift = files.filter { !SourceScan.isInterfaceBuilderFile($0) }
+    let swift = files.filter { $0.hasSuffix(".swift") }
     var result = run(
       boxes: Parallel.map(swift) { path -> TreeBox in
         let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
@@ -58,6 +58,12 @@ public struct Extraction: Sendable {
         box.index.add(box.tree)
         return box
       }, scan: scan, extractionOnly: extractionOnly)
+    // C-family files: only their literals, for the sync's safety net.
+    let cFamily = files.filter { BuildTarget.isOtherSource($0) || BuildTarget.isHeader($0) }
+    for (path, literals) in zip(cFamily, Parallel.map(cFamily) { literals(ofCFamilyFile: $0) })
+    where !literals.isEmpty {
+      result.literals[path] = literals
+    }
     let interface = files.filter { scan.interfaceFiles[$0] != nil }
     for (path, (strings, diagnostics)) in zip(
       interface, Parallel.map(interface) { extractInterfaceBuilder($0, scan: scan) })
@@ -69,6 +75,16 @@ public struct Extraction: Sendable {
       result.interfaceFiles[path] = placement.catalog
     }
     return result
+  }
+
+  /// The literals of a C-family file, with where each is.
+  private static func literals(ofCFamilyFile path: String) -> [CodeTexts.Literal] {
+    let file = SourceFile(
+      path: path, bytes: FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
+    return CFamilyLiterals.literals(of: file.bytes).map { literal in
+      let position = file.lineColumn(of: literal.offset)
+      return CodeTexts.Literal(forms: literal.forms, line: position.line, column: position.column)
+    }
   }
 
   /// The strings of one Interface Builder file in its catalog, or the error that stops it.

@@ -9,6 +9,9 @@ public struct SourceScan: Sendable {
   /// The Swift files to extract from (absolute, sorted); files no target builds (a test
   /// target's only, or a project's that none of its targets has) left out.
   public var files: [String]
+  /// The C-family sources and headers found (absolute, sorted), left out as ``files``: their
+  /// literals are read for the sync's safety net.
+  public var cFamilyFiles: [String] = []
   public var targets: [BuildTarget]
   /// Every catalog found or given (absolute, sorted).
   public var catalogs: [String]
@@ -29,6 +32,7 @@ public struct SourceScan: Sendable {
   ) -> SourceScan {
     let current = Paths.currentDirectory
     var swiftFiles = Set<String>()
+    var cFamilyFiles = Set<String>()
     var interfaceFiles = Set<String>()
     var catalogs = Set(extraCatalogs)
     var projects = Set<String>()
@@ -38,6 +42,9 @@ public struct SourceScan: Sendable {
       if excluded.contains(where: { $0.matches(relative) || $0.matches(file) }) { return }
       if file.hasSuffix(".swift"), Paths.fileName(of: file) != "Package.swift" {
         swiftFiles.insert(file)
+      }
+      if BuildTarget.isOtherSource(file) || BuildTarget.isHeader(file) {
+        cFamilyFiles.insert(file)
       }
       if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
       if isInterfaceBuilderFile(file) { interfaceFiles.insert(file) }
@@ -93,7 +100,17 @@ public struct SourceScan: Sendable {
           scan.targetsByFile[file, default: []].append(index)
         }
       }
+      for file in target.otherSources.keys where !target.isTest {
+        scan.targetsByFile[file, default: []].append(index)
+      }
     }
+    // C-family files: those of a (non-test) target and every header, which no build phase
+    // compiles but whose macros the sources expand.
+    let testOnly = Set(targets.filter(\.isTest).flatMap(\.otherSources.keys))
+    scan.cFamilyFiles = cFamilyFiles.filter { file in
+      BuildTarget.isHeader(file) || scan.targetsByFile[file] != nil
+        || !notBuilt.contains(file) && !testOnly.contains(file)
+    }.sorted()
     for file in interfaceFiles {
       scan.interfaceFiles[file] = interfaceBuilderPlacement(of: file, given: extraCatalogs)
     }

@@ -1,3 +1,4 @@
+import CFamilySource
 import LHCBase
 
 /// A string literal of the code as the sync's safety net compares it with a catalog's keys: a
@@ -83,5 +84,22 @@ public enum KeyText {
         index += 1
       }
     }
+  }
+}
+
+/// The literals of a C-family source file (`.m`, `.mm`, `.c`, `.h`, …) the safety net counts:
+/// every string literal of code that can be compiled (not under `#if 0`, not in a comment, not an
+/// `#import` or `#include` path), adjacent literals concatenated as the compiler does.
+public enum CFamilyLiterals {
+  public static func literals(of bytes: [UInt8]) -> [CodeLiteral] {
+    let stream = CFamilyLexer.tokenize(bytes)
+    var result: [CodeLiteral] = []
+    for token in stream.tokens where !token.flags.contains(.isInactive) {
+      guard let literal = stream.literal(of: token), !literal.isMalformed else { continue }
+      result.append(
+        CodeLiteral(
+          forms: KeyText.forms(ofFormatLiteral: literal.value), offset: Int(literal.start)))
+    }
+    return result
   }
 }

@@ -130,8 +130,10 @@ struct ExtractCommand {
       files = Array(Set(files).union(filesOfSyncedTargets(scan))).sorted()
       addInterfaceBuilderFilesOfSyncedCatalogs(&scan)
     }
+    // C-family files are read for the sync's safety net only: not for a listing.
+    let cFamily = mode == .list ? [] : cFamilyFilesToRead(scan)
     let extraction = Extraction.run(
-      files + scan.interfaceFiles.keys.sorted(), scan: scan, extractionOnly: true)
+      files + cFamily + scan.interfaceFiles.keys.sorted(), scan: scan, extractionOnly: true)
     printDiagnostics(extraction, console)
     // A file that cannot be read (malformed XML) stops every write.
     let unreadable = extraction.diagnostics.contains {
@@ -148,6 +150,12 @@ struct ExtractCommand {
       status = unreadable ? ExitStatus.failure : sync(extraction, scan: scan, console: console)
     }
     return failed || unreadable ? ExitStatus.failure : status
+  }
+
+  /// The C-family files whose literals the safety net reads: those scanned and those of the
+  /// targets this run syncs.
+  private func cFamilyFilesToRead(_ scan: SourceScan) -> [String] {
+    Array(Set(scan.cFamilyFiles).union(syncedTargets(scan).flatMap(\.otherSources.keys))).sorted()
   }
 
   /// The sources of every target one of whose catalogs this run may sync.

@@ -1,0 +1,4 @@
+#import <Foundation/Foundation.h>
+#define kHeaderTitle @"Header title"
+@interface Legacy : NSObject
+@end
