@@ -27,6 +27,10 @@ public struct BuildTarget: Sendable {
   /// became a member: lhc reads their literals (the sync's safety net), not their lookups.
   public var otherSources: [String: String]
 
+  /// `LOCALIZED_STRING_MACRO_NAMES`: the functions and macros its code looks keys up with,
+  /// besides `NSLocalizedString` and `CFCopyLocalizedString`.
+  public var macroNames: [String] = []
+
   /// It compiles code in other languages too (Objective-C, C): lookups lhc does not read.
   public var hasOtherSources: Bool { !otherSources.isEmpty }
 

@@ -124,7 +124,8 @@ public struct Extraction: Sendable {
   /// Each tree is let go by the thread that read its strings: freeing them all on one thread
   /// after the run took a third of `lhc extract`'s time.
   private static func run(boxes: [TreeBox], scan: SourceScan, extractionOnly: Bool) -> Extraction {
-    let index = TypeIndex(merging: boxes.map(\.index))
+    let index = TypeIndex(
+      merging: boxes.map(\.index), lookups: Set(scan.targets.flatMap(\.macroNames)))
     let perFile = Parallel.map(boxes) { box -> (SourceFile, PlacedFile) in
       let tree = box.take()
       return (tree.file, extract(tree, scan: scan, index: index, extractionOnly: extractionOnly))

@@ -188,10 +188,12 @@ public enum XcodeProject {
       let isLibrary =
         productType.contains("framework") || productType.contains("library")
         || productType == "com.apple.product-type.bundle"
-      return BuildTarget(
+      var target = BuildTarget(
         name: name, origin: .xcodeProject(pbxproj), isTest: isTest, sources: sources,
         catalogs: catalogs.sorted(), conditions: settings.conditions, isLibrary: isLibrary,
         otherSources: otherSources)
+      target.macroNames = settings.macroNames
+      return target
     }
 
     /// The files an exception set of `group` for target `id` names (absolute paths, those that
@@ -358,6 +360,13 @@ struct BuildSettings {
       ])
     }
     return settings.values
+  }
+
+  /// `LOCALIZED_STRING_MACRO_NAMES`, as names (quotes removed, `$(…)` expanded).
+  var macroNames: [String] {
+    expanded(values["LOCALIZED_STRING_MACRO_NAMES"] ?? "").split(whereSeparator: \.isWhitespace)
+      .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+      .filter { !$0.isEmpty }
   }
 
   /// What `#if` sees: the platforms of `SDKROOT` / `SUPPORTED_PLATFORMS` (all when neither is

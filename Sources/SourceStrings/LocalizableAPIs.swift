@@ -117,8 +117,6 @@ let localizableAPITable = """
   AccessoryWidgetGroup          _           -          -        -             -       key       swiftui     -
   ControlWidgetButton           _           -          -        -             -       key       swiftui     -
   ControlWidgetToggle           _           -          -        -             -       key       swiftui     -
-  Marker                        _           -          -        -             -       key       swiftui     -
-  Annotation                    _           -          -        -             -       key       swiftui     -
   PhotosPicker                  _           -          -        -             -       key       swiftui     -
   SubscriptionOptionGroup       _           -          -        -             -       key       swiftui     -
   SubscriptionOptionSection     _           -          -        -             -       key       swiftui     -

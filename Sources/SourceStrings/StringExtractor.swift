@@ -288,6 +288,13 @@ public final class StringExtractor {
         default: nil
         }
       let parameters = caseName.flatMap { payload(of: $0, in: subjectType) } ?? []
+      if arguments.count == 1, parameters.count > 1, arguments[0].label == nil {
+        // `case .retrying(let both)` of a case with two payloads binds them as one tuple.
+        let tuple: TypeSyntax? =
+          parameters.allSatisfy({ $0.type != nil }) ? .tuple(parameters.map { $0.type! }) : nil
+        bindPattern(arguments[0].value, subjectType: tuple, binding: binding)
+        return
+      }
       for (position, argument) in arguments.enumerated() {
         let parameter =
           argument.label.flatMap { label in parameters.first { $0.label == label } }

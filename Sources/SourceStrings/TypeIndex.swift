@@ -62,10 +62,12 @@ public final class TypeIndex: @unchecked Sendable {
   /// One index of several files' indexes, each made where its file was parsed (in file order:
   /// a member's first declaration still wins). Building the index on one thread after the parse
   /// was a tenth of `lhc extract`'s time.
-  public convenience init(merging parts: [TypeIndex]) {
+  /// `lookups`: functions that look their `String` arguments up besides the SDK's (the
+  /// project's `LOCALIZED_STRING_MACRO_NAMES`).
+  public convenience init(merging parts: [TypeIndex], lookups: Set<String> = []) {
     self.init()
     for part in parts { merge(part) }
-    finish()
+    finish(lookups: lookups)
   }
 
   private func merge(_ other: TypeIndex) {
@@ -223,9 +225,15 @@ public final class TypeIndex: @unchecked Sendable {
   /// up, directly or through another such function (``finish()`` makes it, once the index is
   /// complete).
   private var keyWrappers = Set<String>()
+  /// Functions the project names as lookups (`LOCALIZED_STRING_MACRO_NAMES`).
+  private var namedLookups = Set<String>()
+
+  /// Whether a call of `name` looks its `String` arguments up (a lookup the project names).
+  func isNamedLookup(_ name: String) -> Bool { namedLookups.contains(name) }
 
   /// Follows the functions that look their `String` parameters up, through each other.
-  private func finish() {
+  private func finish(lookups: Set<String> = []) {
+    namedLookups = lookups
     var byName = functionsByName
     for (name, info) in types where !info.initializers.isEmpty {
       byName[name, default: []] += info.initializers
@@ -237,7 +245,10 @@ public final class TypeIndex: @unchecked Sendable {
       for (name, functions) in byName where !wrappers.contains(name) {
         let forwardsAKey = functions.contains { function in
           function.forwards.values.contains { callees in
-            callees.contains { KeyForwarding.lookups.contains($0) || wrappers.contains($0) }
+            callees.contains {
+              KeyForwarding.lookups.contains($0) || wrappers.contains($0)
+                || lookups.contains($0)
+            }
           }
         }
         if forwardsAKey {
@@ -254,7 +265,10 @@ public final class TypeIndex: @unchecked Sendable {
     guard !function.forwards.isEmpty else { return [] }
     return Set(
       function.forwards.filter { _, callees in
-        callees.contains { KeyForwarding.lookups.contains($0) || keyWrappers.contains($0) }
+        callees.contains {
+          KeyForwarding.lookups.contains($0) || keyWrappers.contains($0)
+            || namedLookups.contains($0)
+        }
       }.keys)
   }
 

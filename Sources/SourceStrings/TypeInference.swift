@@ -115,9 +115,11 @@ extension StringExtractor {
       }
     }
     for function in functions {
-      consider(
-        function.parameters, disfavored: function.isDisfavored,
-        forwarded: index.keyParameters(of: function))
+      // A lookup the project names (`LOCALIZED_STRING_MACRO_NAMES`) takes keys in every `String`.
+      let forwarded =
+        index.isNamedLookup(name)
+        ? Set(function.parameters.indices) : index.keyParameters(of: function)
+      consider(function.parameters, disfavored: function.isDisfavored, forwarded: forwarded)
     }
     for parameters in cases { consider(parameters, disfavored: false) }
     guard matched else { return nil }

@@ -81,4 +81,21 @@ import Testing
       #expect(matches(text, literals), "\(text)")
     }
   }
+
+  /// A function the project names in `LOCALIZED_STRING_MACRO_NAMES` looks its `String` arguments
+  /// up, though its body calls something lhc cannot see (an Objective-C function).
+  @Test func namedLookupsTakeKeys() {
+    let source = """
+      func MFLocalizedString(_ key: String, comment: String) -> String { _MFLocalizedString(key) }
+      let a = MFLocalizedString("toast.title", comment: "")
+      """
+    let tree = Parser.parse(SourceFile(path: "File.swift", bytes: Array(source.utf8)))
+    for (lookups, counted) in [(Set<String>(), false), (["MFLocalizedString"], true)] {
+      let index = TypeIndex(merging: [TypeIndex(trees: [tree])], lookups: lookups)
+      let literals = Set(
+        StringExtractor.extract(tree, index: index, conditions: .anyApplePlatform).literals
+          .flatMap(\.forms))
+      #expect(matches("toast.title", literals) == counted, "\(lookups)")
+    }
+  }
 }
