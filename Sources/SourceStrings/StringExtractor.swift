@@ -325,14 +325,50 @@ public final class StringExtractor {
   /// The payload parameters of enum case `name` of `type` (any enum's, when the type is not
   /// known and only one declares it).
   private func payload(of name: String, in type: TypeSyntax?) -> [Parameter]? {
-    if let typeName = type.flatMap({ index.resolve($0).unwrapped.name }),
-      let parameters = index.type(named: String(typeName.split(separator: ".").last ?? ""))?
-        .cases[name]
+    let resolved = type.map { index.resolve($0).unwrapped }
+    if let typeName = resolved?.name, let info = index.type(named: Self.simpleName(typeName)),
+      var parameters = info.cases[name]
     {
+      // `MetadataState<Stats>.loaded(Value)`: the payload with the use's generic arguments.
+      if case .named(let components)? = resolved, let arguments = components.last?.arguments,
+        arguments.count == info.genericParameters.count, !arguments.isEmpty
+      {
+        let substitutions = Dictionary(
+          zip(info.genericParameters, arguments), uniquingKeysWith: { first, _ in first })
+        for index in parameters.indices {
+          parameters[index].type = parameters[index].type.map {
+            Self.substitute($0, substitutions)
+          }
+        }
+      }
       return parameters
     }
     let candidates = index.casesByName[name] ?? []
     return candidates.count == 1 ? candidates[0] : nil
+  }
+
+  /// `type` with its generic parameters replaced by `substitutions`.
+  static func substitute(_ type: TypeSyntax, _ substitutions: [String: TypeSyntax]) -> TypeSyntax {
+    switch type {
+    case .named(let components):
+      if components.count == 1, components[0].arguments.isEmpty,
+        let replacement = substitutions[components[0].name]
+      {
+        return replacement
+      }
+      return .named(
+        components.map { component in
+          TypeComponent(
+            name: component.name,
+            arguments: component.arguments.map { substitute($0, substitutions) })
+        })
+    case .optional(let wrapped): return .optional(substitute(wrapped, substitutions))
+    case .array(let element): return .array(substitute(element, substitutions))
+    case .dictionary(let key, let value):
+      return .dictionary(substitute(key, substitutions), substitute(value, substitutions))
+    case .tuple(let elements): return .tuple(elements.map { substitute($0, substitutions) })
+    default: return type
+    }
   }
 
   private func bindLoopNames(_ names: [String], _ sequence: Expr) {

@@ -38,6 +38,8 @@ public final class TypeIndex: @unchecked Sendable {
     /// Stored instance properties in order, for the memberwise initializer.
     var storedProperties: [Parameter] = []
     var cases: [String: [Parameter]] = [:]
+    /// Its generic parameters' names, for a use's arguments (`Load<Int>`: `Value` is `Int`).
+    var genericParameters: [String] = []
   }
 
   private(set) var types: [String: TypeInfo] = [:]
@@ -79,6 +81,7 @@ public final class TypeIndex: @unchecked Sendable {
       if theirs.isDeclared, !info.isDeclared {
         info.isDeclared = true
         info.isStruct = theirs.isStruct
+        info.genericParameters = theirs.genericParameters
       }
       info.hasExplicitInitializer = info.hasExplicitInitializer || theirs.hasExplicitInitializer
       info.inheritance += theirs.inheritance
@@ -123,6 +126,7 @@ public final class TypeIndex: @unchecked Sendable {
         if type.keyword != "extension" {
           info.isDeclared = true
           info.isStruct = type.keyword == "struct"
+          info.genericParameters = type.genericParameters
         }
         info.inheritance += type.inheritance
         types[name] = info

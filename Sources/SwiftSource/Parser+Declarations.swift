@@ -152,6 +152,7 @@ extension Parser {
     let keyword = text(current)
     advance()
     var typeName = ""
+    var genericParameters: [String] = []
     if keyword == "extension" {
       if case .named(let components) = parseType() {
         typeName = components.map(\.name).joined(separator: ".")
@@ -159,7 +160,7 @@ extension Parser {
     } else if current.kind == .identifier {
       typeName = name(current)
       advance()
-      if current.kind == .op, bytesEqual(current, "<") { skipGenericClause() }
+      if current.kind == .op, bytesEqual(current, "<") { genericParameters = skipGenericClause() }
     }
     var inheritance: [TypeSyntax] = []
     if current.kind == .colon {
@@ -181,7 +182,8 @@ extension Parser {
       }
     }
     return TypeDeclaration(
-      keyword: keyword, name: typeName, inheritance: inheritance, members: members)
+      keyword: keyword, name: typeName, inheritance: inheritance, members: members,
+      genericParameters: genericParameters)
   }
 
   /// `where` requirements, up to the body.
@@ -192,22 +194,29 @@ extension Parser {
     }
   }
 
-  /// `<T: P, U>` in a declaration: skipped.
-  mutating func skipGenericClause() {
+  /// `<T: P, U>` in a declaration: skipped, its parameters' names returned.
+  @discardableResult
+  mutating func skipGenericClause() -> [String] {
     var level = 0
+    var names: [String] = []
+    var atParameter = false
     repeat {
       if current.kind == .op {
         for byte in file.bytes[current.range] {
           if byte == UInt8(ascii: "<") { level += 1 }
           if byte == UInt8(ascii: ">") { level -= 1 }
         }
+        atParameter = level == 1 && file.bytes[current.range].last == UInt8(ascii: "<")
         advance()
       } else if current.kind == .leftBrace || current.kind == .rightBrace || atEnd {
-        return
+        return names
       } else {
+        if atParameter, current.kind == .identifier { names.append(name(current)) }
+        atParameter = level == 1 && current.kind == .comma
         skipBalanced()
       }
     } while level > 0
+    return names
   }
 
   /// After a function's name (or `init`, `subscript`): generics, parameters, effects, result, body.

@@ -283,6 +283,8 @@ public struct TypeDeclaration: Sendable {
   public var name: String
   public var inheritance: [TypeSyntax]
   public var members: [Declaration]
+  /// The names of its generic parameters (`enum Load<Value>`: `Value`).
+  public var genericParameters: [String] = []
 }
 
 public struct FunctionDeclaration: Sendable {

@@ -211,6 +211,8 @@ import Testing
       @Observable final class AppState { var unread = 0 }
       extension Defaults.Keys { static let launches = Key<Int>("launches", default: 0) }
       enum Level: Int { case low = 1 }
+      enum MetadataState<Value> { case idle; case loaded(Value) }
+      struct Library { var movies = 0 }
       """
     let strings = found(
       """
@@ -237,11 +239,16 @@ import Testing
           }
         }
         func hops(_ value: Int32?) -> LocalizedStringKey { "Hops \\(value ?? 0)" }
+        func movies(_ state: MetadataState<Library>) -> LocalizedStringKey {
+          if case .loaded(let library) = state { return "\\(library.movies) Movie" }
+          return "None"
+        }
       }
       """, more: [declarations])
     for key in [
       "%lld items", "%lld left", "%lld unread", "%lld launches", "%d relayed", "%lld level",
       "%u max", "%lld at least", "%lld upper", "Page %lld", "Running %d of %u", "Hops %d",
+      "%lld Movie",
     ] {
       #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
     }
