@@ -171,7 +171,7 @@ import Testing
       guard extracted.count >= 20 else { continue }
       outcome.extracted += judged
       outcome.found += judged - missed.count
-      let recall = Double(judged - missed.count) / Double(max(judged, 1))
+      let recall = judged == 0 ? 1 : Double(judged - missed.count) / Double(judged)
       outcome.lines.append(
         "\(name) \(catalog): \(judged - missed.count) of \(judged) found, \(invented.count) invented, \(harmedByRules.count) harmed without the net"
       )
