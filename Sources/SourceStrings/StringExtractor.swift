@@ -149,7 +149,17 @@ public final class StringExtractor {
       walkImplicitReturn(statements[0], returning)
       return
     }
-    for statement in statements { walk(statement, returning: returning) }
+    for statement in statements {
+      // A result builder's body of elements (`static var appShortcuts: [AppShortcut] {
+      // AppShortcut(…); .init(…) }`): each implicit member is an element.
+      if case .elements(let element)? = returning, case .expression(let expression) = statement,
+        case .call(.implicitMember, _, _, _) = expression
+      {
+        walk(expression, element)
+        continue
+      }
+      walk(statement, returning: returning)
+    }
   }
 
   private func walkImplicitReturn(_ statement: Statement, _ context: Context) {
@@ -571,6 +581,9 @@ public final class StringExtractor {
       }
     case .typed(let name)?:
       return name
+    case .elements(let element)?:
+      // A result builder's one element (`[AppShortcut] { .init(…) }`).
+      return initializedType(element, labels)
     case .verbatim?:
       return "String"
     default:

@@ -313,4 +313,23 @@ import Testing
       """)
     #expect(strings["After the clause"] != nil)
   }
+
+  @Test func appShortcutsProvider() {
+    let strings = found(
+      """
+      struct Shortcuts: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] {
+          .init(intent: OpenIntent(), phrases: ["Open \\(.applicationName)"], shortTitle: "Open")
+          AppShortcut(intent: AddIntent(), phrases: ["Add in \\(.applicationName)"], shortTitle: "Add")
+        }
+      }
+      struct One: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] {
+          .init(intent: ListIntent(), phrases: ["List"], shortTitle: "List all")
+        }
+      }
+      """)
+    #expect(strings["Add"] != nil && strings["Open"] != nil && strings["List all"] != nil)
+    #expect(strings["List"] == nil)
+  }
 }
