@@ -169,7 +169,9 @@ public struct Extraction: Sendable {
     let path = tree.file.path
     let targets = scan.targets(of: path)
     let rules =
-      targets.isEmpty
+      scan.isStray(path)
+      ? ["no target, though a project builds the other files of its folder: no catalog"]
+      : targets.isEmpty
       ? ["no target: each table's nearest catalog up the folder tree"]
       : targets.map { target in
         let conditions = target.conditions

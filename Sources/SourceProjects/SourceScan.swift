@@ -25,6 +25,10 @@ public struct SourceScan: Sendable {
   /// Files of no target in a folder whose other files a project builds.
   private var strays = Set<String>()
 
+  /// Whether `file` is of no target though a project builds the other files of its folder: it
+  /// feeds no catalog.
+  public func isStray(_ file: String) -> Bool { strays.contains(file) }
+
   /// Scans `inputs` (absolute files or folders). `excluded` is matched against each file's path
   /// relative to the current folder; `extraCatalogs` are catalogs named on the command line.
   public static func scan(

@@ -238,6 +238,32 @@ import Testing
       ))
   }
 
+  /// Build settings and layout (`TestData/extract/settings`): Mac Catalyst code, conditional
+  /// xcconfig settings, a package inside a synchronized folder, a stray file.
+  @Test func settingsFixtureListing() throws {
+    let root = fixture.appendingPathComponent("settings")
+    let listing = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: root)
+    #expect(listing.status == 0)
+    let records =
+      try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]] ?? []
+    var catalogs: [String: String] = [:]
+    for record in records {
+      catalogs[record["key"] as? String ?? ""] = record["catalog"] as? String ?? "null"
+    }
+    #expect(
+      catalogs == [
+        "Catalyst only": "Phone/Localizable.xcstrings",
+        "Feature one and two": "Phone/Localizable.xcstrings",
+        "Kit title": "Phone/Kit/Sources/Kit/Localizable.xcstrings",
+        "Used title": "Classic/Localizable.xcstrings",
+        "Stray title": "null",
+      ])
+    #expect(
+      listing.stderr.contains(
+        "Classic/Stray.swift:5:30: warning: in no target, though a project builds the other files of its folder: 1 string of table Localizable not synced"
+      ))
+  }
+
   @Test(
     .enabled(
       if: FileManager.default.fileExists(atPath: TestPaths.corpus.path), "needs ../shared/corpus"))

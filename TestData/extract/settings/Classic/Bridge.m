@@ -1,0 +1,5 @@
+#import "Legacy.h"
+
+@implementation Bridge
+- (NSString *)title { return ClassicLocalized(@"Bridge title"); }
+@end

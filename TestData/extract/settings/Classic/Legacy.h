@@ -1,0 +1,1 @@
+#define ClassicLocalized(key) NSLocalizedString(key, nil)

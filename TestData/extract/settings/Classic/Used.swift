@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct UsedView: View {
+  var body: some View { Text("Used title") }
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct KitView: View {
+  var body: some View { Text("Kit title") }
+}
