@@ -257,9 +257,12 @@ struct CFamilyScanner {
       lexNumber(from: start)
     case UInt8(ascii: ".") where Self.isDigit(peek(1)):
       lexNumber(from: start)
-    case UInt8(ascii: "#") where atLineStart && directive == nil:
+    // A directive starts with the `#` punctuator: `##` (and `%:%:`) first on a line is not one.
+    case UInt8(ascii: "#") where atLineStart && directive == nil && peek(1) != UInt8(ascii: "#"):
       lexDirective(from: start, introducer: 1)
-    case UInt8(ascii: "%") where peek(1) == UInt8(ascii: ":") && atLineStart && directive == nil:
+    case UInt8(ascii: "%")
+    where peek(1) == UInt8(ascii: ":") && atLineStart && directive == nil
+      && !(peek(2) == UInt8(ascii: "%") && peek(3) == UInt8(ascii: ":")):
       lexDirective(from: start, introducer: 2)
     default:
       if Self.isIdentifierStart(byte) || ucnLength(at: position) > 0 {
@@ -336,11 +339,11 @@ struct CFamilyScanner {
   func punctuator(at index: Int) -> (CFamilyPunctuator, Int)? {
     let next = byte(at: index + 1)
     let third = byte(at: index + 2)
-    func pick(
-      _ single: CFamilyPunctuator, _ pairs: [(UInt8, CFamilyPunctuator)]
+    /// `single`, or `double` when the next byte is `second` (no array: this runs per token).
+    func pair(
+      _ single: CFamilyPunctuator, _ second: UInt8, _ double: CFamilyPunctuator
     ) -> (CFamilyPunctuator, Int) {
-      for (second, punctuator) in pairs where next == second { return (punctuator, 2) }
-      return (single, 1)
+      next == second ? (double, 2) : (single, 1)
     }
     switch byte(at: index) {
     case UInt8(ascii: "("): return (.leftParen, 1)
@@ -355,57 +358,62 @@ struct CFamilyScanner {
     case UInt8(ascii: "~"): return (.tilde, 1)
     case UInt8(ascii: "@"): return (.at, 1)
     case UInt8(ascii: ":"):
-      return pick(.colon, [(UInt8(ascii: ":"), .colonColon), (UInt8(ascii: ">"), .rightBracket)])
+      if next == UInt8(ascii: ">") { return (.rightBracket, 2) }
+      return pair(.colon, UInt8(ascii: ":"), .colonColon)
     case UInt8(ascii: "."):
       if next == UInt8(ascii: "."), third == UInt8(ascii: ".") { return (.ellipsis, 3) }
-      return pick(.period, [(UInt8(ascii: "*"), .periodStar)])
+      return pair(.period, UInt8(ascii: "*"), .periodStar)
     case UInt8(ascii: "-"):
-      if next == UInt8(ascii: ">"), third == UInt8(ascii: "*") { return (.arrowStar, 3) }
-      return pick(
-        .minus,
-        [
-          (UInt8(ascii: ">"), .arrow), (UInt8(ascii: "-"), .minusMinus),
-          (UInt8(ascii: "="), .minusEqual),
-        ])
+      switch next {
+      case UInt8(ascii: ">"): return third == UInt8(ascii: "*") ? (.arrowStar, 3) : (.arrow, 2)
+      case UInt8(ascii: "-"): return (.minusMinus, 2)
+      case UInt8(ascii: "="): return (.minusEqual, 2)
+      default: return (.minus, 1)
+      }
     case UInt8(ascii: "+"):
-      return pick(.plus, [(UInt8(ascii: "+"), .plusPlus), (UInt8(ascii: "="), .plusEqual)])
-    case UInt8(ascii: "*"): return pick(.star, [(UInt8(ascii: "="), .starEqual)])
-    case UInt8(ascii: "/"): return pick(.slash, [(UInt8(ascii: "="), .slashEqual)])
+      if next == UInt8(ascii: "+") { return (.plusPlus, 2) }
+      return pair(.plus, UInt8(ascii: "="), .plusEqual)
+    case UInt8(ascii: "*"): return pair(.star, UInt8(ascii: "="), .starEqual)
+    case UInt8(ascii: "/"): return pair(.slash, UInt8(ascii: "="), .slashEqual)
     case UInt8(ascii: "%"):
-      if next == UInt8(ascii: ":") {
+      switch next {
+      case UInt8(ascii: ":"):
         return third == UInt8(ascii: "%") && byte(at: index + 3) == UInt8(ascii: ":")
           ? (.hashHash, 4) : (.hash, 2)
+      case UInt8(ascii: "="): return (.percentEqual, 2)
+      case UInt8(ascii: ">"): return (.rightBrace, 2)
+      default: return (.percent, 1)
       }
-      return pick(.percent, [(UInt8(ascii: "="), .percentEqual), (UInt8(ascii: ">"), .rightBrace)])
-    case UInt8(ascii: "^"): return pick(.caret, [(UInt8(ascii: "="), .caretEqual)])
+    case UInt8(ascii: "^"): return pair(.caret, UInt8(ascii: "="), .caretEqual)
     case UInt8(ascii: "&"):
-      return pick(
-        .ampersand,
-        [(UInt8(ascii: "&"), .ampersandAmpersand), (UInt8(ascii: "="), .ampersandEqual)])
+      if next == UInt8(ascii: "&") { return (.ampersandAmpersand, 2) }
+      return pair(.ampersand, UInt8(ascii: "="), .ampersandEqual)
     case UInt8(ascii: "|"):
-      return pick(.pipe, [(UInt8(ascii: "|"), .pipePipe), (UInt8(ascii: "="), .pipeEqual)])
-    case UInt8(ascii: "!"): return pick(.exclamation, [(UInt8(ascii: "="), .exclamationEqual)])
-    case UInt8(ascii: "="): return pick(.equal, [(UInt8(ascii: "="), .equalEqual)])
-    case UInt8(ascii: "#"): return pick(.hash, [(UInt8(ascii: "#"), .hashHash)])
+      if next == UInt8(ascii: "|") { return (.pipePipe, 2) }
+      return pair(.pipe, UInt8(ascii: "="), .pipeEqual)
+    case UInt8(ascii: "!"): return pair(.exclamation, UInt8(ascii: "="), .exclamationEqual)
+    case UInt8(ascii: "="): return pair(.equal, UInt8(ascii: "="), .equalEqual)
+    case UInt8(ascii: "#"): return pair(.hash, UInt8(ascii: "#"), .hashHash)
     case UInt8(ascii: "<"):
-      if next == UInt8(ascii: "<") {
+      switch next {
+      case UInt8(ascii: "<"):
         return third == UInt8(ascii: "=") ? (.lessLessEqual, 3) : (.lessLess, 2)
+      case UInt8(ascii: "="): return third == UInt8(ascii: ">") ? (.spaceship, 3) : (.lessEqual, 2)
+      case UInt8(ascii: "%"): return (.leftBrace, 2)
+      case UInt8(ascii: ":"):
+        // C++11: `<::` is `<` `::` unless `:` or `>` follows (`std::vector<::T>`).
+        let fourth = byte(at: index + 3)
+        if third == UInt8(ascii: ":"), fourth != UInt8(ascii: ":"), fourth != UInt8(ascii: ">") {
+          return (.less, 1)
+        }
+        return (.leftBracket, 2)
+      default: return (.less, 1)
       }
-      if next == UInt8(ascii: "=") {
-        return third == UInt8(ascii: ">") ? (.spaceship, 3) : (.lessEqual, 2)
-      }
-      // C++11: `<::` is `<` `::` unless `:` or `>` follows (`std::vector<::T>`).
-      if next == UInt8(ascii: ":"), third == UInt8(ascii: ":"),
-        byte(at: index + 3) != UInt8(ascii: ":"), byte(at: index + 3) != UInt8(ascii: ">")
-      {
-        return (.less, 1)
-      }
-      return pick(.less, [(UInt8(ascii: ":"), .leftBracket), (UInt8(ascii: "%"), .leftBrace)])
     case UInt8(ascii: ">"):
       if next == UInt8(ascii: ">") {
         return third == UInt8(ascii: "=") ? (.greaterGreaterEqual, 3) : (.greaterGreater, 2)
       }
-      return pick(.greater, [(UInt8(ascii: "="), .greaterEqual)])
+      return pair(.greater, UInt8(ascii: "="), .greaterEqual)
     default:
       return nil
     }
