@@ -162,6 +162,11 @@ def main():
         "FuzzXLIFF": lambda: [p.read_bytes() for p in files(roots, ".xliff")],
         # Swift sources (NetNewsWire's, the extraction fixtures) and package manifests.
         "FuzzSwiftSource": lambda: [p.read_bytes() for p in files(roots, ".swift")[:400]],
+        # C-family sources (the corpus apps' Objective-C and C files, the lexer's fixtures).
+        "FuzzCFamilySource": lambda: [
+            p.read_bytes() for p in files([args.shared / "apps"], ".m", ".mm", ".h", ".c")
+        ] + [p.read_bytes() for p in sorted((args.test_data / "c-family").glob("*"))
+             if p.is_file()],
         "FuzzXcodeProject": lambda: [p.read_bytes() for p in files(roots, ".pbxproj")],
         # The Interface Builder fixtures and the corpus' XIBs and storyboards (those under 16 KiB
         # whole, the others cut: the mutations reach the rest).
