@@ -8,7 +8,9 @@
 ///
 /// Every file is read with one set of rules, the union of the languages': raw string literals and
 /// digit separators (`1'000`) are recognized everywhere (as GCC's GNU C modes and clang 20 and
-/// later do for raw strings), `$` belongs to identifiers, `@` starts Objective-C tokens.
+/// later do for raw strings), `$` belongs to identifiers, `@` starts Objective-C tokens. A C++11
+/// user-defined literal suffix (`"abc"s`, `'c'_x`) is an identifier of its own, as in C and
+/// Objective-C (which have none); the literal's value is the same.
 ///
 /// Preprocessing directives: a `#` (or `%:`) that is the first token of a logical line starts
 /// one, read as a ``CFamilyTokenKind/directive`` token carrying its name. The rest of the logical
@@ -111,6 +113,7 @@ struct CFamilyScanner {
     var taken: Bool
   }
 
+  /// A scanner at the start of `input`, its continuations removed.
   init(input: [UInt8]) {
     self.input = input
     splices = LineSplices(input)
@@ -129,6 +132,7 @@ struct CFamilyScanner {
     index >= 0 && index < end ? bytes[index] : 0
   }
 
+  /// Lexes the whole input (after a UTF-8 byte order mark), then appends the end token.
   mutating func run() {
     tokens.reserveCapacity(end / 5)
     if peek() == 0xEF, peek(1) == 0xBB, peek(2) == 0xBF { position = 3 }
@@ -245,7 +249,9 @@ struct CFamilyScanner {
     case UInt8(ascii: "@"):
       if stringOpening(at: start) != nil {
         lexStringLiteral(from: start)
-      } else if Self.isIdentifierStart(peek(1)), stringOpening(at: start + 1) == nil {
+      } else if Self.isIdentifierStart(peek(1)), stringOpening(at: start + 1) == nil,
+        characterOpening(at: start + 1) == nil
+      {
         position += 1
         scanIdentifier()
         emit(.atKeyword, from: start)
@@ -312,8 +318,9 @@ struct CFamilyScanner {
     return 2 + digits
   }
 
-  /// A preprocessing number: a digit (or `.` and a digit), then digits, identifier characters,
-  /// `.`, an exponent's sign (`e+`, `p-`) and digit separators (`'` before a digit or letter).
+  /// A preprocessing number: a digit (or `.` and a digit), then digits, identifier characters
+  /// but `$` (as clang and GCC read them), `.`, an exponent's sign (`e+`, `p-`) and digit
+  /// separators (`'` before an ASCII digit, letter or `_`).
   mutating func lexNumber(from start: Int) {
     position += 1
     while position < end {
@@ -322,9 +329,13 @@ struct CFamilyScanner {
         || byte == UInt8(ascii: "P"), peek(1) == UInt8(ascii: "+") || peek(1) == UInt8(ascii: "-")
       {
         position += 2
-      } else if Self.isIdentifierByte(byte) || byte == UInt8(ascii: ".") {
+      } else if Self.isIdentifierByte(byte) && byte != UInt8(ascii: "$")
+        || byte == UInt8(ascii: ".")
+      {
         position += 1
-      } else if byte == UInt8(ascii: "'"), Self.isIdentifierByte(peek(1)) {
+      } else if byte == UInt8(ascii: "'"), Self.isIdentifierByte(peek(1)), peek(1) < 0x80,
+        peek(1) != UInt8(ascii: "$")
+      {
         position += 2
       } else if ucnLength(at: position) > 0 {
         position += ucnLength(at: position)
@@ -443,7 +454,10 @@ struct CFamilyScanner {
     let kind: CFamilyDirective
     let nameStart = position
     let next = peek()
-    if Self.isIdentifierStart(next) {
+    if Self.isIdentifierStart(next), stringOpening(at: nameStart) == nil,
+      characterOpening(at: nameStart) == nil
+    {
+      // (`#R"(…)"` is `#` and a raw literal, possibly over several lines, not `#R`.)
       scanIdentifier()
       kind = CFamilyDirective.named(bytes[nameStart..<position])
     } else if position >= end || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r")
