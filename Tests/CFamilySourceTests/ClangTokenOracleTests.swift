@@ -36,9 +36,29 @@ import Testing
     let files = fixtures + CorpusTests.files
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
+    let dump = try Self.rawTokens(of: files, in: directory)
+    var compared = 0
+    var problems: [String] = []
+    for file in files {
+      let bytes = Array(try Data(contentsOf: file))
+      let raw = dump[file.path] ?? []
+      if raw.isEmpty, !bytes.isEmpty {
+        problems.append("\(file.path): no tokens from clang")
+        continue
+      }
+      let found = Self.compare(Lexed(bytes: bytes), raw)
+      compared += raw.count
+      problems += found.prefix(5).map { "\(file.lastPathComponent): \($0)" }
+    }
+    #expect(compared > 1_000_000)
+    #expect(problems.isEmpty, "\(problems.count) differences: \(problems.prefix(30))")
+  }
+
+  /// clang's raw tokens of `files` by path, through dump files in `directory`.
+  static func rawTokens(of files: [URL], in directory: URL) throws -> [String: [RawToken]] {
     // The dump goes to standard error, unbuffered (a write per piece of a token, 120 MB for the
     // corpus): into files, by two clang processes at once.
-    let clang = try #require(Self.clang)
+    guard let clang = Self.clang else { return [:] }
     let halves = [Array(files.prefix(files.count / 2)), Array(files.dropFirst(files.count / 2))]
     var processes: [Process] = []
     for (index, half) in halves.enumerated() {
@@ -55,28 +75,14 @@ import Testing
     }
     for process in processes {
       process.waitUntilExit()
-      try #require(process.terminationStatus == 0, "clang failed")
+      guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
     }
     var dump: [String: [RawToken]] = [:]
     for index in halves.indices {
       let data = try Data(contentsOf: directory.appendingPathComponent("tokens\(index).txt"))
       dump.merge(Self.parse(Array(data))) { $0 + $1 }
     }
-    var compared = 0
-    var problems: [String] = []
-    for file in files {
-      let bytes = Array(try Data(contentsOf: file))
-      let raw = dump[file.path] ?? []
-      if raw.isEmpty, !bytes.isEmpty {
-        problems.append("\(file.path): no tokens from clang")
-        continue
-      }
-      let found = Self.compare(Lexed(bytes: bytes), raw)
-      compared += raw.count
-      problems += found.prefix(5).map { "\(file.lastPathComponent): \($0)" }
-    }
-    #expect(compared > 1_000_000)
-    #expect(problems.isEmpty, "\(problems.count) differences: \(problems.prefix(30))")
+    return dump
   }
 
   /// clang's dump (`kind 'text'<TAB>flags<TAB>Loc=<path:line:column>` per token, the text
@@ -194,11 +200,11 @@ import Testing
     var clangTokens: [(kind: RawKind, range: Range<Int>)] = []
     for (index, token) in raw.enumerated() where offsets[index] < offsets[index + 1] {
       var range = offsets[index]..<offsets[index + 1]
-      if token.kind == .comment || token.kind == .unknown && isTrivia(bytes, range) { continue }
       // clang starts a token at a continuation right before it; the lexer after it.
       while let after = continuationEnd(bytes, range.lowerBound), after < range.upperBound {
         range = after..<range.upperBound
       }
+      if token.kind == .comment || token.kind == .unknown && isTrivia(bytes, range) { continue }
       clangTokens.append((token.kind, range))
     }
     var clangByStart: [Int: (kind: RawKind, range: Range<Int>)] = [:]
@@ -213,19 +219,49 @@ import Testing
     var covering: [Range<Int>] = []
     let tokens = lexed.tokens
     var lastStringEnds = Set<Int>()
-    for token in clangTokens where token.kind == .string {
-      lastStringEnds.insert(token.range.upperBound)
+    var unknownEnds = Set<Int>()
+    for token in clangTokens {
+      if token.kind == .string { lastStringEnds.insert(token.range.upperBound) }
+      if token.kind == .unknown { unknownEnds.insert(token.range.upperBound) }
     }
+    /// Whether the lexer's token end `end` is clang's `clangEnd` but for continuations after it
+    /// (which clang keeps in an unterminated literal and in the file's last token).
+    func sameEnd(_ end: Int, _ clangEnd: Int) -> Bool {
+      var end = end
+      while end < clangEnd, let after = continuationEnd(bytes, end) { end = after }
+      return end == clangEnd
+    }
+    var suffixStarts = Set<Int>()
     for (index, token) in tokens.enumerated() {
       let range = token.range
+      if suffixStarts.contains(range.lowerBound) { continue }
+      // C++11's user-defined literal suffix (`"a"_x`, `'c'\u00e9`) is part of clang's literal (read
+      // as C++), an identifier of its own for the lexer (C and Objective-C have none).
+      var suffixEnd = range.upperBound
+      var afterToken = range.upperBound
+      while let after = continuationEnd(bytes, afterToken) { afterToken = after }
+      if token.kind == .string || token.kind == .character, index + 1 < tokens.count,
+        tokens[index + 1].kind == .identifier, tokens[index + 1].start == afterToken
+      {
+        suffixEnd = Int(tokens[index + 1].end)
+        if clangByStart[afterToken] == nil { suffixStarts.insert(afterToken) }
+      }
       guard let clangToken = clangByStart[range.lowerBound] else {
         problems.append("no clang token starts at \(describe(range)) (\(token.kind))")
         continue
       }
       switch token.kind {
       case .string:
-        covering.append(range)
-        if !lastStringEnds.contains(range.upperBound) {
+        covering.append(range.lowerBound..<suffixEnd)
+        // An unterminated literal is clang's `unknown` token up to the line's end.
+        let ends =
+          token.flags.contains(.isMalformed) ? lastStringEnds.union(unknownEnds) : lastStringEnds
+        // (clang's suffix stops at a `$`: it may end inside the lexer's identifier.)
+        let endsMatch = ends.contains {
+          sameEnd(range.upperBound, $0) || sameEnd(suffixEnd, $0)
+            || $0 > range.upperBound && $0 <= suffixEnd
+        }
+        if !endsMatch {
           problems.append("string ends where no clang literal does: \(describe(range))")
         }
       case .atKeyword, .directive:
@@ -235,7 +271,17 @@ import Testing
           covering.append(range.upperBound..<max(next, range.upperBound))
         }
       default:
-        if clangToken.range.upperBound != range.upperBound {
+        let clangEnd = clangToken.range.upperBound
+        if clangEnd > range.upperBound, clangEnd <= suffixEnd {
+          covering.append(range.lowerBound..<suffixEnd)
+        } else if token.kind == .number, clangEnd < range.upperBound, clangEnd > range.lowerBound,
+          bytes[clangEnd] == UInt8(ascii: "+") || bytes[clangEnd] == UInt8(ascii: "-"),
+          bytes[clangEnd - 1] | 0x20 == UInt8(ascii: "p")
+        {
+          // clang reading C++ continues a number after `p+` only in a hex literal; C (and clang
+          // reading C or Objective-C) always does: the lexer follows C.
+          covering.append(range)
+        } else if !sameEnd(range.upperBound, clangEnd) {
           problems.append(
             "ends differ: \(describe(range)) vs clang's \(describe(clangToken.range))")
         }
@@ -275,15 +321,24 @@ import Testing
     return next + 1 < bytes.count && bytes[next + 1] == UInt8(ascii: "\n") ? next + 2 : next + 1
   }
 
-  /// Whether a clang `unknown` token is whitespace (continuations included).
+  /// Whether a clang `unknown` token is trivia: whitespace and continuations, or an unterminated
+  /// `/*` comment (which clang returns as a token, the lexer skips).
   static func isTrivia(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-    bytes[range].allSatisfy {
-      [
+    if bytes[range].starts(with: Array("/*".utf8)) { return true }
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if let after = continuationEnd(bytes, index) {
+        index = after
+        continue
+      }
+      let whitespace: [UInt8] = [
         UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C,
         0,
-        UInt8(ascii: "\\"),
-      ].contains($0)
+      ]
+      guard whitespace.contains(bytes[index]) else { return false }
+      index += 1
     }
+    return true
   }
 
   /// Whether a token of the lexer and one of clang's are the same kind of token.
