@@ -31,6 +31,8 @@ let fuzzTargets = [
   "FuzzCatalogLanguages",
   // The Swift reader of `lhc extract` (lexer, parser, extraction, package manifests).
   "FuzzSwiftSource",
+  // The C, C++ and Objective-C lexer (tokens, decoded and concatenated string literals).
+  "FuzzCFamilySource",
   // Xcode project files (`project.pbxproj`, an old-style property list) and their targets.
   "FuzzXcodeProject",
 ]

@@ -42,6 +42,11 @@ def write(target_dir, data):
     return 1
 
 
+def chunks(data, size):
+    """`data` in pieces of `size` bytes (the whole when smaller)."""
+    return [data[start:start + size] for start in range(0, max(len(data), 1), size)]
+
+
 def format_strings(catalogs):
     """Every string value holding a `%` in the catalogs, plus hand-picked edge cases."""
     found = {
@@ -162,6 +167,12 @@ def main():
         "FuzzXLIFF": lambda: [p.read_bytes() for p in files(roots, ".xliff")],
         # Swift sources (NetNewsWire's, the extraction fixtures) and package manifests.
         "FuzzSwiftSource": lambda: [p.read_bytes() for p in files(roots, ".swift")[:400]],
+        # C-family sources: the lexer's fixtures, and the corpus apps' Objective-C and C files in
+        # pieces of max_len (4 KiB), so that the middle of a file seeds too.
+        "FuzzCFamilySource": lambda: [
+            p.read_bytes() for p in sorted((args.test_data / "c-family").glob("*")) if p.is_file()
+        ] + [piece for p in files([args.shared / "apps"], ".m", ".mm", ".h", ".c")
+             for piece in chunks(p.read_bytes(), 4096)][:3000],
         "FuzzXcodeProject": lambda: [p.read_bytes() for p in files(roots, ".pbxproj")],
         # The Interface Builder fixtures and the corpus' XIBs and storyboards (those under 16 KiB
         # whole, the others cut: the mutations reach the rest).

@@ -8,7 +8,9 @@
 ///
 /// Every file is read with one set of rules, the union of the languages': raw string literals and
 /// digit separators (`1'000`) are recognized everywhere (as GCC's GNU C modes and clang 20 and
-/// later do for raw strings), `$` belongs to identifiers, `@` starts Objective-C tokens.
+/// later do for raw strings), `$` belongs to identifiers, `@` starts Objective-C tokens. A C++11
+/// user-defined literal suffix (`"abc"s`, `'c'_x`) is an identifier of its own, as in C and
+/// Objective-C (which have none); the literal's value is the same.
 ///
 /// Preprocessing directives: a `#` (or `%:`) that is the first token of a logical line starts
 /// one, read as a ``CFamilyTokenKind/directive`` token carrying its name. The rest of the logical
@@ -111,6 +113,7 @@ struct CFamilyScanner {
     var taken: Bool
   }
 
+  /// A scanner at the start of `input`, its continuations removed.
   init(input: [UInt8]) {
     self.input = input
     splices = LineSplices(input)
@@ -129,6 +132,7 @@ struct CFamilyScanner {
     index >= 0 && index < end ? bytes[index] : 0
   }
 
+  /// Lexes the whole input (after a UTF-8 byte order mark), then appends the end token.
   mutating func run() {
     tokens.reserveCapacity(end / 5)
     if peek() == 0xEF, peek(1) == 0xBB, peek(2) == 0xBF { position = 3 }
@@ -245,7 +249,9 @@ struct CFamilyScanner {
     case UInt8(ascii: "@"):
       if stringOpening(at: start) != nil {
         lexStringLiteral(from: start)
-      } else if Self.isIdentifierStart(peek(1)), stringOpening(at: start + 1) == nil {
+      } else if Self.isIdentifierStart(peek(1)), stringOpening(at: start + 1) == nil,
+        characterOpening(at: start + 1) == nil
+      {
         position += 1
         scanIdentifier()
         emit(.atKeyword, from: start)
@@ -257,9 +263,12 @@ struct CFamilyScanner {
       lexNumber(from: start)
     case UInt8(ascii: ".") where Self.isDigit(peek(1)):
       lexNumber(from: start)
-    case UInt8(ascii: "#") where atLineStart && directive == nil:
+    // A directive starts with the `#` punctuator: `##` (and `%:%:`) first on a line is not one.
+    case UInt8(ascii: "#") where atLineStart && directive == nil && peek(1) != UInt8(ascii: "#"):
       lexDirective(from: start, introducer: 1)
-    case UInt8(ascii: "%") where peek(1) == UInt8(ascii: ":") && atLineStart && directive == nil:
+    case UInt8(ascii: "%")
+    where peek(1) == UInt8(ascii: ":") && atLineStart && directive == nil
+      && !(peek(2) == UInt8(ascii: "%") && peek(3) == UInt8(ascii: ":")):
       lexDirective(from: start, introducer: 2)
     default:
       if Self.isIdentifierStart(byte) || ucnLength(at: position) > 0 {
@@ -309,8 +318,9 @@ struct CFamilyScanner {
     return 2 + digits
   }
 
-  /// A preprocessing number: a digit (or `.` and a digit), then digits, identifier characters,
-  /// `.`, an exponent's sign (`e+`, `p-`) and digit separators (`'` before a digit or letter).
+  /// A preprocessing number: a digit (or `.` and a digit), then digits, identifier characters
+  /// but `$` (as clang and GCC read them), `.`, an exponent's sign (`e+`, `p-`) and digit
+  /// separators (`'` before an ASCII digit, letter or `_`).
   mutating func lexNumber(from start: Int) {
     position += 1
     while position < end {
@@ -319,9 +329,13 @@ struct CFamilyScanner {
         || byte == UInt8(ascii: "P"), peek(1) == UInt8(ascii: "+") || peek(1) == UInt8(ascii: "-")
       {
         position += 2
-      } else if Self.isIdentifierByte(byte) || byte == UInt8(ascii: ".") {
+      } else if Self.isIdentifierByte(byte) && byte != UInt8(ascii: "$")
+        || byte == UInt8(ascii: ".")
+      {
         position += 1
-      } else if byte == UInt8(ascii: "'"), Self.isIdentifierByte(peek(1)) {
+      } else if byte == UInt8(ascii: "'"), Self.isIdentifierByte(peek(1)), peek(1) < 0x80,
+        peek(1) != UInt8(ascii: "$")
+      {
         position += 2
       } else if ucnLength(at: position) > 0 {
         position += ucnLength(at: position)
@@ -336,11 +350,11 @@ struct CFamilyScanner {
   func punctuator(at index: Int) -> (CFamilyPunctuator, Int)? {
     let next = byte(at: index + 1)
     let third = byte(at: index + 2)
-    func pick(
-      _ single: CFamilyPunctuator, _ pairs: [(UInt8, CFamilyPunctuator)]
+    /// `single`, or `double` when the next byte is `second` (no array: this runs per token).
+    func pair(
+      _ single: CFamilyPunctuator, _ second: UInt8, _ double: CFamilyPunctuator
     ) -> (CFamilyPunctuator, Int) {
-      for (second, punctuator) in pairs where next == second { return (punctuator, 2) }
-      return (single, 1)
+      next == second ? (double, 2) : (single, 1)
     }
     switch byte(at: index) {
     case UInt8(ascii: "("): return (.leftParen, 1)
@@ -355,57 +369,62 @@ struct CFamilyScanner {
     case UInt8(ascii: "~"): return (.tilde, 1)
     case UInt8(ascii: "@"): return (.at, 1)
     case UInt8(ascii: ":"):
-      return pick(.colon, [(UInt8(ascii: ":"), .colonColon), (UInt8(ascii: ">"), .rightBracket)])
+      if next == UInt8(ascii: ">") { return (.rightBracket, 2) }
+      return pair(.colon, UInt8(ascii: ":"), .colonColon)
     case UInt8(ascii: "."):
       if next == UInt8(ascii: "."), third == UInt8(ascii: ".") { return (.ellipsis, 3) }
-      return pick(.period, [(UInt8(ascii: "*"), .periodStar)])
+      return pair(.period, UInt8(ascii: "*"), .periodStar)
     case UInt8(ascii: "-"):
-      if next == UInt8(ascii: ">"), third == UInt8(ascii: "*") { return (.arrowStar, 3) }
-      return pick(
-        .minus,
-        [
-          (UInt8(ascii: ">"), .arrow), (UInt8(ascii: "-"), .minusMinus),
-          (UInt8(ascii: "="), .minusEqual),
-        ])
+      switch next {
+      case UInt8(ascii: ">"): return third == UInt8(ascii: "*") ? (.arrowStar, 3) : (.arrow, 2)
+      case UInt8(ascii: "-"): return (.minusMinus, 2)
+      case UInt8(ascii: "="): return (.minusEqual, 2)
+      default: return (.minus, 1)
+      }
     case UInt8(ascii: "+"):
-      return pick(.plus, [(UInt8(ascii: "+"), .plusPlus), (UInt8(ascii: "="), .plusEqual)])
-    case UInt8(ascii: "*"): return pick(.star, [(UInt8(ascii: "="), .starEqual)])
-    case UInt8(ascii: "/"): return pick(.slash, [(UInt8(ascii: "="), .slashEqual)])
+      if next == UInt8(ascii: "+") { return (.plusPlus, 2) }
+      return pair(.plus, UInt8(ascii: "="), .plusEqual)
+    case UInt8(ascii: "*"): return pair(.star, UInt8(ascii: "="), .starEqual)
+    case UInt8(ascii: "/"): return pair(.slash, UInt8(ascii: "="), .slashEqual)
     case UInt8(ascii: "%"):
-      if next == UInt8(ascii: ":") {
+      switch next {
+      case UInt8(ascii: ":"):
         return third == UInt8(ascii: "%") && byte(at: index + 3) == UInt8(ascii: ":")
           ? (.hashHash, 4) : (.hash, 2)
+      case UInt8(ascii: "="): return (.percentEqual, 2)
+      case UInt8(ascii: ">"): return (.rightBrace, 2)
+      default: return (.percent, 1)
       }
-      return pick(.percent, [(UInt8(ascii: "="), .percentEqual), (UInt8(ascii: ">"), .rightBrace)])
-    case UInt8(ascii: "^"): return pick(.caret, [(UInt8(ascii: "="), .caretEqual)])
+    case UInt8(ascii: "^"): return pair(.caret, UInt8(ascii: "="), .caretEqual)
     case UInt8(ascii: "&"):
-      return pick(
-        .ampersand,
-        [(UInt8(ascii: "&"), .ampersandAmpersand), (UInt8(ascii: "="), .ampersandEqual)])
+      if next == UInt8(ascii: "&") { return (.ampersandAmpersand, 2) }
+      return pair(.ampersand, UInt8(ascii: "="), .ampersandEqual)
     case UInt8(ascii: "|"):
-      return pick(.pipe, [(UInt8(ascii: "|"), .pipePipe), (UInt8(ascii: "="), .pipeEqual)])
-    case UInt8(ascii: "!"): return pick(.exclamation, [(UInt8(ascii: "="), .exclamationEqual)])
-    case UInt8(ascii: "="): return pick(.equal, [(UInt8(ascii: "="), .equalEqual)])
-    case UInt8(ascii: "#"): return pick(.hash, [(UInt8(ascii: "#"), .hashHash)])
+      if next == UInt8(ascii: "|") { return (.pipePipe, 2) }
+      return pair(.pipe, UInt8(ascii: "="), .pipeEqual)
+    case UInt8(ascii: "!"): return pair(.exclamation, UInt8(ascii: "="), .exclamationEqual)
+    case UInt8(ascii: "="): return pair(.equal, UInt8(ascii: "="), .equalEqual)
+    case UInt8(ascii: "#"): return pair(.hash, UInt8(ascii: "#"), .hashHash)
     case UInt8(ascii: "<"):
-      if next == UInt8(ascii: "<") {
+      switch next {
+      case UInt8(ascii: "<"):
         return third == UInt8(ascii: "=") ? (.lessLessEqual, 3) : (.lessLess, 2)
+      case UInt8(ascii: "="): return third == UInt8(ascii: ">") ? (.spaceship, 3) : (.lessEqual, 2)
+      case UInt8(ascii: "%"): return (.leftBrace, 2)
+      case UInt8(ascii: ":"):
+        // C++11: `<::` is `<` `::` unless `:` or `>` follows (`std::vector<::T>`).
+        let fourth = byte(at: index + 3)
+        if third == UInt8(ascii: ":"), fourth != UInt8(ascii: ":"), fourth != UInt8(ascii: ">") {
+          return (.less, 1)
+        }
+        return (.leftBracket, 2)
+      default: return (.less, 1)
       }
-      if next == UInt8(ascii: "=") {
-        return third == UInt8(ascii: ">") ? (.spaceship, 3) : (.lessEqual, 2)
-      }
-      // C++11: `<::` is `<` `::` unless `:` or `>` follows (`std::vector<::T>`).
-      if next == UInt8(ascii: ":"), third == UInt8(ascii: ":"),
-        byte(at: index + 3) != UInt8(ascii: ":"), byte(at: index + 3) != UInt8(ascii: ">")
-      {
-        return (.less, 1)
-      }
-      return pick(.less, [(UInt8(ascii: ":"), .leftBracket), (UInt8(ascii: "%"), .leftBrace)])
     case UInt8(ascii: ">"):
       if next == UInt8(ascii: ">") {
         return third == UInt8(ascii: "=") ? (.greaterGreaterEqual, 3) : (.greaterGreater, 2)
       }
-      return pick(.greater, [(UInt8(ascii: "="), .greaterEqual)])
+      return pair(.greater, UInt8(ascii: "="), .greaterEqual)
     default:
       return nil
     }
@@ -435,7 +454,10 @@ struct CFamilyScanner {
     let kind: CFamilyDirective
     let nameStart = position
     let next = peek()
-    if Self.isIdentifierStart(next) {
+    if Self.isIdentifierStart(next), stringOpening(at: nameStart) == nil,
+      characterOpening(at: nameStart) == nil
+    {
+      // (`#R"(…)"` is `#` and a raw literal, possibly over several lines, not `#R`.)
       scanIdentifier()
       kind = CFamilyDirective.named(bytes[nameStart..<position])
     } else if position >= end || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r")

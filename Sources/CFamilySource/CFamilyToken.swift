@@ -6,7 +6,8 @@ public enum CFamilyTokenKind: UInt8, Sendable {
   case identifier
   /// An Objective-C `@` keyword as one token, `@` included: `@interface`, `@end`, `@selector`,
   /// `@property`, `@YES`. An `@` before anything else is a ``CFamilyPunctuator/at`` punctuator
-  /// (`@[`, `@{`, `@(`, `@42`), except before `"`, where it starts a string literal.
+  /// (`@[`, `@{`, `@(`, `@42`), except directly before `"` or `R"`, where it starts a string
+  /// literal (`@ "x"` with a space, which clang also accepts, is the punctuator and a C literal).
   case atKeyword
   /// A preprocessing number (C's pp-number): `42`, `0x1Fu`, `1.5e-3f`, `.5`, `1'000'000`.
   case number

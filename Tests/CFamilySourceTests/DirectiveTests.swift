@@ -110,6 +110,10 @@ import Testing
     // In a define body: stringizing and pasting.
     let body = Lexed("#define S(x) #x ## y")
     #expect(body.tokens.compactMap(\.punctuator).suffix(2) == [.hash, .hashHash])
+    // `##` first on a line is the pasting punctuator.
+    #expect(Lexed("a\n## define").directives.isEmpty)
+    #expect(Lexed("a\n%:%: define").tokens[1].punctuator == .hashHash)
+    #expect(Lexed("a\n# # define").directives == [.other])
     // After a continuation the line goes on.
     #expect(Lexed("x \\\n#define Y").directives.isEmpty)
   }

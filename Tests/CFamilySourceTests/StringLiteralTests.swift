@@ -205,6 +205,7 @@ import Testing
     #expect(Lexed(#"@R"(a)""#).literal?.isObjectiveC == true)
     #expect(Lexed(#"@L"a""#).kinds == [.punctuator, .string])
     #expect(Lexed(#"@u8"a""#).spellings == ["@", #"u8"a""#])
+    #expect(Lexed("@U'a'").kinds == [.punctuator, .character])
   }
 
   @Test func lineContinuationsInsideLiterals() {

@@ -28,8 +28,11 @@ import Testing
         "1'000'000", "0x1p-3", "1e+10f", ".5", "1.0.0", "0x1e+1", "42ull", "0b1010", "'x'",
       ])
     #expect(lexed.kinds.dropLast().allSatisfy { $0 == .number })
+    // `$` belongs to identifiers, not numbers (clang, GCC).
+    #expect(Lexed("1$x 0x1p-3$").spellings == ["1", "$x", "0x1p-3", "$"])
     // A digit separator needs a digit or letter after it: `1'` starts a character literal.
     #expect(Lexed("1 '+'").kinds == [.number, .character])
+    #expect(Lexed("1'é'").kinds == [.number, .character])
   }
 
   @Test func punctuatorsTakeTheLongestMatch() {
