@@ -6,7 +6,7 @@ public struct ExtractedKey: Sendable, Equatable {
   public var key: String
   /// The default value (`defaultValue:`, `value:`); of several call sites, the first that has one.
   public var value: String?
-  /// The comments of its call sites, distinct, in call-site order, joined by a line break (as
+  /// The comments of its call sites, distinct, sorted, joined by a line break (as
   /// genstrings joins them); nil when no call site has one.
   public var comment: String?
 

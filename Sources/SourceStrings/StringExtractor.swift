@@ -336,18 +336,12 @@ public final class StringExtractor {
   /// known and only one declares it).
   private func payload(of name: String, in type: TypeSyntax?) -> [Parameter]? {
     let resolved = type.map { index.resolve($0).unwrapped }
-    if let typeName = resolved?.name, let info = index.type(named: Self.simpleName(typeName)),
-      var parameters = info.cases[name]
-    {
+    if let typeName = resolved?.name, var parameters = index.type(named: typeName)?.cases[name] {
       // `MetadataState<Stats>.loaded(Value)`: the payload with the use's generic arguments.
-      if case .named(let components)? = resolved, let arguments = components.last?.arguments,
-        arguments.count == info.genericParameters.count, !arguments.isEmpty
-      {
-        let substitutions = Dictionary(
-          zip(info.genericParameters, arguments), uniquingKeysWith: { first, _ in first })
+      if let resolved {
         for index in parameters.indices {
           parameters[index].type = parameters[index].type.map {
-            Self.substitute($0, substitutions)
+            substitutingGenericArguments(of: resolved, in: $0)
           }
         }
       }
@@ -473,7 +467,7 @@ public final class StringExtractor {
         for member in clause.elements { walk(member, local: local) }
       }
     case .macro(let expression):
-      walkMacro(expression)
+      walkMacro(expression, attributed: !declaration.attributes.isEmpty)
     case .typeAlias, .importDeclaration, .other:
       break
     }
@@ -552,11 +546,13 @@ public final class StringExtractor {
   }
 
   /// A macro's arguments and closures; `#Preview`'s are read for the sync's safety net only:
-  /// Xcode extracts nothing from a preview (no app catalog holds a string only a preview shows).
-  private func walkMacro(_ expression: Expr) {
+  /// Xcode extracts nothing from a preview (no app catalog holds a string only a preview shows)
+  /// but from one with an attribute (`@available(iOS 18, *) #Preview`, whose literals nostur's
+  /// catalog holds, extracted, for its whole history).
+  private func walkMacro(_ expression: Expr, attributed: Bool = false) {
     guard case .macro(let name, let arguments, let trailing, _) = expression else { return }
     let saved = inPreview
-    inPreview = inPreview || name == "#Preview"
+    inPreview = inPreview || name == "#Preview" && !attributed
     for argument in arguments + trailing { walk(argument.value, nil) }
     inPreview = saved
   }
@@ -641,11 +637,13 @@ public final class StringExtractor {
         : .infix(
           Array(operands[range]), Array(operators[range.lowerBound..<(range.upperBound - 1)]))
     }
-    if let assignment = operators.firstIndex(where: { $0.text == "=" }) {
+    // `x = value`, `rows += [.init(…)]`: the value has the target's type.
+    if let assignment = operators.firstIndex(where: { $0.text == "=" || $0.text == "+=" }) {
       let target = part(0..<(assignment + 1))
       walk(target, nil)
       let value = part((assignment + 1)..<operands.count)
-      walk(value, self.context(for: declaredType(of: target), api: "assignment"))
+      let type = declaredType(of: target) ?? inferType(target)
+      walk(value, self.context(for: type, api: "assignment"))
       return
     }
     if let ternary = operators.firstIndex(where: { $0.text == "?:" }) {
@@ -927,6 +925,9 @@ public final class StringExtractor {
       record(literal, call, value: value)
       walkInterpolations(literal)
     } else {
+      // `Text(c ? "a" : "b", comment: "…")`: Xcode extracts both keys without the comment
+      // (nostur's and Impressia's catalogs).
+      if Self.isLiteralChoice(keyArgument) { call.comment = nil }
       if !Self.isLiteralChoice(keyArgument) {
         if row.isExtracted, Self.isVerbatim(row.kind) {
           report(

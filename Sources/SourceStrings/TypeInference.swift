@@ -425,26 +425,39 @@ extension StringExtractor {
     }
     if let generic = genericMemberType(base, name) { return generic }
     // `Type.staticMember` or `instance.member`.
-    let typeName: String?
+    let baseType: TypeSyntax?
     if case .name(let baseName, _) = base, baseName.first?.isUppercase == true,
       index.type(named: baseName) != nil, lookup(baseName) == nil
     {
-      typeName = baseName
+      baseType = Self.named(baseName)
     } else {
-      typeName = inferType(base).flatMap { index.resolve($0).unwrapped.name }
+      baseType = inferType(base).map { index.resolve($0).unwrapped }
     }
-    guard let typeName else { return nil }
-    let simple = String(typeName.split(separator: ".").last ?? "")
+    guard let baseType, let typeName = baseType.name else { return nil }
     // `Level.low`: an enum's case is of that enum.
-    if case .name = base, index.type(named: simple)?.cases[name] != nil {
-      return Self.named(simple)
+    if case .name = base, index.type(named: typeName)?.cases[name] != nil {
+      return Self.named(typeName)
     }
-    if name == "rawValue", let raw = index.type(named: simple)?.inheritance.first,
+    if name == "rawValue", let raw = index.type(named: typeName)?.inheritance.first,
       let rawName = raw.name, Self.knownTypes.contains(rawName) || Self.specifiers[rawName] != nil
     {
       return raw
     }
-    return propertyType(simple, name)
+    guard let type = propertyType(typeName, name) else { return nil }
+    // `vm.state` of a `FetchVM<Int>` whose `state` is a `FetchState<T>`: `FetchState<Int>`.
+    return substitutingGenericArguments(of: baseType, in: type)
+  }
+
+  /// `type`, written inside a generic type, with the generic arguments of a use of that type
+  /// (`owner`: `FetchVM<Int>`) in place of its parameters.
+  func substitutingGenericArguments(of owner: TypeSyntax, in type: TypeSyntax) -> TypeSyntax {
+    guard case .named(let components) = owner, let last = components.last,
+      !last.arguments.isEmpty, let name = owner.name,
+      let parameters = index.type(named: name)?.genericParameters,
+      parameters.count == last.arguments.count
+    else { return type }
+    return Self.substitute(
+      type, Dictionary(zip(parameters, last.arguments), uniquingKeysWith: { first, _ in first }))
   }
 
   /// Members of the standard library's and SwiftUI's generic types: a `Binding`'s or a
@@ -472,6 +485,14 @@ extension StringExtractor {
       return unanimousResult(index.functionsByName[name] ?? [])
     case .type(let type, _):
       return type
+    case .array(let elements, _) where elements.count == 1:
+      // `[Row]()`: an empty array of that type.
+      return typeWritten(elements[0]).map { .array($0) }
+    case .dictionary(let pairs, _) where pairs.count == 1:
+      guard let key = typeWritten(pairs[0].key), let value = typeWritten(pairs[0].value) else {
+        return nil
+      }
+      return .dictionary(key, value)
     case .member(let base, let name, _):
       if let first = name.first, first.isUppercase { return Self.named(name) }
       if let known = Self.wellKnownMethods[name] { return Self.named(known) }
@@ -493,6 +514,17 @@ extension StringExtractor {
     }
   }
 
+  /// A type written as an expression (`Row`, `Module.Row`), by its name.
+  private func typeWritten(_ expression: Expr) -> TypeSyntax? {
+    switch expression {
+    case .type(let type, _): return type
+    case .name(let name, _) where name.first?.isUppercase == true: return Self.named(name)
+    case .member(_, let name, _) where name.first?.isUppercase == true:
+      return expression.text.isEmpty ? nil : Self.named(expression.text)
+    default: return nil
+    }
+  }
+
   /// A number or string literal.
   static func isLiteral(_ expression: Expr) -> Bool {
     switch expression {
@@ -509,6 +541,16 @@ extension StringExtractor {
   }
 
   private func infixType(_ operands: [Expr], _ operators: [InfixOperator]) -> TypeSyntax? {
+    // `c == x ? a : b`: the ternary binds loosest, so its results' type is the whole's.
+    if let ternary = operators.firstIndex(where: { $0.text == "?:" }) {
+      let rest = Array(operands[(ternary + 1)...])
+      let restType =
+        rest.count == 1
+        ? inferType(rest[0]) : infixType(rest, Array(operators[(ternary + 1)...]))
+      guard let middle = operators[ternary].middle else { return restType }
+      // A literal result takes the other's type (`c ? 1 : count`).
+      return Self.isLiteral(middle) ? restType ?? inferType(middle) : inferType(middle) ?? restType
+    }
     let comparisons: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "===", "!=="]
     if operators.contains(where: { comparisons.contains($0.text) }) { return Self.named("Bool") }
     if let last = operators.lastIndex(where: { $0.text == "??" }) {
@@ -524,9 +566,6 @@ extension StringExtractor {
         TypeComponent(
           name: operators[0].text == "..." ? "ClosedRange" : "Range", arguments: [bound])
       ])
-    }
-    if operators.count == 1, operators[0].text == "?:", let middle = operators[0].middle {
-      return inferType(middle) ?? inferType(operands[1])
     }
     let arithmetic: Set<String> = [
       "+", "-", "*", "/", "%", "&+", "&-", "&*", "<<", ">>", "&", "|", "^",

@@ -43,6 +43,9 @@ extension Parser {
       if current.kind == .poundKeyword, bytesEqual(current, "#if") {
         // Attributes before `#if` (rare): the clauses as declarations.
         declaration.kind = .conditional(parseConditional { $0.parseMembers() })
+      } else if current.kind == .poundKeyword, !attributes.isEmpty {
+        // A freestanding macro with attributes (`@available(iOS 18, *) #Preview { … }`).
+        declaration.kind = .macro(parseExpression())
       }
       return declaration
     }

@@ -238,6 +238,25 @@ import Testing
       ))
   }
 
+  /// A key's comments from several call sites: each once, sorted (as Xcode joins them),
+  /// whatever the files' order.
+  @Test func commentsOfSeveralCallSitesSorted() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let app = directory.appendingPathComponent("App")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try Data("Text(\"Delete\", comment: \"Post menu action\")\n".utf8).write(
+      to: app.appendingPathComponent("A.swift"))
+    try Data("Text(\"Delete\", comment: \"Button to delete\")\n".utf8).write(
+      to: app.appendingPathComponent("B.swift"))
+    try Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}".utf8)
+      .write(to: app.appendingPathComponent("Localizable.xcstrings"))
+    let sync = try RunLHC.run(["extract", "."], in: directory)
+    #expect(sync.status == 0)
+    let entries = try catalogEntries(app.appendingPathComponent("Localizable.xcstrings"))
+    #expect(entries["Delete"]?["comment"] as? String == "Button to delete\nPost menu action")
+  }
+
   /// Build settings and layout (`TestData/extract/settings`): Mac Catalyst code, conditional
   /// xcconfig settings, a package inside a synchronized folder, a stray file.
   @Test func settingsFixtureListing() throws {

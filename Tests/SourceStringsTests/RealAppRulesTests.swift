@@ -332,4 +332,44 @@ import Testing
     #expect(strings["Add"] != nil && strings["Open"] != nil && strings["List all"] != nil)
     #expect(strings["List"] == nil)
   }
+
+  @Test func moreRulesFromUnseenApps() {
+    let strings = found(
+      """
+      struct ActionRow { var id: String; var label: LocalizedStringKey? }
+      final class FetchVM<T> { var state: FetchState<T> = .loading }
+      enum FetchState<T> { case loading; case ready(T) }
+      func rows() -> [ActionRow] {
+        var rows = [ActionRow]()
+        rows.append(.init(id: "short", label: "Short press:"))
+        rows += [.init(id: "long", label: "Long press:")]
+        return rows
+      }
+      struct V: View {
+        var vm = FetchVM<Int>()
+        var solveth = 0
+        var body: some View {
+          switch vm.state {
+          case .ready(let count): Text("\\(count) Following")
+          case .loading: Text("Loading")
+          }
+          Text("SOLVE \\(solveth == 6 ? 1 : solveth)")
+          Text(flag ? "Public key" : "Keys", comment: "Header")
+          Text("Single", comment: "Kept")
+        }
+      }
+      @available(iOS 18.0, *)
+      #Preview("Attributed") { Text("Attributed preview") }
+      #Preview("Plain") { Text("Plain preview") }
+      """)
+    for key in [
+      "Short press:", "Long press:", "%lld Following", "SOLVE %lld", "Attributed preview",
+    ] {
+      #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
+    }
+    #expect(strings["Plain preview"] == nil)
+    #expect(strings["Public key"] != nil && strings["Public key"]?.comment == nil)
+    #expect(strings["Keys"]?.comment == nil)
+    #expect(strings["Single"]?.comment == "Kept")
+  }
 }

@@ -235,9 +235,9 @@ extension ExtractCommand {
     (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
   }
 
-  /// The strings of one catalog as its keys: the comments of a key's call sites (in file and
-  /// line order, each once) joined by a line break, the first default value; the call sites
-  /// whose default value differs from the first one's.
+  /// The strings of one catalog as its keys: the comments of a key's call sites (each once,
+  /// sorted) joined by a line break, the first default value; the call sites whose default value
+  /// differs from the first one's.
   static func merge(_ strings: [PlacedString]) -> ([ExtractedKey], [PlacedString]) {
     var keys: [ExtractedKey] = []
     var positions: [String: Int] = [:]
@@ -262,7 +262,8 @@ extension ExtractCommand {
       }
     }
     for index in keys.indices {
-      keys[index].comment = comments[keys[index].key].map { $0.joined(separator: "\n") }
+      // Sorted, as Xcode joins them (46 keys of several comments in real catalogs, all sorted).
+      keys[index].comment = comments[keys[index].key].map { $0.sorted().joined(separator: "\n") }
     }
     return (keys, conflicts)
   }
