@@ -65,12 +65,7 @@ struct LineSplices {
   func inputOffset(_ logical: Int) -> Int {
     guard !logicalOffsets.isEmpty else { return logical }
     // The last continuation removed at or before `logical`.
-    var low = 0
-    var high = logicalOffsets.count
-    while low < high {
-      let middle = (low + high) / 2
-      if logicalOffsets[middle] <= logical { low = middle + 1 } else { high = middle }
-    }
+    let low = continuations { logicalOffsets[$0] <= logical }
     return low == 0 ? logical : logical + removedThrough[low - 1]
   }
 
@@ -84,16 +79,19 @@ struct LineSplices {
   func logicalOffset(ofInput input: Int) -> Int {
     guard !logicalOffsets.isEmpty else { return input }
     // The last continuation whose removed bytes end at or before `input`.
+    let low = continuations { logicalOffsets[$0] + removedThrough[$0] <= input }
+    return low == 0 ? input : input - removedThrough[low - 1]
+  }
+
+  /// How many continuations, from the first, satisfy `isBefore` (which holds for a prefix of
+  /// them): a binary search.
+  private func continuations(_ isBefore: (Int) -> Bool) -> Int {
     var low = 0
     var high = logicalOffsets.count
     while low < high {
       let middle = (low + high) / 2
-      if logicalOffsets[middle] + removedThrough[middle] <= input {
-        low = middle + 1
-      } else {
-        high = middle
-      }
+      if isBefore(middle) { low = middle + 1 } else { high = middle }
     }
-    return low == 0 ? input : input - removedThrough[low - 1]
+    return low
   }
 }
