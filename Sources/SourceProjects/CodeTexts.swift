@@ -34,10 +34,15 @@ public struct CodeTexts: Sendable {
     let ownTargets = scan.targets.filter { !$0.isTest && $0.catalogs.contains(catalog) }
     for file in extraction.literals.keys.sorted() {
       let targets = scan.targets(of: file)
-      guard targets.isEmpty || targets.contains(where: { target in
-        ownTargets.contains { $0.name == target.name && $0.origin == target.origin }
-      }) else { continue }
-      let literals = (extraction.literals[file] ?? []).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+      guard
+        targets.isEmpty
+          || targets.contains(where: { target in
+            ownTargets.contains { $0.name == target.name && $0.origin == target.origin }
+          })
+      else { continue }
+      let literals = (extraction.literals[file] ?? []).sorted {
+        ($0.line, $0.column) < ($1.line, $1.column)
+      }
       for literal in literals {
         for form in literal.forms where first[form] == nil {
           first[form] = Occurrence(file: file, line: literal.line, column: literal.column)

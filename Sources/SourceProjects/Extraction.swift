@@ -172,12 +172,12 @@ public struct Extraction: Sendable {
       scan.isStray(path)
       ? ["no target, though a project builds the other files of its folder: no catalog"]
       : targets.isEmpty
-      ? ["no target: each table's nearest catalog up the folder tree"]
-      : targets.map { target in
-        let conditions = target.conditions
-        let seen = (conditions.platforms + conditions.flags.sorted()).joined(separator: " ")
-        return "target \(target.name) (#if: \(seen)): \(target.sources[path] ?? "member")"
-      }
+        ? ["no target: each table's nearest catalog up the folder tree"]
+        : targets.map { target in
+          let conditions = target.conditions
+          let seen = (conditions.platforms + conditions.flags.sorted()).joined(separator: " ")
+          return "target \(target.name) (#if: \(seen)): \(target.sources[path] ?? "member")"
+        }
     // One extraction per distinct set of conditions (a file of two targets alike is read once).
     var conditionSets: [BuildConditions] = []
     for target in targets where !conditionSets.contains(target.conditions) {

@@ -10,7 +10,6 @@ public struct BuildConditions: Sendable, Hashable {
   /// `targetEnvironment(macCatalyst)` hold, UIKit is there.
   public static let macCatalyst = "macCatalyst"
 
-
   public var platforms: [String]
   public var flags: Set<String>
 

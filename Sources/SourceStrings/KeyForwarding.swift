@@ -66,7 +66,8 @@ enum KeyForwarding {
         visit(conditions)
         visit(body)
         if let elseBody { visit(elseBody) }
-      case .guardStatement(let conditions, let body, _), .whileStatement(let conditions, let body, _):
+      case .guardStatement(let conditions, let body, _),
+        .whileStatement(let conditions, let body, _):
         visit(conditions)
         visit(body)
       case .forIn(_, let sequence, _, let body, _):
@@ -154,7 +155,8 @@ enum KeyForwarding {
       let name: String
       switch callee {
       case .name(let text, _), .member(_, let text, _), .implicitMember(let text, _): name = text
-      case .type(let type, _): name = type.name.map { String($0.split(separator: ".").last ?? "") } ?? ""
+      case .type(let type, _):
+        name = type.name.map { String($0.split(separator: ".").last ?? "") } ?? ""
       default: return nil
       }
       if arguments.first?.label == "localized" { return name + "(localized:" }

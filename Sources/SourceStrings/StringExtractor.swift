@@ -271,110 +271,6 @@ public final class StringExtractor {
     }
   }
 
-  /// One `case` of a `switch`: its patterns (provably not localizable), the names they bind
-  /// (typed from the subject's type: an enum case's payload types), its body.
-  private func walk(_ switchCase: SwitchCase, subject: Expr, returning: Context?) {
-    for pattern in switchCase.patterns { walk(pattern, .verbatim) }
-    scopes.append([:])
-    if switchCase.patterns.count == 1 {
-      bindPattern(switchCase.patterns[0], subjectType: inferType(subject), binding: false)
-    }
-    walk(switchCase.body, returning: returning)
-    scopes.removeLast()
-  }
-
-  /// Binds the names of a pattern matched against a value of `subjectType`: `let x`,
-  /// `.page(let n)` and `let .page(n)` (the payload's declared type), tuples, `x?`, `x as T`.
-  func bindPattern(_ pattern: Expr, subjectType: TypeSyntax?, binding: Bool) {
-    switch pattern {
-    case .prefix("let", let inner, _):
-      bindPattern(inner, subjectType: subjectType, binding: true)
-    case .name(let name, _) where binding && name != "_":
-      bind(name, subjectType.map { .typed($0) } ?? .unknown)
-    case .call(let callee, let arguments, _, _):
-      let caseName: String? =
-        switch callee {
-        case .implicitMember(let name, _), .member(_, let name, _): name
-        default: nil
-        }
-      let parameters = caseName.flatMap { payload(of: $0, in: subjectType) } ?? []
-      if arguments.count == 1, parameters.count > 1, arguments[0].label == nil {
-        // `case .retrying(let both)` of a case with two payloads binds them as one tuple.
-        let tuple: TypeSyntax? =
-          parameters.allSatisfy({ $0.type != nil }) ? .tuple(parameters.map { $0.type! }) : nil
-        bindPattern(arguments[0].value, subjectType: tuple, binding: binding)
-        return
-      }
-      for (position, argument) in arguments.enumerated() {
-        let parameter =
-          argument.label.flatMap { label in parameters.first { $0.label == label } }
-          ?? (position < parameters.count ? parameters[position] : nil)
-        bindPattern(argument.value, subjectType: parameter?.type, binding: binding)
-      }
-    case .tuple(let elements, _):
-      if elements.count == 1 {
-        bindPattern(elements[0].value, subjectType: subjectType, binding: binding)
-        return
-      }
-      let types: [TypeSyntax]? =
-        if case .tuple(let types)? = subjectType.map(index.resolve) { types } else { nil }
-      for (position, element) in elements.enumerated() {
-        let type = types.flatMap { position < $0.count ? $0[position] : nil }
-        bindPattern(element.value, subjectType: type, binding: binding)
-      }
-    case .postfix(let inner, "?"):
-      bindPattern(
-        inner, subjectType: subjectType.map { index.resolve($0).unwrapped }, binding: binding)
-    case .cast(let inner, "as", let type):
-      bindPattern(inner, subjectType: type, binding: binding)
-    default:
-      break
-    }
-  }
-
-  /// The payload parameters of enum case `name` of `type` (any enum's, when the type is not
-  /// known and only one declares it).
-  private func payload(of name: String, in type: TypeSyntax?) -> [Parameter]? {
-    let resolved = type.map { index.resolve($0).unwrapped }
-    if let typeName = resolved?.name, var parameters = index.type(named: typeName)?.cases[name] {
-      // `MetadataState<Stats>.loaded(Value)`: the payload with the use's generic arguments.
-      if let resolved {
-        for index in parameters.indices {
-          parameters[index].type = parameters[index].type.map {
-            substitutingGenericArguments(of: resolved, in: $0)
-          }
-        }
-      }
-      return parameters
-    }
-    let candidates = index.casesByName[name] ?? []
-    return candidates.count == 1 ? candidates[0] : nil
-  }
-
-  /// `type` with its generic parameters replaced by `substitutions`.
-  static func substitute(_ type: TypeSyntax, _ substitutions: [String: TypeSyntax]) -> TypeSyntax {
-    switch type {
-    case .named(let components):
-      if components.count == 1, components[0].arguments.isEmpty,
-        let replacement = substitutions[components[0].name]
-      {
-        return replacement
-      }
-      return .named(
-        components.map { component in
-          TypeComponent(
-            name: component.name,
-            arguments: component.arguments.map { substitute($0, substitutions) })
-        })
-    case .optional(let wrapped): return .optional(substitute(wrapped, substitutions))
-    case .array(let element): return .array(substitute(element, substitutions))
-    case .dictionary(let key, let value):
-      return .dictionary(substitute(key, substitutions), substitute(value, substitutions))
-    case .tuple(let elements): return .tuple(elements.map { substitute($0, substitutions) })
-    default: return type
-    }
-  }
-
   private func bindLoopNames(_ names: [String], _ sequence: Expr) {
     if names.count == 2, case .call(.member(let base, "enumerated", _), _, _, _) = sequence {
       bind(names[0], .integer)
@@ -616,7 +512,7 @@ public final class StringExtractor {
     "sorted", "min", "max", "drop", "prefix", "firstIndex", "lastIndex", "last",
   ]
 
-  private func walkInterpolations(_ literal: StringLiteralExpression) {
+  func walkInterpolations(_ literal: StringLiteralExpression) {
     for segment in literal.segments {
       if case .interpolation(let arguments, _) = segment {
         for argument in arguments { walk(argument.value, nil) }
@@ -701,305 +597,18 @@ public final class StringExtractor {
 
   static let comparisons: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">=", "~="]
 
-  // MARK: - Calls
-
-  private func walkCall(_ callee: Expr, _ arguments: [Argument], _ trailing: [Argument]) {
-    switch callee {
-    case .name(let name, _):
-      // `Self(…)` inside a type: that type's initializer.
-      let type = name == "Self" ? selfType.map(Self.simpleName) ?? name : name
-      walkCall(name: type, isMethod: false, arguments: arguments, trailing: trailing)
-    case .type(let type, _):
-      walkCall(
-        name: type.name.map { String($0.split(separator: ".").last ?? "") } ?? "",
-        isMethod: false, arguments: arguments, trailing: trailing)
-    case .member(let base, let name, _):
-      if let first = name.first, first.isUppercase, Self.isTypePath(base) {
-        // `SwiftUI.Section("…")` is the SDK's, whatever the app declares; `Settings.Toggle`
-        // (a type of the app, another module) is not.
-        let module = base.text
-        let owner = Self.simpleName(module)
-        let origin: CallOrigin =
-          Self.sdkModules.contains(module) || Self.knownTypes.contains(owner)
-            || localizableTypes[owner] != nil ? .sdk
-          : index.declaredTypes.contains(owner) ? .declared
-          : index.type(named: owner) != nil ? .any : .otherModule
-        walkCall(
-          name: name, isMethod: false, arguments: arguments, trailing: trailing, origin: origin)
-      } else {
-        walk(base, nil)
-        walkCall(
-          name: name, isMethod: true, arguments: arguments, trailing: trailing, receiver: base)
-      }
-    case .implicitMember(let name, _):
-      walkCall(name: name, isMethod: true, arguments: arguments, trailing: trailing)
-    default:
-      walk(callee, nil)
-      for argument in arguments + trailing { walk(argument.value, nil) }
-    }
-  }
-
-  /// Where a qualified call's callee is declared (`Module.Name(…)`).
-  enum CallOrigin {
-    /// Not qualified: the scanned sources' declarations first, then the SDK's rows.
-    case any
-    /// In Apple's SDK: its rows only.
-    case sdk
-    /// In the scanned sources (a nested type): their declarations only.
-    case declared
-    /// In another module (a dependency): neither.
-    case otherModule
-  }
-
-  /// The SDK's modules whose types the table's rows are.
-  static let sdkModules: Set<String> = [
-    "SwiftUI", "SwiftUICore", "Foundation", "AppIntents", "WidgetKit", "Charts", "TipKit",
-    "MapKit", "ActivityKit", "PhotosUI", "StoreKit", "LocalAuthentication",
-  ]
-
-  /// `SwiftUI`, `String`, `Foundation.String`: a module or type name.
-  private static func isTypePath(_ expression: Expr) -> Bool {
-    switch expression {
-    case .name(let name, _): name.first?.isUppercase == true
-    case .member(let base, let name, _): name.first?.isUppercase == true && isTypePath(base)
-    default: false
-    }
-  }
-
-  /// A call of `name`: the scanned sources' own declarations of it first, else the SDK's rows.
-  /// `receiver` is a method's base (for the elements its closures receive).
-  func walkCall(
-    name: String, isMethod: Bool, arguments: [Argument], trailing: [Argument],
-    receiver: Expr? = nil, origin: CallOrigin = .any
-  ) {
-    // `ForEach(collection) { element in … }`, `collection.map { element in … }`.
-    let collection: Expr? =
-      isMethod
-      ? (Self.elementMethods.contains(name) ? receiver : nil)
-      : (name == "ForEach" || name == "List"
-        ? arguments.first(where: { $0.label == nil })?.value : nil)
-    let closures = (arguments + trailing).compactMap { argument -> Closure? in
-      if case .closure(let closure) = argument.value { return closure }
-      return nil
-    }
-    if let collection, closures.count == 1 {
-      for argument in arguments where !Self.isClosure(argument.value) { walk(argument.value, nil) }
-      walk(closures[0], elementsOf: collection)
-      return
-    }
-    // The value a presentation's closure receives (`.sheet(item: $selection) { selection in }`,
-    // `.alert(…, presenting: error) { error in }`), a table's row.
-    let savedRow = tableRow
-    defer { tableRow = savedRow }
-    var receives: LocalBinding?
-    if isMethod, let presented = arguments.first(where: { ["item", "presenting"].contains($0.label) }) {
-      // Typed here: the closure's parameter often has the presented value's name.
-      var value = presented.value
-      if case .name(let name, let offset) = value, name.hasPrefix("$") {
-        value = .name(String(name.dropFirst()), offset: offset)
-      }
-      receives = inferType(value).map { .typed(index.resolve($0).unwrapped) }
-    } else if !isMethod, name == "Table" {
-      if let of = arguments.first(where: { $0.label == "of" }),
-        case .member(let type, "self", _) = of.value, let typeName = type.text as String?
-      {
-        tableRow = .typed(Self.named(typeName))
-      } else if let rows = arguments.first(where: { $0.label == nil }) {
-        tableRow = .element(rows.value)
-      }
-    } else if !isMethod, name == "TableColumn" {
-      receives = tableRow
-    }
-    if let receives, let last = closures.last { closureReceives[last.offset] = receives }
-    if isMethod, ["append", "insert"].contains(name), let receiver, let first = arguments.first,
-      case .array(let element)? = inferType(receiver).map({ index.resolve($0).unwrapped })
-    {
-      // `items.append(.init(title: "…"))`: an element of the array (`contentsOf:` an array).
-      let type: TypeSyntax = first.label == "contentsOf" ? .array(element) : element
-      walk(first.value, context(for: type, api: ".\(name)"))
-      for argument in arguments.dropFirst() + trailing { walk(argument.value, nil) }
-      return
-    }
-    if origin == .any || origin == .declared,
-      let contexts = declaredContexts(
-        name: name, isMethod: isMethod, arguments: arguments, receiver: receiver)
-    {
-      for (argument, context) in zip(arguments, contexts) { walk(argument.value, context) }
-      for argument in trailing { walk(argument.value, nil) }
-      return
-    }
-    var consumed = Set<Int>()
-    if origin == .any || origin == .sdk, let rows = LocalizableAPI.byCallee[name] {
-      let receiverText = receiver?.text
-      for row in rows
-      where row.isMethod == isMethod && (row.receiver == nil || row.receiver == receiverText) {
-        if apply(row, arguments, receiver: receiver, consumed: &consumed) { break }
-      }
-    }
-    for (position, argument) in arguments.enumerated() where !consumed.contains(position) {
-      walk(argument.value, Self.isVerbatimArgument(name, argument.label) ? .verbatim : nil)
-    }
-    for argument in trailing { walk(argument.value, nil) }
-  }
-
-  /// SDK arguments that take a `String` shown or used as is: `Text(verbatim:)`, and SF Symbols'
-  /// names (`systemImage:`, `systemName:`), whatever the call.
-  static func isVerbatimArgument(_ callee: String, _ label: String?) -> Bool {
-    switch label {
-    case "verbatim": callee == "Text"
-    case "systemImage", "systemName": true
-    default: false
-    }
-  }
-
-  /// Extracts the key (and the `also` arguments) of an SDK row from a call's arguments; false
-  /// when the row does not apply (its key argument, or the default value it needs, is absent).
-  private func apply(
-    _ row: LocalizableAPI, _ arguments: [Argument], receiver: Expr?, consumed: inout Set<Int>
-  ) -> Bool {
-    func position(of label: String?) -> Int? {
-      arguments.firstIndex { $0.label == label }
-    }
-    guard let keyPosition = position(of: row.keyLabel) else { return false }
-    let valuePosition = row.valueLabel.flatMap { position(of: $0) }
-    if row.kind == .staticWithValue, valuePosition == nil { return false }
-    var call = Position(
-      kind: row.kind, api: row.displayName, path: row.path, isExtracted: row.isExtracted)
-    if row.bundleLabel == "^" {
-      call.bundle = receiver?.text
-    } else if let label = row.bundleLabel, let bundlePosition = position(of: label) {
-      consumed.insert(bundlePosition)
-      call.bundle = Self.unparenthesized(arguments[bundlePosition].value).text
-    }
-    if let label = row.tableLabel, let tablePosition = position(of: label) {
-      consumed.insert(tablePosition)
-      let argument = arguments[tablePosition].value
-      if let name = plainLiteral(argument) {
-        call.table = name.isEmpty ? "Localizable" : name
-      } else if !Self.isNil(argument) {
-        // `tableName: nil` is the default table; any other expression is not a literal.
-        if row.isExtracted {
-          report(
-            "\(call.api): the table is not a string literal; the string is not extracted",
-            at: arguments[tablePosition].offset)
-        }
-        call.table = ""
-        call.isExtracted = false
-        consumed.insert(keyPosition)
-        recordLookup(Self.unparenthesized(arguments[keyPosition].value), call)
-        return true
-      }
-    }
-    applyKey(row, call, arguments, keyPosition, valuePosition, &consumed)
-    return true
-  }
-
-  private func applyKey(
-    _ row: LocalizableAPI, _ call: Position, _ arguments: [Argument], _ keyPosition: Int,
-    _ valuePosition: Int?, _ consumed: inout Set<Int>
-  ) {
-    var call = call
-    if let label = row.commentLabel,
-      let commentPosition = arguments.firstIndex(where: { $0.label == label })
-    {
-      consumed.insert(commentPosition)
-      call.comment = plainLiteral(arguments[commentPosition].value)
-      if call.comment == nil, !Self.isNil(arguments[commentPosition].value) {
-        walk(arguments[commentPosition].value, nil)
-      }
-    }
-    if call.comment?.isEmpty == true { call.comment = nil }
-    var value: String?
-    if let valuePosition {
-      consumed.insert(valuePosition)
-      if case .string(let literal) = Self.unparenthesized(arguments[valuePosition].value) {
-        let valueKind: LocalizableAPI.Kind = row.kind == .static ? .static : .value
-        value = key(of: literal, kind: valueKind, api: call.api).map(\.key)
-      } else {
-        walk(arguments[valuePosition].value, nil)
-      }
-    }
-    consumed.insert(keyPosition)
-    let keyArgument = Self.unparenthesized(arguments[keyPosition].value)
-    if case .string(let literal) = keyArgument {
-      record(literal, call, value: value)
-      walkInterpolations(literal)
-    } else {
-      // `Text(c ? "a" : "b", comment: "…")`: Xcode extracts both keys without the comment
-      // (nostur's and Impressia's catalogs).
-      if Self.isLiteralChoice(keyArgument) { call.comment = nil }
-      if !Self.isLiteralChoice(keyArgument) {
-        if row.isExtracted, Self.isVerbatim(row.kind) {
-          report(
-            "\(call.api): the key is not a string literal; it is not extracted",
-            at: keyArgument.offset)
-        }
-        recordLookup(keyArgument, call)
-      }
-      walk(keyArgument, .localizable(call))
-    }
-    for label in row.alsoLabels {
-      for (position, argument) in arguments.enumerated() where argument.label == label {
-        consumed.insert(position)
-        walk(
-          argument.value,
-          .localizable(Position(kind: .resource, api: "\(call.api) \(label):", path: row.path)))
-      }
-    }
-  }
-
-  /// A key read verbatim (a `String` parameter): a text that is not a literal is a key made at
-  /// run time.
-  private static func isVerbatim(_ kind: LocalizableAPI.Kind) -> Bool {
-    kind == .static || kind == .staticWithValue || kind == .lookup
-  }
-
-  /// A lookup whose key (or table) is not a literal: recorded for `lhc lint --sources` where the
-  /// call looks something up (not SwiftUI's initializers, whose argument may be a `String` shown
-  /// verbatim, nor the system's App Intents). A `String` turned into a key
-  /// (`NSLocalizedString(name, …)`, `LocalizedStringKey(name)`) is a pattern of the parts its
-  /// literal has; a localizable value made elsewhere (`String(localized: title)`) is a value.
-  private func recordLookup(_ key: Expr, _ call: Position) {
-    guard call.path != .swiftUI, call.path != .system, !Self.isLiteralChoice(key) else { return }
-    var form = LocalizableString.KeyForm.value
-    var table = call.table
-    if Self.isVerbatim(call.kind) || call.path == .value {
-      var parts = [""]
-      if case .string(let literal) = key {
-        for segment in literal.segments {
-          switch segment {
-          case .text(let text): parts[parts.count - 1] += text
-          case .interpolation: parts.append("")
-          }
-        }
-      } else {
-        parts.append("")
-      }
-      form = .pattern(parts)
-      // A key made for a later lookup is looked up in whatever table that lookup names.
-      if call.path == .value { table = "" }
-    }
-    if case .string(let literal) = key, literal.plainText != nil, !literal.isMalformed {
-      form = .literal
-    }
-    lookups.append(
-      LocalizableString(
-        table: table, key: form == .literal ? plainLiteral(key) ?? key.text : key.text,
-        offset: key.offset, api: call.api, bundle: call.bundle, path: call.path, keyForm: form))
-  }
-
-  private static func isClosure(_ expression: Expr) -> Bool {
+  static func isClosure(_ expression: Expr) -> Bool {
     if case .closure = expression { return true }
     return false
   }
 
-  private static func isNil(_ expression: Expr) -> Bool {
+  static func isNil(_ expression: Expr) -> Bool {
     if case .nilLiteral = expression { return true }
     return false
   }
 
   /// `cond ? "a" : "b"`: literals chosen at run time, each extracted.
-  private static func isLiteralChoice(_ expression: Expr) -> Bool {
+  static func isLiteralChoice(_ expression: Expr) -> Bool {
     if case .infix(_, let operators) = expression, operators.contains(where: { $0.text == "?:" }) {
       return true
     }
@@ -1023,7 +632,8 @@ public final class StringExtractor {
       case .interpolation: pieces.append("")
       }
     }
-    literals.append(CodeLiteral(forms: KeyText.forms(ofSwiftPieces: pieces), offset: literal.offset))
+    literals.append(
+      CodeLiteral(forms: KeyText.forms(ofSwiftPieces: pieces), offset: literal.offset))
   }
 
   /// A string literal without interpolation, as text.
@@ -1040,7 +650,7 @@ public final class StringExtractor {
 
   /// Records a literal found in a localizable position: a string of Xcode's extraction, or one
   /// of the lookups (an interpolated verbatim key, a call Xcode does not extract).
-  private func record(
+  func record(
     _ literal: StringLiteralExpression, _ position: Position, value: String?
   ) {
     note(literal)

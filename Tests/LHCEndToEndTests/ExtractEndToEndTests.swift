@@ -249,8 +249,11 @@ import Testing
       to: app.appendingPathComponent("A.swift"))
     try Data("Text(\"Delete\", comment: \"Button to delete\")\n".utf8).write(
       to: app.appendingPathComponent("B.swift"))
-    try Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}".utf8)
-      .write(to: app.appendingPathComponent("Localizable.xcstrings"))
+    try Data(
+      "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}"
+        .utf8
+    )
+    .write(to: app.appendingPathComponent("Localizable.xcstrings"))
     let sync = try RunLHC.run(["extract", "."], in: directory)
     #expect(sync.status == 0)
     let entries = try catalogEntries(app.appendingPathComponent("Localizable.xcstrings"))

@@ -192,7 +192,8 @@ import Testing
           "\(catalog): the sync marks stale or removes \(harmedWithNet.prefix(20))")
       }
     }
-    outcome.lines.append("\(name): the net kept \(kept) keys (ceiling \(ceiling.map(String.init) ?? "none"))")
+    outcome.lines.append(
+      "\(name): the net kept \(kept) keys (ceiling \(ceiling.map(String.init) ?? "none"))")
     if kept > (ceiling ?? 0) {
       outcome.failures.append("the net kept \(kept) keys, over its ceiling \(ceiling ?? 0)")
     }

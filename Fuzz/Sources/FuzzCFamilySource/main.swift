@@ -32,7 +32,8 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   }
   precondition(decoded >= 0)
   for literal in CFamilyLiterals.literals(of: bytes) {
-    precondition(literal.offset >= 0 && literal.offset < max(size, 1), "a literal outside the input")
+    precondition(
+      literal.offset >= 0 && literal.offset < max(size, 1), "a literal outside the input")
     precondition(!literal.forms.isEmpty, "a literal without forms")
   }
   return 0

@@ -60,7 +60,8 @@ extension ExtractCommand {
             $0.catalogs.contains(path) && $0.sources.keys.contains(where: swiftRead.contains)
           },
         interfaceBuilder: extraction.interfaceFiles.values.contains(path))
-      let texts = keepsKeysInCode ? CodeTexts(feeding: path, extraction: extraction, scan: scan) : nil
+      let texts =
+        keepsKeysInCode ? CodeTexts(feeding: path, extraction: extraction, scan: scan) : nil
       switch syncCatalog(
         path, strings: strings, read: read, created: created.contains(path), texts: texts,
         console)
