@@ -47,9 +47,11 @@ public struct Extraction: Sendable {
   /// Interface Builder files that ``SourceScan/interfaceFiles`` places.
   /// `extractionOnly`: Xcode's strings without the lookups of code that holds no string
   /// literal (`lhc extract`; `lhc lint --sources` wants every lookup).
-  public static func run(_ files: [String], scan: SourceScan, extractionOnly: Bool = false)
-    -> Extraction
-  {
+  /// `notesLiterals`: the literals the sync's safety net reads are collected (a listing needs
+  /// none).
+  public static func run(
+    _ files: [String], scan: SourceScan, extractionOnly: Bool = false, notesLiterals: Bool = true
+  ) -> Extraction {
     let swift = files.filter { $0.hasSuffix(".swift") }
     var result = run(
       boxes: Parallel.map(swift) { path -> TreeBox in
@@ -57,7 +59,7 @@ public struct Extraction: Sendable {
         let box = TreeBox(Parser.parse(SourceFile(path: path, bytes: bytes)))
         box.index.add(box.tree)
         return box
-      }, scan: scan, extractionOnly: extractionOnly)
+      }, scan: scan, extractionOnly: extractionOnly, notesLiterals: notesLiterals)
     // C-family files: only their literals, for the sync's safety net.
     let cFamily = files.filter { BuildTarget.isOtherSource($0) || BuildTarget.isHeader($0) }
     for (path, literals) in zip(cFamily, Parallel.map(cFamily) { literals(ofCFamilyFile: $0) })
@@ -118,17 +120,24 @@ public struct Extraction: Sendable {
         let box = TreeBox(tree)
         box.index.add(tree)
         return box
-      }, scan: scan, extractionOnly: false)
+      }, scan: scan, extractionOnly: false, notesLiterals: true)
   }
 
   /// Each tree is let go by the thread that read its strings: freeing them all on one thread
   /// after the run took a third of `lhc extract`'s time.
-  private static func run(boxes: [TreeBox], scan: SourceScan, extractionOnly: Bool) -> Extraction {
+  private static func run(
+    boxes: [TreeBox], scan: SourceScan, extractionOnly: Bool, notesLiterals: Bool
+  ) -> Extraction {
     let index = TypeIndex(
       merging: boxes.map(\.index), lookups: Set(scan.targets.flatMap(\.macroNames)))
     let perFile = Parallel.map(boxes) { box -> (SourceFile, PlacedFile) in
       let tree = box.take()
-      return (tree.file, extract(tree, scan: scan, index: index, extractionOnly: extractionOnly))
+      return (
+        tree.file,
+        extract(
+          tree, scan: scan, index: index, extractionOnly: extractionOnly,
+          notesLiterals: notesLiterals)
+      )
     }
     var result = Extraction(strings: [], diagnostics: [], fileRules: [:])
     for (file, placed) in perFile {
@@ -164,7 +173,8 @@ public struct Extraction: Sendable {
   }
 
   private static func extract(
-    _ tree: SourceTree, scan: SourceScan, index: TypeIndex, extractionOnly: Bool
+    _ tree: SourceTree, scan: SourceScan, index: TypeIndex, extractionOnly: Bool,
+    notesLiterals: Bool
   ) -> PlacedFile {
     let path = tree.file.path
     let targets = scan.targets(of: path)
@@ -190,7 +200,8 @@ public struct Extraction: Sendable {
     var literalOffsets = Set<Int>()
     for conditions in conditionSets {
       let found = StringExtractor.extract(
-        tree, index: index, conditions: conditions, extractionOnly: extractionOnly)
+        tree, index: index, conditions: conditions, extractionOnly: extractionOnly,
+        notesLiterals: notesLiterals)
       for literal in found.literals where literalOffsets.insert(literal.offset).inserted {
         let position = tree.file.lineColumn(of: literal.offset)
         file.literals.append(

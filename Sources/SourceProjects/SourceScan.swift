@@ -42,8 +42,10 @@ public struct SourceScan: Sendable {
     var projects = Set<String>()
     var manifests = Set<String>()
     func consider(_ file: String) {
-      let relative = Paths.relative(file, to: current)
-      if excluded.contains(where: { $0.matches(relative) || $0.matches(file) }) { return }
+      if !excluded.isEmpty {
+        let relative = Paths.relative(file, to: current)
+        if excluded.contains(where: { $0.matches(relative) || $0.matches(file) }) { return }
+      }
       if file.hasSuffix(".swift"), Paths.fileName(of: file) != "Package.swift" {
         swiftFiles.insert(file)
       }

@@ -156,7 +156,7 @@ enum KeyForwarding {
       switch callee {
       case .name(let text, _), .member(_, let text, _), .implicitMember(let text, _): name = text
       case .type(let type, _):
-        name = type.name.map { String($0.split(separator: ".").last ?? "") } ?? ""
+        name = type.name.map(lastNameComponent) ?? ""
       default: return nil
       }
       if arguments.first?.label == "localized" { return name + "(localized:" }

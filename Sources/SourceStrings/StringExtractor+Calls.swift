@@ -13,7 +13,7 @@ extension StringExtractor {
       walkCall(name: type, isMethod: false, arguments: arguments, trailing: trailing)
     case .type(let type, _):
       walkCall(
-        name: type.name.map { String($0.split(separator: ".").last ?? "") } ?? "",
+        name: type.name.map(lastNameComponent) ?? "",
         isMethod: false, arguments: arguments, trailing: trailing)
     case .member(let base, let name, _):
       if let first = name.first, first.isUppercase, Self.isTypePath(base) {

@@ -4,16 +4,31 @@ import SwiftSource
 /// payload, with the use's generic arguments), so that their interpolations get the specifiers
 /// Xcode writes.
 extension StringExtractor {
-  /// One `case` of a `switch`: its patterns (provably not localizable), the names they bind
-  /// (typed from the subject's type: an enum case's payload types), its body.
-  func walk(_ switchCase: SwitchCase, subject: Expr, returning: Context?) {
-    for pattern in switchCase.patterns { walk(pattern, .verbatim) }
-    scopes.append([:])
-    if switchCase.patterns.count == 1 {
-      bindPattern(switchCase.patterns[0], subjectType: inferType(subject), binding: false)
+  /// The cases of a `switch`: their patterns (provably not localizable), the names they bind
+  /// (typed from the subject's type, inferred once: an enum case's payload types), their bodies.
+  func walk(_ cases: [SwitchCase], subject: Expr, returning: Context?) {
+    let binds = cases.contains { $0.patterns.count == 1 && Self.binds($0.patterns[0]) }
+    let subjectType = binds ? inferType(subject) : nil
+    for switchCase in cases {
+      for pattern in switchCase.patterns { walk(pattern, .verbatim) }
+      scopes.append([:])
+      if switchCase.patterns.count == 1, binds {
+        bindPattern(switchCase.patterns[0], subjectType: subjectType, binding: false)
+      }
+      walk(switchCase.body, returning: returning)
+      scopes.removeLast()
     }
-    walk(switchCase.body, returning: returning)
-    scopes.removeLast()
+  }
+
+  /// Whether a pattern binds a name (`let x`, `.page(let n)`, `let .page(n)`).
+  static func binds(_ pattern: Expr) -> Bool {
+    switch pattern {
+    case .prefix("let", _, _): true
+    case .call(_, let arguments, _, _), .tuple(let arguments, _):
+      arguments.contains { binds($0.value) }
+    case .postfix(let inner, _), .cast(let inner, _, _): binds(inner)
+    default: false
+    }
   }
 
   /// Binds the names of a pattern matched against a value of `subjectType`: `let x`,

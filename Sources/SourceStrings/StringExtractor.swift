@@ -82,14 +82,18 @@ public final class StringExtractor {
   /// Only Xcode's extraction is wanted: code without a string literal (which can hold no key of
   /// it, only lookups of keys made at run time) is stepped over.
   var extractionOnly = false
+  /// Whether the literals of the code are noted for the sync's safety net (a listing needs none).
+  var notesLiterals = true
 
   /// Extracts the strings of `tree` (with `extractionOnly`, not the lookups of code that holds
   /// no string literal: `lhc extract` needs none of them).
   public static func extract(
-    _ tree: SourceTree, index: TypeIndex, conditions: BuildConditions, extractionOnly: Bool = false
+    _ tree: SourceTree, index: TypeIndex, conditions: BuildConditions, extractionOnly: Bool = false,
+    notesLiterals: Bool = true
   ) -> FileStrings {
     let extractor = StringExtractor(file: tree.file, index: index, conditions: conditions)
     extractor.extractionOnly = extractionOnly
+    extractor.notesLiterals = notesLiterals
     if tree.containsStrings || !extractionOnly { extractor.walk(tree.statements, returning: nil) }
     // A literal read under several `#if` clauses (one per platform) is one string.
     var seen = Set<LocalizableString>()
@@ -172,7 +176,7 @@ public final class StringExtractor {
       if let elseBody { walk(elseBody, returning: context) }
     case .switchStatement(let subject, let cases, _):
       walk(subject, nil)
-      for switchCase in cases { walk(switchCase, subject: subject, returning: context) }
+      walk(cases, subject: subject, returning: context)
     case .conditional(let clauses, _):
       for clause in activeClauses(clauses) { walk(clause.elements, returning: context) }
     default:
@@ -215,7 +219,7 @@ public final class StringExtractor {
       if let condition { walk(condition, nil) }
     case .switchStatement(let subject, let cases, _):
       walk(subject, nil)
-      for switchCase in cases { walk(switchCase, subject: subject, returning: returning) }
+      walk(cases, subject: subject, returning: returning)
     case .doStatement(let body, let catches, _):
       walk(body, returning: returning)
       for handler in catches { walk(handler, returning: returning) }
@@ -266,7 +270,9 @@ public final class StringExtractor {
       case .patternMatch(let pattern, let value):
         walk(pattern, .verbatim)
         walk(value, nil)
-        bindPattern(pattern, subjectType: inferType(value), binding: false)
+        if Self.binds(pattern) {
+          bindPattern(pattern, subjectType: inferType(value), binding: false)
+        }
       }
     }
   }
@@ -302,7 +308,7 @@ public final class StringExtractor {
       let saved = (selfType, scopes, rawValueType, inPreview)
       // Its qualified name (`Outer.Inner`): its own members are found before those of other
       // types of its name.
-      let simple = String(type.name.split(separator: ".").last ?? "")
+      let simple = lastNameComponent(type.name)
       selfType =
         type.keyword == "extension" || saved.0 == nil ? type.name : saved.0! + "." + simple
       scopes = [[:]]
@@ -401,7 +407,7 @@ public final class StringExtractor {
       // `.init(title: "…")`: the initializer of the type the context expects.
       if let type = Self.initializedType(context, arguments.map(\.label)) {
         walkCall(
-          name: String(type.split(separator: ".").last ?? ""), isMethod: false,
+          name: lastNameComponent(type), isMethod: false,
           arguments: arguments, trailing: trailing)
       } else {
         for argument in arguments + trailing { walk(argument.value, nil) }
@@ -538,7 +544,8 @@ public final class StringExtractor {
       let target = part(0..<(assignment + 1))
       walk(target, nil)
       let value = part((assignment + 1)..<operands.count)
-      let type = declaredType(of: target) ?? inferType(target)
+      // The target's type is looked for only where the value can take a context.
+      let type = Self.takesContext(value) ? declaredType(of: target) ?? inferType(target) : nil
       walk(value, self.context(for: type, api: "assignment"))
       return
     }
@@ -595,6 +602,24 @@ public final class StringExtractor {
     }
   }
 
+  /// Whether a context can change what a value extracts or notes: a literal, an implicit member,
+  /// a collection or tuple of them, a choice between values, a closure's or statement's result.
+  static func takesContext(_ expression: Expr) -> Bool {
+    switch expression {
+    case .string, .implicitMember, .array, .dictionary, .closure, .statement,
+      .call(.implicitMember, _, _, _), .call(.closure, _, _, _):
+      return true
+    case .tuple(let elements, _):
+      return elements.contains { takesContext($0.value) }
+    case .infix(_, let operators):
+      return operators.contains { $0.text == "?:" || $0.text == "??" }
+    case .conditionalPostfix(let base, _):
+      return takesContext(base)
+    default:
+      return false
+    }
+  }
+
   static let comparisons: Set<String> = ["==", "!=", "===", "!==", "<", ">", "<=", ">=", "~="]
 
   static func isClosure(_ expression: Expr) -> Bool {
@@ -624,7 +649,7 @@ public final class StringExtractor {
 
   /// Notes a literal of active code for the sync's safety net (``CodeLiteral``).
   func note(_ literal: StringLiteralExpression) {
-    guard !literal.isMalformed else { return }
+    guard notesLiterals, !literal.isMalformed else { return }
     var pieces = [""]
     for segment in literal.segments {
       switch segment {

@@ -74,7 +74,8 @@ public final class TypeIndex: @unchecked Sendable {
 
   private func merge(_ other: TypeIndex) {
     for (name, theirs) in other.types {
-      guard var info = types[name] else {
+      // Taken out while it changes: a copy left in the table would copy its members' tables.
+      guard var info = types.removeValue(forKey: name) else {
         types[name] = theirs
         continue
       }
@@ -111,44 +112,48 @@ public final class TypeIndex: @unchecked Sendable {
     }
   }
 
-  /// A top-level declaration (`in` nil) or a member of the type at `path` (its qualified name).
-  private func add(_ declaration: Declaration, in path: String?, inExtension: Bool = false) {
+  /// A top-level declaration (`in` nil) or a member of the type `owner` (its own name and its
+  /// qualified name).
+  private func add(
+    _ declaration: Declaration, in owner: (simple: String, qualified: String)?,
+    inExtension: Bool = false
+  ) {
     switch declaration.kind {
     case .type(let type):
       // A nested type by its own name (`Outer.Inner` is found as `Inner`, types of one name
       // merged) and by its qualified name (`Outer.Inner`, itself alone), where a member
       // written inside it is looked up first.
-      let simple = String(type.name.split(separator: ".").last ?? "")
+      let simple = lastNameComponent(type.name)
       let qualified =
-        type.keyword == "extension" || path == nil ? type.name : path! + "." + simple
-      for name in Set([simple, qualified]) {
-        var info = types[name] ?? TypeInfo()
+        type.keyword == "extension" || owner == nil ? type.name : owner!.qualified + "." + simple
+      for name in simple == qualified ? [simple] : [simple, qualified] {
+        // In place: a copy of the entry would copy its members' tables.
         if type.keyword != "extension" {
-          info.isDeclared = true
-          info.isStruct = type.keyword == "struct"
-          info.genericParameters = type.genericParameters
+          types[name, default: TypeInfo()].isDeclared = true
+          types[name, default: TypeInfo()].isStruct = type.keyword == "struct"
+          types[name, default: TypeInfo()].genericParameters = type.genericParameters
         }
-        info.inheritance += type.inheritance
-        types[name] = info
+        types[name, default: TypeInfo()].inheritance += type.inheritance
       }
       if type.keyword != "extension" { declaredTypes.insert(simple) }
       for member in type.members {
-        add(member, in: qualified, inExtension: type.keyword == "extension")
+        add(member, in: (simple, qualified), inExtension: type.keyword == "extension")
       }
     case .conditional(let clauses):
       for clause in clauses {
-        for member in clause.elements { add(member, in: path, inExtension: inExtension) }
+        for member in clause.elements { add(member, in: owner, inExtension: inExtension) }
       }
     case .typeAlias(let name, let type):
       aliases[name] = aliases[name] ?? type
     default:
-      guard let path else {
+      guard let owner else {
         register(declaration, in: nil, inExtension: inExtension, global: true)
         return
       }
-      let simple = String(path.split(separator: ".").last ?? "")
-      register(declaration, in: simple, inExtension: inExtension, global: true)
-      if simple != path { register(declaration, in: path, inExtension: inExtension, global: false) }
+      register(declaration, in: owner.simple, inExtension: inExtension, global: true)
+      if owner.simple != owner.qualified {
+        register(declaration, in: owner.qualified, inExtension: inExtension, global: false)
+      }
     }
   }
 
@@ -292,7 +297,7 @@ public final class TypeIndex: @unchecked Sendable {
 
   /// A type by its qualified name (`Outer.Inner`), else by its own (`Inner`).
   func type(named name: String) -> TypeInfo? {
-    types[name] ?? (name.contains(".") ? types[String(name.split(separator: ".").last!)] : nil)
+    types[name] ?? (name.contains(".") ? types[lastNameComponent(name)] : nil)
   }
 
   /// The static properties named `name` of any type (`.count` in `@Default(.count)`).
@@ -310,4 +315,10 @@ public final class TypeIndex: @unchecked Sendable {
     }
     return result
   }
+}
+
+/// A dotted name's last component (`Outer.Inner` → `Inner`; nested types are indexed by it).
+func lastNameComponent(_ name: String) -> String {
+  guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+  return String(name[name.utf8.index(after: dot)...])
 }

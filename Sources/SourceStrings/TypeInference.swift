@@ -64,7 +64,10 @@ extension StringExtractor {
   ) -> [Context?]? {
     var functions: [TypeIndex.Function]
     var cases: [[Parameter]] = []
-    if isMethod, let receiver, let methods = receiverMethods(receiver, name) {
+    if isMethod, index.functionsByName[name] != nil, let receiver,
+      arguments.contains(where: { Self.takesContext($0.value) }),
+      let methods = receiverMethods(receiver, name)
+    {
       // A method of a receiver whose type is known: that type's methods only.
       functions = methods
     } else if isMethod {
@@ -81,6 +84,14 @@ extension StringExtractor {
     }
     guard !functions.isEmpty || !cases.isEmpty else { return nil }
     let labels = arguments.map(\.label)
+    // No argument a context can change: only whether a declaration fits matters (it is the
+    // sources' own, not the SDK's); most calls are such, and their candidates many.
+    if !arguments.contains(where: { Self.takesContext($0.value) }) {
+      let fits =
+        functions.contains { Self.matchIndices(labels, $0.parameters) != nil }
+        || cases.contains { Self.matchIndices(labels, $0) != nil }
+      return fits ? Array(repeating: nil, count: arguments.count) : nil
+    }
     var matched = false
     // Per position: the first localizable context an overload gives it, and whether a favored
     // (or an `@_disfavoredOverload`) overload takes a `String` there, or another type.
@@ -148,7 +159,7 @@ extension StringExtractor {
       typeName = inferType(receiver).flatMap { index.resolve($0).unwrapped.name }
     }
     guard let typeName,
-      let methods = index.type(named: String(typeName.split(separator: ".").last ?? ""))?
+      let methods = index.type(named: lastNameComponent(typeName))?
         .methods[name], !methods.isEmpty
     else { return nil }
     return methods
@@ -227,7 +238,7 @@ extension StringExtractor {
 
   /// A dotted type name's last component (nested types are indexed by their own name).
   static func simpleName(_ name: String) -> String {
-    String(name.split(separator: ".").last ?? "")
+    lastNameComponent(name)
   }
 
   // MARK: - Inference
@@ -503,7 +514,7 @@ extension StringExtractor {
         return Self.named(baseName)
       }
       if let typeName = inferType(base).flatMap({ index.resolve($0).unwrapped.name }),
-        let methods = index.type(named: String(typeName.split(separator: ".").last ?? ""))?.methods[
+        let methods = index.type(named: lastNameComponent(typeName))?.methods[
           name]
       {
         return unanimousResult(methods)

@@ -133,7 +133,8 @@ struct ExtractCommand {
     // C-family files are read for the sync's safety net only: not for a listing.
     let cFamily = mode == .list ? [] : cFamilyFilesToRead(scan)
     let extraction = Extraction.run(
-      files + cFamily + scan.interfaceFiles.keys.sorted(), scan: scan, extractionOnly: true)
+      files + cFamily + scan.interfaceFiles.keys.sorted(), scan: scan, extractionOnly: true,
+      notesLiterals: mode != .list)
     printDiagnostics(extraction, console)
     // A file that cannot be read (malformed XML) stops every write.
     let unreadable = extraction.diagnostics.contains {
