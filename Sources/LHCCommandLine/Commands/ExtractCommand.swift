@@ -49,7 +49,10 @@ struct ExtractCommand {
       folder, or a catalog of their table given with --into; those with neither are not read, \
       and no catalog is made for them. Without --list, \
       --check or --dry-run the catalogs are synced: written, only when their bytes change, \
-      exactly as Xcode writes them. Exit status: 0 on success (--check: the catalogs are in \
+      exactly as Xcode writes them. A key the code no longer uses, as far as lhc can tell, is \
+      kept while its text is still a string literal of the code (Swift, and the *.m, *.mm, *.c, \
+      *.cc, *.cpp, *.h and *.hpp files found) where lhc cannot tell whether it is localized; \
+      the run says so. Exit status: 0 on success (--check: the catalogs are in \
       sync), 1 when --check finds changes or a file cannot be read or written, 64 on a usage \
       error.
       """)
