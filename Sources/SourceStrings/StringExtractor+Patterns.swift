@@ -67,7 +67,8 @@ extension StringExtractor {
       let types: [TypeSyntax]? =
         if case .tuple(let types)? = subjectType.map(index.resolve) { types } else { nil }
       for (position, element) in elements.enumerated() {
-        let type = types.flatMap { position < $0.count ? $0[position] : nil }
+        var type = types.flatMap { position < $0.count ? $0[position] : nil }
+        if case .labeled(_, let element)? = type { type = element }
         bindPattern(element.value, subjectType: type, binding: binding)
       }
     case .postfix(let inner, "?"):
@@ -119,6 +120,7 @@ extension StringExtractor {
     case .dictionary(let key, let value):
       return .dictionary(substitute(key, substitutions), substitute(value, substitutions))
     case .tuple(let elements): return .tuple(elements.map { substitute($0, substitutions) })
+    case .labeled(let label, let element): return .labeled(label, substitute(element, substitutions))
     default: return type
     }
   }

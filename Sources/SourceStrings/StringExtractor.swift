@@ -119,7 +119,7 @@ public final class StringExtractor {
   func context(for type: TypeSyntax?, api: @autoclosure () -> String) -> Context? {
     guard let type else { return nil }
     switch index.resolve(type) {
-    case .optional(let wrapped), .opaque(let wrapped):
+    case .optional(let wrapped), .opaque(let wrapped), .labeled(_, let wrapped):
       return context(for: wrapped, api: api())
     case .array(let element):
       return context(for: element, api: api()).map { .elements($0) }

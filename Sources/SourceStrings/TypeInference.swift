@@ -444,6 +444,17 @@ extension StringExtractor {
     } else {
       baseType = inferType(base).map { index.resolve($0).unwrapped }
     }
+    // `result.settingsImported` of a `(success: Bool, settingsImported: Int)`, `pair.0`.
+    if case .tuple(let elements)? = baseType {
+      for (position, element) in elements.enumerated() {
+        if case .labeled(name, let type) = element { return type }
+        if name == String(position) {
+          if case .labeled(_, let type) = element { return type }
+          return element
+        }
+      }
+      return nil
+    }
     guard let baseType, let typeName = baseType.name else { return nil }
     // `Level.low`: an enum's case is of that enum.
     if case .name = base, index.type(named: typeName)?.cases[name] != nil {

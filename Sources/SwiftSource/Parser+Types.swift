@@ -35,20 +35,32 @@ extension Parser {
     case .leftParen:
       advance()
       var elements: [TypeSyntax] = []
+      var labels: [String?] = []
       while !atEnd, current.kind != .rightParen {
         let before = index
-        // Tuple element labels: `(name: Type)`.
-        if current.kind == .identifier, token(1).kind == .colon { advance(); advance() }
+        // Tuple element labels: `(name: Type)` (a function type's `(_ name: Type)` too).
+        var label: String?
+        if current.kind == .identifier, token(1).kind == .colon {
+          label = name(current)
+          advance(); advance()
+        }
         if current.kind == .identifier, token(1).kind == .identifier, token(2).kind == .colon {
           advance(); advance(); advance()
         }
+        labels.append(label)
         elements.append(parseType())
         if atOperator("...") { advance() }
         if current.kind == .comma { advance() } else if index == before { skipBalanced() }
         if current.kind != .comma, current.kind != .rightParen, index == before { break }
       }
       _ = expect(.rightParen)
-      type = elements.count == 1 ? elements[0] : .tuple(elements)
+      type =
+        elements.count == 1
+        ? elements[0]
+        : .tuple(
+          zip(labels, elements).map { label, element in
+            label.map { .labeled($0, element) } ?? element
+          })
       while at("async") || at("throws") || at("rethrows") {
         advance()
         if current.kind == .leftParen, !current.spaceBefore { skipBalanced() }

@@ -14,13 +14,16 @@ public indirect enum TypeSyntax: Sendable, Equatable {
   case function([TypeSyntax], TypeSyntax)
   /// `some P`, `any P`, `inout T`, `@escaping T`, `P & Q` (first member): what the value is.
   case opaque(TypeSyntax)
+  /// A tuple element with its label (`settingsImported: Int` of `(success: Bool,
+  /// settingsImported: Int)`).
+  case labeled(String, TypeSyntax)
   case unknown
 
   /// The dotted name of a named type (`String.LocalizationValue`), through optionals.
   public var name: String? {
     switch self {
     case .named(let components): components.map(\.name).joined(separator: ".")
-    case .optional(let wrapped), .opaque(let wrapped): wrapped.name
+    case .optional(let wrapped), .opaque(let wrapped), .labeled(_, let wrapped): wrapped.name
     default: nil
     }
   }

@@ -239,6 +239,10 @@ import Testing
           }
         }
         func hops(_ value: Int32?) -> LocalizedStringKey { "Hops \\(value ?? 0)" }
+        func imported(_ result: (success: Bool, count: Int)?) -> LocalizedStringKey {
+          if let result { return "Imported \\(result.count) settings" }
+          return "\\(result?.success == true)"
+        }
         func movies(_ state: MetadataState<Library>) -> LocalizedStringKey {
           if case .loaded(let library) = state { return "\\(library.movies) Movie" }
           return "None"
@@ -248,7 +252,7 @@ import Testing
     for key in [
       "%lld items", "%lld left", "%lld unread", "%lld launches", "%d relayed", "%lld level",
       "%u max", "%lld at least", "%lld upper", "Page %lld", "Running %d of %u", "Hops %d",
-      "%lld Movie",
+      "%lld Movie", "Imported %lld settings",
     ] {
       #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
     }
