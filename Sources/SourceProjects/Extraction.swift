@@ -60,11 +60,16 @@ public struct Extraction: Sendable {
         box.index.add(box.tree)
         return box
       }, scan: scan, extractionOnly: extractionOnly, notesLiterals: notesLiterals)
-    // C-family files: only their literals, for the sync's safety net.
+    // C-family files: the calls of their localization routines, and their literals.
     let cFamily = files.filter { BuildTarget.isOtherSource($0) || BuildTarget.isHeader($0) }
-    for (path, literals) in zip(cFamily, Parallel.map(cFamily) { literals(ofCFamilyFile: $0) })
-    where !literals.isEmpty {
-      result.literals[path] = literals
+    let macroNames = Array(Set(scan.targets.flatMap(\.macroNames))).sorted()
+    for (file, placed) in Parallel.map(
+      cFamily,
+      {
+        extractCFamily($0, scan: scan, allMacroNames: macroNames, notesLiterals: notesLiterals)
+      })
+    {
+      result.add(placed, of: file)
     }
     let interface = files.filter { scan.interfaceFiles[$0] != nil }
     for (path, (strings, diagnostics)) in zip(
@@ -79,14 +84,21 @@ public struct Extraction: Sendable {
     return result
   }
 
-  /// The literals of a C-family file, with where each is.
-  private static func literals(ofCFamilyFile path: String) -> [CodeTexts.Literal] {
+  /// The strings of a C-family file, placed in its targets' catalogs (read with the macro names
+  /// of its targets; a file of no target, a header, with every target's).
+  private static func extractCFamily(
+    _ path: String, scan: SourceScan, allMacroNames: [String], notesLiterals: Bool
+  ) -> (SourceFile, PlacedFile) {
     let file = SourceFile(
       path: path, bytes: FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
-    return CFamilyLiterals.literals(of: file.bytes).map { literal in
-      let position = file.lineColumn(of: literal.offset)
-      return CodeTexts.Literal(forms: literal.forms, line: position.line, column: position.column)
-    }
+    let targets = scan.targets(of: path)
+    let macroNames =
+      targets.isEmpty ? allMacroNames : Array(Set(targets.flatMap(\.macroNames))).sorted()
+    var found = CFamilyStrings.extract(file.bytes, macroNames: macroNames)
+    if !notesLiterals { found.literals = [] }
+    var placed = PlacedFile(rules: rules(of: path, targets, scan: scan))
+    placed.add([(found, targets.map(\.name))], of: file, scan: scan)
+    return (file, placed)
   }
 
   /// The strings of one Interface Builder file in its catalog, or the error that stops it.
@@ -140,14 +152,17 @@ public struct Extraction: Sendable {
       )
     }
     var result = Extraction(strings: [], diagnostics: [], fileRules: [:])
-    for (file, placed) in perFile {
-      result.strings += placed.strings
-      result.lookups += placed.lookups
-      if !placed.diagnostics.isEmpty { result.diagnostics.append((file, placed.diagnostics)) }
-      result.fileRules[file.path] = placed.rules
-      if !placed.literals.isEmpty { result.literals[file.path] = placed.literals }
-    }
+    for (file, placed) in perFile { result.add(placed, of: file) }
     return result
+  }
+
+  /// Adds what one file's reading placed.
+  private mutating func add(_ placed: PlacedFile, of file: SourceFile) {
+    strings += placed.strings
+    lookups += placed.lookups
+    if !placed.diagnostics.isEmpty { diagnostics.append((file, placed.diagnostics)) }
+    fileRules[file.path] = placed.rules
+    if !placed.literals.isEmpty { literals[file.path] = placed.literals }
   }
 
   /// What one file's reading placed.
@@ -157,6 +172,28 @@ public struct Extraction: Sendable {
     var diagnostics: [Diagnostic] = []
     var rules: [String]
     var literals: [CodeTexts.Literal] = []
+
+    /// Places the strings of a file's readings, each with the targets it was read for (one per
+    /// distinct set of `#if` conditions), and keeps its literals and diagnostics once.
+    mutating func add(
+      _ readings: [(found: FileStrings, readers: [String])], of file: SourceFile, scan: SourceScan
+    ) {
+      var placing = Placing(file: file, scan: scan)
+      var placingLookups = Placing(file: file, scan: scan)
+      var literalOffsets = Set<Int>()
+      for (found, readers) in readings {
+        for literal in found.literals where literalOffsets.insert(literal.offset).inserted {
+          let position = file.lineColumn(of: literal.offset)
+          literals.append(
+            CodeTexts.Literal(forms: literal.forms, line: position.line, column: position.column))
+        }
+        for diagnostic in found.diagnostics where !diagnostics.contains(diagnostic) {
+          diagnostics.append(diagnostic)
+        }
+        placing.place(found.strings, readers, into: &strings)
+        placingLookups.place(found.lookups, readers, into: &lookups)
+      }
+    }
   }
 
   /// A tree a worker takes (and frees when done), one per box.
@@ -172,48 +209,44 @@ public struct Extraction: Sendable {
     }
   }
 
+  /// How a file was placed (`--explain`): its targets and the rule that made each a member.
+  private static func rules(of path: String, _ targets: [BuildTarget], scan: SourceScan)
+    -> [String]
+  {
+    if scan.isStray(path) {
+      return ["no target, though a project builds the other files of its folder: no catalog"]
+    }
+    if targets.isEmpty { return ["no target: each table's nearest catalog up the folder tree"] }
+    return targets.map { target in
+      let conditions = target.conditions
+      let seen = (conditions.platforms + conditions.flags.sorted()).joined(separator: " ")
+      let rule = target.sources[path] ?? target.otherSources[path] ?? "member"
+      return "target \(target.name) (#if: \(seen)): \(rule)"
+    }
+  }
+
   private static func extract(
     _ tree: SourceTree, scan: SourceScan, index: TypeIndex, extractionOnly: Bool,
     notesLiterals: Bool
   ) -> PlacedFile {
     let path = tree.file.path
     let targets = scan.targets(of: path)
-    let rules =
-      scan.isStray(path)
-      ? ["no target, though a project builds the other files of its folder: no catalog"]
-      : targets.isEmpty
-        ? ["no target: each table's nearest catalog up the folder tree"]
-        : targets.map { target in
-          let conditions = target.conditions
-          let seen = (conditions.platforms + conditions.flags.sorted()).joined(separator: " ")
-          return "target \(target.name) (#if: \(seen)): \(target.sources[path] ?? "member")"
-        }
     // One extraction per distinct set of conditions (a file of two targets alike is read once).
     var conditionSets: [BuildConditions] = []
     for target in targets where !conditionSets.contains(target.conditions) {
       conditionSets.append(target.conditions)
     }
     if conditionSets.isEmpty { conditionSets = [.anyApplePlatform] }
-    var file = PlacedFile(rules: rules)
-    var placing = Placing(file: tree.file, scan: scan)
-    var placingLookups = Placing(file: tree.file, scan: scan)
-    var literalOffsets = Set<Int>()
-    for conditions in conditionSets {
-      let found = StringExtractor.extract(
-        tree, index: index, conditions: conditions, extractionOnly: extractionOnly,
-        notesLiterals: notesLiterals)
-      for literal in found.literals where literalOffsets.insert(literal.offset).inserted {
-        let position = tree.file.lineColumn(of: literal.offset)
-        file.literals.append(
-          CodeTexts.Literal(forms: literal.forms, line: position.line, column: position.column))
-      }
-      for diagnostic in found.diagnostics where !file.diagnostics.contains(diagnostic) {
-        file.diagnostics.append(diagnostic)
-      }
-      let readers = targets.filter { $0.conditions == conditions }.map(\.name)
-      placing.place(found.strings, readers, into: &file.strings)
-      placingLookups.place(found.lookups, readers, into: &file.lookups)
+    var file = PlacedFile(rules: rules(of: path, targets, scan: scan))
+    let readings = conditionSets.map { conditions in
+      (
+        StringExtractor.extract(
+          tree, index: index, conditions: conditions, extractionOnly: extractionOnly,
+          notesLiterals: notesLiterals),
+        targets.filter { $0.conditions == conditions }.map(\.name)
+      )
     }
+    file.add(readings, of: tree.file, scan: scan)
     return file
   }
 

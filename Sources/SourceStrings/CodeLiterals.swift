@@ -92,7 +92,11 @@ public enum KeyText {
 /// `#import` or `#include` path), adjacent literals concatenated as the compiler does.
 public enum CFamilyLiterals {
   public static func literals(of bytes: [UInt8]) -> [CodeLiteral] {
-    let stream = CFamilyLexer.tokenize(bytes)
+    literals(of: CFamilyLexer.tokenize(bytes))
+  }
+
+  /// The literals of a file already lexed.
+  static func literals(of stream: CFamilyTokenStream) -> [CodeLiteral] {
     var result: [CodeLiteral] = []
     for token in stream.tokens where !token.flags.contains(.isInactive) {
       guard let literal = stream.literal(of: token), !literal.isMalformed else { continue }

@@ -23,9 +23,11 @@ extension StringExtractor {
         let owner = Self.simpleName(module)
         let origin: CallOrigin =
           Self.sdkModules.contains(module) || Self.knownTypes.contains(owner)
-            || localizableTypes[owner] != nil ? .sdk
-          : index.declaredTypes.contains(owner) ? .declared
-          : index.type(named: owner) != nil ? .any : .otherModule
+            || localizableTypes[owner] != nil
+          ? .sdk
+          : index.declaredTypes.contains(owner)
+            ? .declared
+            : index.type(named: owner) != nil ? .any : .otherModule
         walkCall(
           name: name, isMethod: false, arguments: arguments, trailing: trailing, origin: origin)
       } else {
@@ -94,7 +96,9 @@ extension StringExtractor {
     let savedRow = tableRow
     defer { tableRow = savedRow }
     var receives: LocalBinding?
-    if isMethod, let presented = arguments.first(where: { ["item", "presenting"].contains($0.label) }) {
+    if isMethod,
+      let presented = arguments.first(where: { ["item", "presenting"].contains($0.label) })
+    {
       // Typed here: the closure's parameter often has the presented value's name.
       var value = presented.value
       if case .name(let name, let offset) = value, name.hasPrefix("$") {
@@ -120,6 +124,26 @@ extension StringExtractor {
       let type: TypeSyntax = first.label == "contentsOf" ? .array(element) : element
       walk(first.value, context(for: type, api: ".\(name)"))
       for argument in arguments.dropFirst() + trailing { walk(argument.value, nil) }
+      return
+    }
+    // A function `LOCALIZED_STRING_MACRO_NAMES` names is read as `NSLocalizedString` is, whatever
+    // the sources declare of it; `OCLocalizedString("key", nil)`'s second argument is the comment.
+    if !isMethod, origin == .any, index.isNamedLookup(name),
+      var row = LocalizableAPI.byCallee["NSLocalizedString"]?.first
+    {
+      row.callee = name
+      var arguments = arguments
+      if arguments.count >= 2, arguments[1].label == nil,
+        !arguments.contains(where: { $0.label == "comment" })
+      {
+        arguments[1].label = "comment"
+      }
+      var consumed = Set<Int>()
+      _ = apply(row, arguments, receiver: nil, consumed: &consumed)
+      for (position, argument) in arguments.enumerated() where !consumed.contains(position) {
+        walk(argument.value, nil)
+      }
+      for argument in trailing { walk(argument.value, nil) }
       return
     }
     if origin == .any || origin == .declared,

@@ -120,7 +120,8 @@ extension StringExtractor {
     case .dictionary(let key, let value):
       return .dictionary(substitute(key, substitutions), substitute(value, substitutions))
     case .tuple(let elements): return .tuple(elements.map { substitute($0, substitutions) })
-    case .labeled(let label, let element): return .labeled(label, substitute(element, substitutions))
+    case .labeled(let label, let element):
+      return .labeled(label, substitute(element, substitutions))
     default: return type
     }
   }

@@ -5,7 +5,8 @@ import SourceStrings
 /// The C-family lexer on arbitrary bytes: every token inside the input and in order, ending with
 /// the end token; every string token's literal present, with the token's range; every literal's
 /// value decoded (and read); every token's spelling taken; the safety net's literals of the file
-/// (`CFamilyLiterals`, their forms as keys compare) inside the input. Nothing may trap.
+/// (`CFamilyLiterals`, their forms as keys compare) and the strings of its localization routines
+/// (`CFamilyStrings`) inside the input. Nothing may trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -31,6 +32,10 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     decoded &+= literal.value.utf8.count
   }
   precondition(decoded >= 0)
+  let found = CFamilyStrings.extract(bytes, macroNames: ["MFLocalizedString"])
+  for string in found.strings + found.lookups {
+    precondition(string.offset >= 0 && string.offset < max(size, 1), "a string outside the input")
+  }
   for literal in CFamilyLiterals.literals(of: bytes) {
     precondition(
       literal.offset >= 0 && literal.offset < max(size, 1), "a literal outside the input")

@@ -10,7 +10,7 @@ struct ExtractCommand {
   static let spec = CommandSpec(
     name: "extract",
     abstract:
-      "Find the localizable strings of Swift sources and Interface Builder files and sync String Catalogs with them.",
+      "Find the localizable strings of Swift, Objective-C and Interface Builder sources and sync String Catalogs with them.",
     arguments: "SOURCES...",
     options: [
       .flag("list", help: "Print every localizable string found; change nothing."),
@@ -39,8 +39,9 @@ struct ExtractCommand {
       .flag("explain", help: "Say which rule placed each file and how each specifier was decided."),
     ],
     discussion: """
-      SOURCES are Swift and Interface Builder files or folders (searched for *.swift, *.xib and \
-      *.storyboard; .build, Pods, Carthage and \
+      SOURCES are Swift, Objective-C, C, C++ and Interface Builder files or folders (searched \
+      for *.swift, *.m, *.mm, *.c, *.cc, *.cpp, *.h, *.hpp, *.xib and *.storyboard; .build, \
+      Pods, Carthage and \
       DerivedData are skipped). Which catalog a string feeds is decided by target, as Xcode does: \
       the Xcode projects and Package.swift files in and above the folders say which target each \
       file belongs to, and a table name such as Localizable has one catalog per target; a file of \
@@ -50,9 +51,8 @@ struct ExtractCommand {
       and no catalog is made for them. Without --list, \
       --check or --dry-run the catalogs are synced: written, only when their bytes change, \
       exactly as Xcode writes them. A key the code no longer uses, as far as lhc can tell, is \
-      kept while its text is still a string literal of the code (Swift, and the *.m, *.mm, *.c, \
-      *.cc, *.cpp, *.h and *.hpp files found) where lhc cannot tell whether it is localized; \
-      the run says so. Exit status: 0 on success (--check: the catalogs are in \
+      kept while its text is still a string literal of the code where lhc cannot tell whether \
+      it is localized; the run says so. Exit status: 0 on success (--check: the catalogs are in \
       sync), 1 when --check finds changes or a file cannot be read or written, 64 on a usage \
       error.
       """)
@@ -133,8 +133,8 @@ struct ExtractCommand {
       files = Array(Set(files).union(filesOfSyncedTargets(scan))).sorted()
       addInterfaceBuilderFilesOfSyncedCatalogs(&scan)
     }
-    // C-family files are read for the sync's safety net only: not for a listing.
-    let cFamily = mode == .list ? [] : cFamilyFilesToRead(scan)
+    // C-family files: those scanned, and for a sync those of the targets it syncs.
+    let cFamily = mode == .list ? scan.cFamilyFiles : cFamilyFilesToRead(scan)
     let extraction = Extraction.run(
       files + cFamily + scan.interfaceFiles.keys.sorted(), scan: scan, extractionOnly: true,
       notesLiterals: mode != .list)
