@@ -29,10 +29,17 @@
 public enum CFamilyLexer {
   /// The tokens and string literals of a C-family source file's bytes (UTF-8 or ASCII; a leading
   /// UTF-8 byte order mark is skipped). Offsets past 2 GiB are clamped to `Int32.max`.
-  public static func tokenize(_ bytes: [UInt8]) -> CFamilyTokenStream {
+  /// With `recordingComments`, the ranges of the comments of code not excluded by `#if 0` too
+  /// (input offsets, delimiters included).
+  public static func tokenize(_ bytes: [UInt8], recordingComments: Bool = false)
+    -> CFamilyTokenStream
+  {
     var scanner = CFamilyScanner(input: bytes)
+    scanner.recordsComments = recordingComments
     scanner.run()
-    return CFamilyTokenStream(tokens: scanner.tokens, literals: scanner.literals)
+    var stream = CFamilyTokenStream(tokens: scanner.tokens, literals: scanner.literals)
+    stream.comments = scanner.comments
+    return stream
   }
 
   /// A token's bytes with the line continuations inside it removed: an identifier's or
@@ -86,6 +93,9 @@ struct CFamilyScanner {
   var groups: [ConditionalGroup] = []
   /// The code at this point is certainly excluded by a conditional.
   var inactive = false
+  /// Comments are recorded (``CFamilyTokenStream/comments``).
+  var recordsComments = false
+  var comments: [Range<Int>] = []
   /// For raw string literals: every `)delimiter"` of the input, by delimiter, in input order
   /// (built on the first raw literal).
   var rawTerminators: [[UInt8]: [Int]]?
@@ -171,16 +181,27 @@ struct CFamilyScanner {
         if directive != nil { endDirective() }
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
         sawSpace = true
+        let start = position
         position = lineCommentEnd(from: position)
+        recordComment(start)
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
         sawSpace = true
+        let start = position
         let (after, hasNewline) = blockCommentEnd(from: position)
         position = after
         if hasNewline { sawNewline = true }
+        recordComment(start)
       default:
         return
       }
     }
+  }
+
+  /// Records the comment from `start` to the position (logical offsets) when comments are
+  /// recorded and the code is not excluded.
+  mutating func recordComment(_ start: Int) {
+    guard recordsComments, !inactive else { return }
+    comments.append(splices.inputOffset(start)..<splices.inputEnd(position, start: start))
   }
 
   /// The line break ending the `//` comment at `start` (continuations were removed: a comment

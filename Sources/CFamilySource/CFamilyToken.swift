@@ -207,6 +207,8 @@ public struct CFamilyStringLiteral: Sendable {
 public struct CFamilyTokenStream: Sendable {
   public var tokens: [CFamilyToken]
   public var literals: [CFamilyStringLiteral]
+  /// The comments' ranges, when asked for (``CFamilyLexer/tokenize(_:recordingComments:)``).
+  public var comments: [Range<Int>] = []
 
   public init(tokens: [CFamilyToken], literals: [CFamilyStringLiteral]) {
     self.tokens = tokens

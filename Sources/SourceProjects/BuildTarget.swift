@@ -31,6 +31,38 @@ public struct BuildTarget: Sendable {
   /// besides `NSLocalizedString` and `CFCopyLocalizedString`.
   public var macroNames: [String] = []
 
+  /// What Xcode's build extracts from its Swift code (`SWIFT_EMIT_LOC_STRINGS`,
+  /// `LOCALIZED_STRING_SWIFTUI_SUPPORT`).
+  public var swiftExtraction: SwiftExtraction = .compiler
+
+  /// `LOCALIZED_STRING_CODE_COMMENTS`: the localization routines' calls written in comments
+  /// are extracted too.
+  public var codeComments = false
+
+  /// A configuration file its settings come from cannot be read: settings it does not set are
+  /// unknown, not unset.
+  public var hasUnreadSettings = false
+
+  /// What Xcode's build extracts from a target's Swift code.
+  public enum SwiftExtraction: String, Sendable {
+    /// `SWIFT_EMIT_LOC_STRINGS = YES`: the compiler's extraction, every localizable string.
+    case compiler
+    /// `SWIFT_EMIT_LOC_STRINGS = NO`, `LOCALIZED_STRING_SWIFTUI_SUPPORT = YES` (its default):
+    /// "only string literals in Text() initializers".
+    case textOnly
+    /// Both `NO`: nothing.
+    case off
+
+    /// Whether Xcode's build extracts `string` under this setting.
+    public func extracts(_ string: LocalizableString) -> Bool {
+      switch self {
+      case .compiler: true
+      case .textOnly: string.api == "Text"
+      case .off: false
+      }
+    }
+  }
+
   /// It compiles code in other languages too (Objective-C, C): lookups lhc does not read.
   public var hasOtherSources: Bool { !otherSources.isEmpty }
 

@@ -94,7 +94,8 @@ public struct Extraction: Sendable {
     let targets = scan.targets(of: path)
     let macroNames =
       targets.isEmpty ? allMacroNames : Array(Set(targets.flatMap(\.macroNames))).sorted()
-    var found = CFamilyStrings.extract(file.bytes, macroNames: macroNames)
+    var found = CFamilyStrings.extract(
+      file.bytes, macroNames: macroNames, codeComments: targets.contains(where: \.codeComments))
     if !notesLiterals { found.literals = [] }
     var placed = PlacedFile(rules: rules(of: path, targets, scan: scan))
     placed.add([(found, targets.map(\.name))], of: file, scan: scan)
@@ -221,7 +222,17 @@ public struct Extraction: Sendable {
       let conditions = target.conditions
       let seen = (conditions.platforms + conditions.flags.sorted()).joined(separator: " ")
       let rule = target.sources[path] ?? target.otherSources[path] ?? "member"
-      return "target \(target.name) (#if: \(seen)): \(rule)"
+      var settings = ""
+      switch target.swiftExtraction {
+      case .compiler:
+        if target.hasUnreadSettings {
+          settings += "; a configuration file cannot be read: Swift extraction assumed on"
+        }
+      case .textOnly: settings += "; Swift: Text() literals only (SWIFT_EMIT_LOC_STRINGS off)"
+      case .off: settings += "; Swift: nothing (SWIFT_EMIT_LOC_STRINGS and SwiftUI support off)"
+      }
+      if target.codeComments { settings += "; calls in comments (LOCALIZED_STRING_CODE_COMMENTS)" }
+      return "target \(target.name) (#if: \(seen)\(settings)): \(rule)"
     }
   }
 
@@ -231,23 +242,41 @@ public struct Extraction: Sendable {
   ) -> PlacedFile {
     let path = tree.file.path
     let targets = scan.targets(of: path)
-    // One extraction per distinct set of conditions (a file of two targets alike is read once).
-    var conditionSets: [BuildConditions] = []
-    for target in targets where !conditionSets.contains(target.conditions) {
-      conditionSets.append(target.conditions)
-    }
-    if conditionSets.isEmpty { conditionSets = [.anyApplePlatform] }
+    // One extraction per distinct reading (a file of two targets alike is read once).
+    var readers: [Reading: [String]] = [:]
+    for target in targets { readers[Reading(target), default: []].append(target.name) }
+    if readers.isEmpty { readers[Reading(conditions: .anyApplePlatform)] = [] }
     var file = PlacedFile(rules: rules(of: path, targets, scan: scan))
-    let readings = conditionSets.map { conditions in
-      (
-        StringExtractor.extract(
-          tree, index: index, conditions: conditions, extractionOnly: extractionOnly,
-          notesLiterals: notesLiterals),
-        targets.filter { $0.conditions == conditions }.map(\.name)
-      )
+    let readings = readers.sorted { $0.value.lexicographicallyPrecedes($1.value) }.map {
+      reading, names in
+      var found = StringExtractor.extract(
+        tree, index: index, conditions: reading.conditions, extractionOnly: extractionOnly,
+        notesLiterals: notesLiterals)
+      if reading.codeComments {
+        found.strings += StringExtractor.extractFromComments(
+          tree.file, index: index, conditions: reading.conditions)
+      }
+      // `lhc extract` keeps what the target's settings extract; lint reads every lookup.
+      if extractionOnly { found.strings.removeAll { !reading.swiftExtraction.extracts($0) } }
+      return (found, names)
     }
     file.add(readings, of: tree.file, scan: scan)
     return file
+  }
+
+  /// What a target's Swift files are read with: its `#if` conditions and its extraction settings.
+  private struct Reading: Hashable {
+    var conditions: BuildConditions
+    var swiftExtraction = BuildTarget.SwiftExtraction.compiler
+    var codeComments = false
+
+    init(conditions: BuildConditions) { self.conditions = conditions }
+
+    init(_ target: BuildTarget) {
+      conditions = target.conditions
+      swiftExtraction = target.swiftExtraction
+      codeComments = target.codeComments
+    }
   }
 
   /// The placing of one file's strings (or lookups) over its readings: each string once per

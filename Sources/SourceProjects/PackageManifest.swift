@@ -10,13 +10,19 @@ import SwiftSource
 /// its catalogs are the `.xcstrings` files in it.
 public enum PackageManifest {
   /// The targets of the package whose `Package.swift` is at `path` (absolute).
-  public static func targets(at path: String, files: FileTree) -> [BuildTarget] {
+  /// `configuration` is the build configuration (`Release`, or a name with `release` in it,
+  /// builds the package for release: no `DEBUG`).
+  public static func targets(at path: String, files: FileTree, configuration: String = "Debug")
+    -> [BuildTarget]
+  {
     guard let data = FileManager.default.contents(atPath: path) else { return [] }
-    return targets([UInt8](data), path: path, files: files)
+    return targets([UInt8](data), path: path, files: files, configuration: configuration)
   }
 
   /// The targets of a manifest's `bytes`, read as if at `path` (absolute).
-  public static func targets(_ bytes: [UInt8], path: String, files: FileTree) -> [BuildTarget] {
+  public static func targets(
+    _ bytes: [UInt8], path: String, files: FileTree, configuration: String = "Debug"
+  ) -> [BuildTarget] {
     let tree = Parser.parse(SourceFile(path: path, bytes: bytes))
     var constants: [String: Expr] = [:]
     var package: [Argument]?
@@ -78,10 +84,11 @@ public enum PackageManifest {
         if file.hasSuffix(".xcstrings") { catalogs.append(file) }
         if BuildTarget.isOtherSource(file) { otherSources[file] = rule }
       }
-      var flags: Set<String> = ["DEBUG"]
+      var flags: Set<String> = BuildSettings.isRelease(configuration) ? [] : ["DEBUG"]
       for setting in elements(arguments.first { $0.label == "swiftSettings" }?.value, constants) {
         if case .call(.implicitMember("define", _), let defineArguments, _, _) = setting,
-          let flag = literal(defineArguments.first?.value, constants)
+          let flag = literal(defineArguments.first?.value, constants),
+          appliesTo(configuration, defineArguments.dropFirst().first?.value)
         {
           flags.insert(flag)
         }
@@ -95,6 +102,16 @@ public enum PackageManifest {
           isLibrary: kind != "executableTarget", otherSources: otherSources))
     }
     return targets
+  }
+
+  /// Whether a setting's condition (`.when(configuration: .release)`; none) holds for
+  /// `configuration`; a condition on platforms only holds.
+  private static func appliesTo(_ configuration: String, _ condition: Expr?) -> Bool {
+    guard case .call(.implicitMember("when", _), let arguments, _, _)? = condition,
+      let wanted = arguments.first(where: { $0.label == "configuration" })?.value,
+      case .implicitMember(let name, _) = wanted
+    else { return true }
+    return (name == "release") == BuildSettings.isRelease(configuration)
   }
 
   /// The arguments of a `Package(…)` call.

@@ -30,9 +30,11 @@ public struct SourceScan: Sendable {
   public func isStray(_ file: String) -> Bool { strays.contains(file) }
 
   /// Scans `inputs` (absolute files or folders). `excluded` is matched against each file's path
-  /// relative to the current folder; `extraCatalogs` are catalogs named on the command line.
+  /// relative to the current folder; `extraCatalogs` are catalogs named on the command line;
+  /// projects are read with the settings of their build configuration `configuration`.
   public static func scan(
-    inputs: [String], excluded: [Glob], extraCatalogs: [String], tree: FileTree
+    inputs: [String], excluded: [Glob], extraCatalogs: [String], tree: FileTree,
+    configuration: String = "Debug"
   ) -> SourceScan {
     let current = Paths.currentDirectory
     var swiftFiles = Set<String>()
@@ -83,7 +85,8 @@ public struct SourceScan: Sendable {
     var referenced = Set<String>()
     for project in projects.sorted() {
       do {
-        let contents = try XcodeProject.read(at: project, files: tree)
+        let contents = try XcodeProject.read(
+          at: project, files: tree, configuration: configuration)
         targets += contents.targets
         referenced.formUnion(contents.referencedFiles)
       } catch {
@@ -91,7 +94,8 @@ public struct SourceScan: Sendable {
       }
     }
     for manifest in manifests.sorted() {
-      targets += PackageManifest.targets(at: manifest, files: tree)
+      targets += PackageManifest.targets(
+        at: manifest, files: tree, configuration: configuration)
     }
     for target in targets { catalogs.formUnion(target.catalogs) }
     var scan = SourceScan(

@@ -21,18 +21,21 @@ public enum XcodeProject {
     public var referencedFiles: Set<String>
   }
 
-  /// The targets of the project whose `project.pbxproj` is at `path` (absolute).
-  public static func read(at path: String, files: FileTree) throws(ReadError) -> Contents {
+  /// The targets of the project whose `project.pbxproj` is at `path` (absolute), with the
+  /// settings of its build configuration named `configuration`.
+  public static func read(at path: String, files: FileTree, configuration: String = "Debug")
+    throws(ReadError) -> Contents
+  {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ReadError(message: "cannot read the project file", offset: nil)
     }
-    return try read([UInt8](data), path: path, files: files)
+    return try read([UInt8](data), path: path, files: files, configuration: configuration)
   }
 
   /// The targets of a project file's `bytes`, read as if at `path` (absolute).
-  public static func read(_ bytes: [UInt8], path: String, files: FileTree) throws(ReadError)
-    -> Contents
-  {
+  public static func read(
+    _ bytes: [UInt8], path: String, files: FileTree, configuration: String = "Debug"
+  ) throws(ReadError) -> Contents {
     // An old-style property list: LHCPlist's reader of old-style `.strings` text, which reads
     // the whole OpenStep grammar (dictionaries, arrays, data, comments).
     let root: PlistValue
@@ -51,7 +54,8 @@ public enum XcodeProject {
       project["projectDirPath"]?.string ?? "",
       relativeTo: Paths.directory(of: Paths.directory(of: path)))
     var reader = Reader(
-      objects: objects, projectDirectory: projectDirectory, files: files, pbxproj: path)
+      objects: objects, projectDirectory: projectDirectory, files: files, pbxproj: path,
+      configuration: configuration)
     if let mainGroup = project["mainGroup"]?.string {
       reader.locate(mainGroup, parent: projectDirectory, depth: 0)
     }
@@ -76,17 +80,21 @@ public enum XcodeProject {
     let projectDirectory: String
     let files: FileTree
     let pbxproj: String
+    /// The name of the build configuration read.
+    let configuration: String
     let xcconfigs = BuildSettings.XcconfigCache()
     /// Each group's and file reference's absolute path.
     var paths: [String: String] = [:]
 
     init(
-      objects: [String: PlistValue], projectDirectory: String, files: FileTree, pbxproj: String
+      objects: [String: PlistValue], projectDirectory: String, files: FileTree, pbxproj: String,
+      configuration: String
     ) {
       self.objects = objects
       self.projectDirectory = projectDirectory
       self.files = files
       self.pbxproj = pbxproj
+      self.configuration = configuration
     }
 
     /// Records the path of `id` and its children's.
@@ -194,6 +202,9 @@ public enum XcodeProject {
         catalogs: catalogs.sorted(), conditions: settings.conditions, isLibrary: isLibrary,
         otherSources: otherSources)
       target.macroNames = settings.macroNames
+      target.swiftExtraction = settings.swiftExtraction
+      target.codeComments = settings.isOn("LOCALIZED_STRING_CODE_COMMENTS")
+      target.hasUnreadSettings = !settings.isComplete
       return target
     }
 
@@ -225,23 +236,29 @@ public enum XcodeProject {
       return result
     }
 
-    /// The Debug configuration's settings of a configuration list (over `inheriting`).
+    /// The settings of a configuration list's configuration named as the one read (its default
+    /// configuration when it has none of that name, as `xcodebuild` builds), over `inheriting`.
     func settings(of listID: String?, inheriting parent: BuildSettings = BuildSettings())
       -> BuildSettings
     {
-      guard let list = listID.flatMap({ objects[$0] }) else { return parent }
+      // No configuration to read: what the settings say is unknown.
+      var unknown = parent
+      unknown.isComplete = false
+      guard let list = listID.flatMap({ objects[$0] }) else { return unknown }
       let configurations = (list["buildConfigurations"]?.array ?? []).compactMap(\.string)
         .compactMap {
           objects[$0]
         }
       let preferred = list["defaultConfigurationName"]?.string
       guard
-        let configuration = configurations.first(where: { $0["name"]?.string == "Debug" })
+        let configuration = configurations.first(where: {
+          $0["name"]?.string == self.configuration
+        })
           ?? configurations.first(where: { $0["name"]?.string == preferred })
           ?? configurations.first
-      else { return parent }
+      else { return unknown }
       var settings = parent
-      settings.configuration = configuration["name"]?.string ?? "Debug"
+      settings.configuration = configuration["name"]?.string ?? self.configuration
       // A base configuration file: a file reference, or (synchronized folders) a folder and a path.
       var xcconfig: String?
       if let reference = configuration["baseConfigurationReference"]?.string {
@@ -253,9 +270,10 @@ public enum XcodeProject {
         xcconfig = Paths.normalize(relative, relativeTo: folder)
       }
       if let xcconfig {
-        settings.apply(
-          BuildSettings.xcconfig(
-            at: xcconfig, depth: 0, configuration: settings.configuration, cache: xcconfigs))
+        let read = BuildSettings.xcconfig(
+          at: xcconfig, depth: 0, configuration: settings.configuration, cache: xcconfigs)
+        settings.apply(read.values)
+        if !read.isComplete { settings.isComplete = false }
       }
       var own: [String: String] = [:]
       for (key, value) in configuration["buildSettings"]?.dictionary ?? [:] {
@@ -277,6 +295,9 @@ struct BuildSettings {
   var values: [String: String] = [:]
   /// The configuration read (`KEY[config=Debug]` applies to it only).
   var configuration = "Debug"
+  /// Every `.xcconfig` file the layers name could be read: a setting none sets is unset, not
+  /// unknown.
+  var isComplete = true
 
   mutating func apply(_ layer: [String: String]) {
     for (written, value) in layer {
@@ -338,15 +359,22 @@ struct BuildSettings {
   /// (a project's targets share a few: reading them again was a quarter of `lhc extract`'s time
   /// on a project of forty targets).
   final class XcconfigCache {
-    var settings: [String: [String: String]] = [:]
+    var settings: [String: Xcconfig] = [:]
   }
 
-  /// The settings of an `.xcconfig` file (with its `#include`s); conditional settings
-  /// (`KEY[sdk=…]`) are not read, those whose conditions are all `*` are.
+  /// An `.xcconfig` file's settings, and whether it and every file it includes could be read.
+  struct Xcconfig {
+    var values: [String: String] = [:]
+    var isComplete = true
+  }
+
+  /// The settings of an `.xcconfig` file (with its `#include`s; `#include?` may name a file that
+  /// is not there); conditional settings (`KEY[sdk=…]`) are not read, those whose conditions are
+  /// all `*` are.
   static func xcconfig(
     at path: String, depth: Int, configuration: String = "Debug",
     cache: XcconfigCache = XcconfigCache()
-  ) -> [String: String] {
+  ) -> Xcconfig {
     let cacheKey = path + "\u{0}" + configuration
     if let known = cache.settings[cacheKey] { return known }
     let result = readXcconfig(at: path, depth: depth, configuration: configuration, cache: cache)
@@ -356,8 +384,10 @@ struct BuildSettings {
 
   private static func readXcconfig(
     at path: String, depth: Int, configuration: String, cache: XcconfigCache
-  ) -> [String: String] {
-    guard depth < 8, let data = FileManager.default.contents(atPath: path) else { return [:] }
+  ) -> Xcconfig {
+    guard depth < 8, let data = FileManager.default.contents(atPath: path) else {
+      return Xcconfig(isComplete: false)
+    }
     var settings = BuildSettings()
     settings.configuration = configuration
     for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
@@ -368,11 +398,13 @@ struct BuildSettings {
         guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""),
           open < close
         else { continue }
-        let included = String(trimmed[trimmed.index(after: open)..<close])
-        settings.apply(
-          xcconfig(
-            at: Paths.normalize(included, relativeTo: Paths.directory(of: path)), depth: depth + 1,
-            configuration: configuration, cache: cache))
+        let included = xcconfig(
+          at: Paths.normalize(
+            String(trimmed[trimmed.index(after: open)..<close]),
+            relativeTo: Paths.directory(of: path)), depth: depth + 1,
+          configuration: configuration, cache: cache)
+        settings.apply(included.values)
+        if !included.isComplete, !trimmed.hasPrefix("#include?") { settings.isComplete = false }
         continue
       }
       // The `=` after the key and its conditions (`KEY[sdk=*][arch=*] = value`).
@@ -388,7 +420,7 @@ struct BuildSettings {
         key: trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       ])
     }
-    return settings.values
+    return Xcconfig(values: settings.values, isComplete: settings.isComplete)
   }
 
   /// `LOCALIZED_STRING_MACRO_NAMES`, as names (quotes removed, `$(…)` expanded).
@@ -398,9 +430,34 @@ struct BuildSettings {
       .filter { !$0.isEmpty }
   }
 
+  /// A configuration built for release (`Release`, `AppStoreRelease`): no `DEBUG` unless its
+  /// settings say so.
+  static func isRelease(_ configuration: String) -> Bool {
+    configuration.lowercased().contains("release")
+  }
+
+  /// A boolean setting: `YES` (Xcode also reads `TRUE`, `1`); nil when unset.
+  func flag(_ key: String) -> Bool? {
+    values[key].map { ["YES", "TRUE", "1"].contains(expanded($0).uppercased()) }
+  }
+
+  /// A boolean setting that is on (unset is off: the default of the settings read this way).
+  func isOn(_ key: String) -> Bool { flag(key) ?? false }
+
+  /// What Xcode's build extracts from Swift code: the compiler's extraction with
+  /// `SWIFT_EMIT_LOC_STRINGS` (`NO` when unset, Xcode's default), otherwise `Text()` literals
+  /// while `LOCALIZED_STRING_SWIFTUI_SUPPORT` is on (`YES` when unset), otherwise nothing.
+  /// With a configuration file that cannot be read, an unset `SWIFT_EMIT_LOC_STRINGS` is
+  /// unknown: the compiler's extraction is assumed (lhc does not narrow what it cannot see).
+  var swiftExtraction: BuildTarget.SwiftExtraction {
+    if flag("SWIFT_EMIT_LOC_STRINGS") ?? !isComplete { return .compiler }
+    return flag("LOCALIZED_STRING_SWIFTUI_SUPPORT") ?? true ? .textOnly : .off
+  }
+
   /// What `#if` sees: the platforms of `SDKROOT` / `SUPPORTED_PLATFORMS` (all when neither is
   /// known), the flags of `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and `OTHER_SWIFT_FLAGS` `-D`
-  /// (`DEBUG` when no layer sets any: Xcode's templates set it for the Debug configuration).
+  /// (`DEBUG` when no layer sets any, unless the configuration is a release one: Xcode's
+  /// templates set it for the Debug configuration).
   var conditions: BuildConditions {
     let sdkNames = [
       "iphoneos": "iOS", "iphonesimulator": "iOS", "macosx": "macOS", "appletvos": "tvOS",
@@ -419,7 +476,7 @@ struct BuildSettings {
     var flags = Set<String>()
     if let conditions = values["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] {
       flags.formUnion(expanded(conditions).split(separator: " ").map(String.init))
-    } else {
+    } else if !BuildSettings.isRelease(configuration) {
       flags.insert("DEBUG")
     }
     let swiftFlags = expanded(values["OTHER_SWIFT_FLAGS"] ?? "").split(separator: " ").map(

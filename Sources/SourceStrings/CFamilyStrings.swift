@@ -15,7 +15,8 @@ import LHCBase
 /// as written (its format specifiers are the code's own). A table that is a literal names the
 /// table (`nil` or `NULL`: `Localizable`); any other table, or a key that is not a literal, is a
 /// lookup Xcode does not extract. Calls in a `#define` body count (the body is code), calls in
-/// `#if 0` code and in comments do not. No macro is expanded: a wrapper the project defines is
+/// `#if 0` code do not, nor calls in comments unless the target sets
+/// `LOCALIZED_STRING_CODE_COMMENTS` (``CommentCode``). No macro is expanded: a wrapper the project defines is
 /// extracted only when `LOCALIZED_STRING_MACRO_NAMES` names it.
 public enum CFamilyStrings {
   /// What each argument of a routine is.
@@ -34,9 +35,12 @@ public enum CFamilyStrings {
   }
 
   /// The strings of a C-family file's bytes, with `macroNames` (`LOCALIZED_STRING_MACRO_NAMES`)
-  /// as more base names; the file's literals for the sync's safety net too.
-  public static func extract(_ bytes: [UInt8], macroNames: [String]) -> FileStrings {
-    let stream = CFamilyLexer.tokenize(bytes)
+  /// as more base names; the file's literals for the sync's safety net too. With `codeComments`
+  /// (`LOCALIZED_STRING_CODE_COMMENTS`), the calls written in comments are strings too.
+  public static func extract(_ bytes: [UInt8], macroNames: [String], codeComments: Bool = false)
+    -> FileStrings
+  {
+    let stream = CFamilyLexer.tokenize(bytes, recordingComments: codeComments)
     let routines = Self.routines(macroNames)
     var strings: [LocalizableString] = []
     var lookups: [LocalizableString] = []
@@ -83,6 +87,12 @@ public enum CFamilyStrings {
         LocalizableString(
           table: call.table, key: key, value: defaultValue, comment: comment,
           offset: keyArgument.start, api: name, path: .bundle))
+    }
+    if !stream.comments.isEmpty {
+      strings +=
+        extract(
+          CommentCode.bytes(bytes, comments: stream.comments), macroNames: macroNames
+        ).strings
     }
     let literals = CFamilyLiterals.literals(of: stream)
     return FileStrings(strings: strings, lookups: lookups, diagnostics: [], literals: literals)

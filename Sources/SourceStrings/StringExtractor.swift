@@ -107,6 +107,19 @@ public final class StringExtractor {
       strings: strings, lookups: lookups, diagnostics: diagnostics, literals: literals)
   }
 
+  /// The calls of the localization routines (`NSLocalizedString` and the functions
+  /// `LOCALIZED_STRING_MACRO_NAMES` names: the lookups through the bundle) written in the
+  /// comments of `file` (`LOCALIZED_STRING_CODE_COMMENTS`, ``CommentCode``), read as code is.
+  public static func extractFromComments(
+    _ file: SourceFile, index: TypeIndex, conditions: BuildConditions
+  ) -> [LocalizableString] {
+    let comments = Lexer.tokenize(file.bytes, recordingComments: true).comments
+    guard !comments.isEmpty else { return [] }
+    let code = SourceFile(path: file.path, bytes: CommentCode.bytes(file.bytes, comments: comments))
+    return extract(Parser.parse(code), index: index, conditions: conditions, notesLiterals: false)
+      .strings.filter { $0.path == .bundle }
+  }
+
   init(file: SourceFile, index: TypeIndex, conditions: BuildConditions) {
     self.file = file
     self.index = index

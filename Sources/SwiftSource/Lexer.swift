@@ -12,18 +12,25 @@ public struct Lexer {
   private var literals: [StringLiteral] = []
   private var sawSpace = true
   private var sawNewline = false
+  /// Comments are recorded (``TokenStream/comments``).
+  private var recordsComments = false
+  private var comments: [Range<Int>] = []
   /// How deep string literals are nested in interpolations being skipped (a limit, so that a
   /// hostile file cannot exhaust the stack).
   private var depth = 0
   private static let maximumDepth = 64
 
-  /// Lexes `range` of `bytes` (the whole file, or an interpolation's bytes).
-  public static func tokenize(_ bytes: [UInt8], range: Range<Int>? = nil) -> TokenStream {
+  /// Lexes `range` of `bytes` (the whole file, or an interpolation's bytes); with
+  /// `recordingComments`, the comments' ranges too.
+  public static func tokenize(
+    _ bytes: [UInt8], range: Range<Int>? = nil, recordingComments: Bool = false
+  ) -> TokenStream {
     let range = range ?? 0..<bytes.count
     var lexer = Lexer(bytes: bytes, position: range.lowerBound, end: range.upperBound)
+    lexer.recordsComments = recordingComments
     lexer.tokens.reserveCapacity(range.count / 4)
     lexer.run()
-    return TokenStream(tokens: lexer.tokens, literals: lexer.literals)
+    return TokenStream(tokens: lexer.tokens, literals: lexer.literals, comments: lexer.comments)
   }
 
   private init(bytes: [UInt8], position: Int, end: Int) {
@@ -70,10 +77,14 @@ public struct Lexer {
         position += 1
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
         sawSpace = true
+        let start = position
         skipLine()
+        if recordsComments { comments.append(start..<position) }
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
         sawSpace = true
+        let start = position
         skipBlockComment()
+        if recordsComments { comments.append(start..<position) }
       default:
         return
       }

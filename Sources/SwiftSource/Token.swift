@@ -76,4 +76,7 @@ public struct StringLiteral: Sendable {
 public struct TokenStream: Sendable {
   public var tokens: [Token]
   public var literals: [StringLiteral]
+  /// The byte ranges of its comments, delimiters included (only when asked for:
+  /// ``Lexer/tokenize(_:range:recordingComments:)``).
+  public var comments: [Range<Int>] = []
 }

@@ -261,29 +261,86 @@ import Testing
   }
 
   /// Build settings and layout (`TestData/extract/settings`): Mac Catalyst code, conditional
-  /// xcconfig settings, a package inside a synchronized folder, a stray file.
+  /// xcconfig settings, a package inside a synchronized folder, a stray file, the Swift
+  /// extraction settings, calls in comments, and `--configuration`.
   @Test func settingsFixtureListing() throws {
     let root = fixture.appendingPathComponent("settings")
-    let listing = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: root)
-    #expect(listing.status == 0)
-    let records =
-      try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]] ?? []
-    var catalogs: [String: String] = [:]
-    for record in records {
-      catalogs[record["key"] as? String ?? ""] = record["catalog"] as? String ?? "null"
+    func listing(_ arguments: [String] = []) throws -> (catalogs: [String: String], stderr: String)
+    {
+      let run = try RunLHC.run(
+        ["extract", "--list", "--format", "json"] + arguments + ["."], in: root)
+      #expect(run.status == 0)
+      let records =
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
+      var catalogs: [String: String] = [:]
+      for record in records {
+        catalogs[record["key"] as? String ?? ""] = record["catalog"] as? String ?? "null"
+      }
+      return (catalogs, run.stderr)
     }
+    let debug = try listing()
     #expect(
-      catalogs == [
+      debug.catalogs == [
         "Catalyst only": "Phone/Localizable.xcstrings",
         "Feature one and two": "Phone/Localizable.xcstrings",
         "Kit title": "Phone/Kit/Sources/Kit/Localizable.xcstrings",
         "Used title": "Classic/Localizable.xcstrings",
         "Stray title": "null",
+        // Objective-C through the project's macro; calls in comments (CODE_COMMENTS = YES).
+        "Bridge title": "Classic/Localizable.xcstrings",
+        "Commented key": "Classic/Localizable.xcstrings",
+        "Block commented key": "null",
+        "Swift commented key": "Classic/Localizable.xcstrings",
+        // SWIFT_EMIT_LOC_STRINGS unset: Text() literals only.
+        "Widget text": "Widget/Localizable.xcstrings",
+        "Widget %lld items": "Widget/Localizable.xcstrings",
+        // Swift extraction off: Objective-C only.
+        "Quiet objc": "Quiet/Localizable.xcstrings",
+        // Settings unknown: the compiler's extraction.
+        "Lost string": "Lost/Localizable.xcstrings",
       ])
     #expect(
-      listing.stderr.contains(
+      debug.stderr.contains(
         "Classic/Stray.swift:5:30: warning: in no target, though a project builds the other files of its folder: 1 string of table Localizable not synced"
       ))
+    // Release: its conditions (no DEBUG, RELEASE_ONLY), the same extraction settings.
+    let release = try listing(["--configuration", "Release"])
+    #expect(release.catalogs["Never in Debug on iOS"] == "Phone/Localizable.xcstrings")
+    #expect(release.catalogs["Feature one and two"] == nil)
+    #expect(release.catalogs.count == debug.catalogs.count)
+  }
+
+  /// A sync under the Swift extraction settings: nothing Xcode would not extract is added, and
+  /// a key the setting leaves out is kept while its text is still in the code.
+  @Test func swiftExtractionSettingsSync() throws {
+    let tree = try writableCopy(of: fixture.appendingPathComponent("settings"))
+    let widget = tree.appendingPathComponent("Widget/Localizable.xcstrings")
+    try Data(
+      """
+      {
+        "sourceLanguage" : "en",
+        "strings" : {
+          "Widget string" : {
+
+          }
+        },
+        "version" : "1.0"
+      }
+      """.utf8
+    ).write(to: widget)
+    let check = try RunLHC.run(["extract", "--check", "Widget", "Quiet"], in: tree)
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("  add \"Widget text\""))
+    #expect(check.stdout.contains("  add \"Quiet objc\""))
+    for key in ["Widget button", "Widget legacy", "Widget commented", "Quiet text", "Quiet legacy"]
+    {
+      #expect(!check.stdout.contains(key), "\(key)")
+    }
+    #expect(!check.stdout.contains("stale"), "\(check.stdout)")
+    #expect(
+      check.stderr.contains(
+        "Widget/Localizable.xcstrings: note: 1 key kept: their text is still in the code where lhc cannot tell whether it is localized"
+      ), "\(check.stderr)")
   }
 
   @Test(

@@ -6,17 +6,20 @@ import Testing
 
 /// What the build settings and the project's layout decide, on `TestData/extract/settings`: an
 /// iOS target built for Mac Catalyst with an xcconfig of conditional settings and
-/// `LOCALIZED_STRING_MACRO_NAMES`, a Swift package inside its synchronized folder, and a classic
-/// target with an Objective-C file, a header and a stray Swift file it does not build.
+/// `LOCALIZED_STRING_MACRO_NAMES`, a Swift package inside its synchronized folder, a classic
+/// target with an Objective-C file, a header, a stray Swift file it does not build and
+/// `LOCALIZED_STRING_CODE_COMMENTS`, and three targets of the Swift extraction settings: unset,
+/// both off, and a configuration file that is not there.
 @Suite struct BuildSettingsTests {
   private let root = Paths.normalize(
     TestPaths.testData.appendingPathComponent("extract/settings").path)
 
   private func path(_ relative: String) -> String { root + "/" + relative }
 
-  private func targets() throws -> [String: BuildTarget] {
+  private func targets(_ configuration: String = "Debug") throws -> [String: BuildTarget] {
     let contents = try XcodeProject.read(
-      at: path("Settings.xcodeproj/project.pbxproj"), files: FileTree())
+      at: path("Settings.xcodeproj/project.pbxproj"), files: FileTree(),
+      configuration: configuration)
     return Dictionary(uniqueKeysWithValues: contents.targets.map { ($0.name, $0) })
   }
 
@@ -41,7 +44,10 @@ import Testing
     #expect(Set(classic.sources.keys) == [path("Classic/Used.swift")])
     #expect(classic.otherSources == [path("Classic/Bridge.m"): "a file of its Sources build phase"])
     let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
-    #expect(scan.cFamilyFiles == [path("Classic/Bridge.m"), path("Classic/Legacy.h")])
+    #expect(
+      scan.cFamilyFiles == [
+        path("Classic/Bridge.m"), path("Classic/Legacy.h"), path("Quiet/Quiet.m"),
+      ])
     #expect(scan.targets(of: path("Classic/Bridge.m")).map(\.name) == ["Classic"])
     #expect(scan.targets(of: path("Classic/Legacy.h")).isEmpty)
     #expect(
@@ -55,5 +61,61 @@ import Testing
     let placements = scan.placements(of: path("Classic/Stray.swift"), table: "Localizable")
     #expect(placements.map(\.catalog) == [nil])
     #expect(placements.first?.isUnsynced == true)
+  }
+
+  /// `SWIFT_EMIT_LOC_STRINGS` and `LOCALIZED_STRING_SWIFTUI_SUPPORT` together; an unset setting
+  /// is Xcode's default unless a configuration file cannot be read.
+  @Test func swiftExtractionSettings() throws {
+    let targets = try targets()
+    #expect(targets["Phone"]?.swiftExtraction == .compiler)  // YES in its xcconfig
+    #expect(targets["Classic"]?.swiftExtraction == .compiler)  // YES in the project
+    #expect(targets["Widget"]?.swiftExtraction == .textOnly)  // unset: NO, SwiftUI support YES
+    #expect(targets["Quiet"]?.swiftExtraction == .off)  // both NO
+    #expect(targets["Lost"]?.swiftExtraction == .compiler)  // Missing.xcconfig: unknown
+    #expect(targets["Lost"]?.hasUnreadSettings == true)
+    #expect(targets["Widget"]?.hasUnreadSettings == false)
+    #expect(targets["Classic"]?.codeComments == true)
+    #expect(targets["Phone"]?.codeComments == false)
+    // A package's targets: the compiler's extraction.
+    let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(scan.targets.first { $0.name == "Kit" }?.swiftExtraction == .compiler)
+  }
+
+  /// `--configuration`: the settings of the configuration named (`[config=Release]` ones too),
+  /// `DEBUG` only in a configuration that is not a release one, for packages too.
+  @Test func configurationSelectsSettings() throws {
+    #expect(try targets("Release")["Phone"]?.conditions.flags == ["RELEASE_ONLY"])
+    #expect(try targets("Release")["Widget"]?.conditions.flags == [])
+    #expect(try targets("Debug")["Widget"]?.conditions.flags == ["DEBUG"])
+    // A configuration the lists lack: their default one (Release here).
+    #expect(try targets("Staging")["Phone"]?.conditions.flags == ["RELEASE_ONLY"])
+    let release = SourceScan.scan(
+      inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree(), configuration: "Release")
+    #expect(release.targets.first { $0.name == "Kit" }?.conditions.flags == [])
+  }
+
+  /// A package's `.define(_:_:)` under `.when(configuration:)` holds in that configuration only.
+  @Test func packageDefinesByConfiguration() {
+    let manifest = """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(
+        name: "P", defaultLocalization: "en",
+        targets: [
+          .target(name: "P", swiftSettings: [
+            .define("ALWAYS"), .define("ONLY_RELEASE", .when(configuration: .release)),
+            .define("ONLY_DEBUG", .when(configuration: .debug)),
+            .define("ON_IOS", .when(platforms: [.iOS])),
+          ])
+        ])
+      """
+    func flags(_ configuration: String) -> Set<String> {
+      PackageManifest.targets(
+        Array(manifest.utf8), path: "/nowhere/Package.swift", files: FileTree(),
+        configuration: configuration
+      ).first?.conditions.flags ?? []
+    }
+    #expect(flags("Debug") == ["DEBUG", "ALWAYS", "ONLY_DEBUG", "ON_IOS"])
+    #expect(flags("Release") == ["ALWAYS", "ONLY_RELEASE", "ON_IOS"])
   }
 }

@@ -99,4 +99,51 @@ import Testing
     #expect(found["Privacy"] != nil && found["Privacy"]?.comment == nil)
     #expect(found["Sharing"]?.comment == "Section title")
   }
+
+  /// `LOCALIZED_STRING_CODE_COMMENTS = YES`: the routines' calls written in comments are
+  /// extracted too, at their own lines and columns; in `#if 0` code still not.
+  @Test func callsInCommentsWithCodeComments() {
+    let source = #"""
+      NSString *a = NSLocalizedString(@"Code", nil);
+      // NSLocalizedString(@"Line comment", @"From a line comment")
+      /* Keys made at run time:
+         NSLocalizedStringFromTable(@"state.open", @"States", nil)
+       */
+      /// MFLocalizedString(@"Doc comment", nil)
+      #if 0
+      // NSLocalizedString(@"Excluded comment", nil)
+      #endif
+      """#
+    #expect(Set(strings(source).keys) == ["Code"])
+    let found = Dictionary(
+      CFamilyStrings.extract(
+        Array(source.utf8), macroNames: ["MFLocalizedString"], codeComments: true
+      ).strings.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    #expect(Set(found.keys) == ["Code", "Line comment", "state.open", "Doc comment"])
+    #expect(found["Line comment"]?.comment == "From a line comment")
+    #expect(found["state.open"]?.table == "States")
+    // Where it is written: the offset of the key in the file.
+    let offset = found["state.open"]?.offset
+    #expect(offset.map { Array(source.utf8)[$0] } == UInt8(ascii: "@"))
+  }
+
+  /// In Swift, with `LOCALIZED_STRING_CODE_COMMENTS`, the calls of the routines that look keys
+  /// up through the bundle (`NSLocalizedString`, the macro names) written in comments; not
+  /// other APIs (`Text`).
+  @Test func swiftCallsInComments() {
+    let source = """
+      // NSLocalizedString("Swift comment", comment: "Listed for the catalog")
+      /* MFLocalizedString("Block", comment: "") */
+      // Text("Not a routine")
+      let a = NSLocalizedString("Code", comment: "")
+      """
+    let file = SourceFile(path: "File.swift", bytes: Array(source.utf8))
+    let index = TypeIndex(
+      merging: [TypeIndex(trees: [Parser.parse(file)])], lookups: ["MFLocalizedString"])
+    let found = StringExtractor.extractFromComments(
+      file, index: index, conditions: .anyApplePlatform)
+    #expect(Set(found.map(\.key)) == ["Swift comment", "Block"])
+    #expect(found.first { $0.key == "Swift comment" }?.comment == "Listed for the catalog")
+    #expect(file.lineColumn(of: found[0].offset).line == 1)
+  }
 }

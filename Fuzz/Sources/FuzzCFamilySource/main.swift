@@ -6,7 +6,7 @@ import SourceStrings
 /// the end token; every string token's literal present, with the token's range; every literal's
 /// value decoded (and read); every token's spelling taken; the safety net's literals of the file
 /// (`CFamilyLiterals`, their forms as keys compare) and the strings of its localization routines
-/// (`CFamilyStrings`) inside the input. Nothing may trap.
+/// (`CFamilyStrings`, calls in comments too) inside the input. Nothing may trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -32,7 +32,15 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     decoded &+= literal.value.utf8.count
   }
   precondition(decoded >= 0)
-  let found = CFamilyStrings.extract(bytes, macroNames: ["MFLocalizedString"])
+  // With the calls in comments read too (`LOCALIZED_STRING_CODE_COMMENTS`): every comment
+  // inside the input, in order.
+  var commentEnd = 0
+  for comment in CFamilyLexer.tokenize(bytes, recordingComments: true).comments {
+    precondition(
+      comment.lowerBound >= commentEnd && comment.upperBound <= size, "a comment out of order")
+    commentEnd = comment.upperBound
+  }
+  let found = CFamilyStrings.extract(bytes, macroNames: ["MFLocalizedString"], codeComments: true)
   for string in found.strings + found.lookups {
     precondition(string.offset >= 0 && string.offset < max(size, 1), "a string outside the input")
   }

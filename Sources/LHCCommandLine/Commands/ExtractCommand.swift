@@ -37,6 +37,11 @@ struct ExtractCommand {
         "input-file-list", "FILE", repeatable: true,
         help: "Read more sources from an Xcode file list (.xcfilelist), one path per line."),
       .flag("explain", help: "Say which rule placed each file and how each specifier was decided."),
+      .value(
+        "configuration", "NAME",
+        help:
+          "Read the projects' settings and #if conditions of this build configuration (default: Debug)."
+      ),
     ],
     discussion: """
       SOURCES are Swift, Objective-C, C, C++ and Interface Builder files or folders (searched \
@@ -67,6 +72,8 @@ struct ExtractCommand {
   var sourceLanguage: String
   var excluded: [Glob]
   var explain: Bool
+  /// `--configuration`: the build configuration whose settings are read.
+  var configuration: String
   /// The sync's safety net (``SourceProjects/CodeTexts``); only the tests' harness turns it off,
   /// through `LHC_INTERNAL_NO_SAFETY_NET=1`, to measure the extraction rules alone.
   var keepsKeysInCode: Bool
@@ -112,6 +119,7 @@ struct ExtractCommand {
     }
     excluded = (parsed.values["exclude"] ?? []).map(Glob.init)
     explain = parsed.flag("explain")
+    configuration = parsed.value("configuration") ?? "Debug"
     keepsKeysInCode = environment["LHC_INTERNAL_NO_SAFETY_NET"] != "1"
   }
 
@@ -120,7 +128,7 @@ struct ExtractCommand {
     var scan = SourceScan.scan(
       inputs: inputs, excluded: excluded,
       extraCatalogs: into.filter { FileManager.default.fileExists(atPath: $0) },
-      tree: tree)
+      tree: tree, configuration: configuration)
     var failed = false
     for problem in scan.problems {
       console.error("\(relative(problem.path)): error: \(problem.diagnostic.message)\n")

@@ -1,1 +1,1 @@
-#define ClassicLocalized(key) NSLocalizedString(key, nil)
+#define ClassicLocalized(key, comment) NSLocalizedString(key, comment)
