@@ -44,10 +44,16 @@ public enum PackageManifest {
     guard let package else { return [] }
     let root = Paths.directory(of: path)
     let hasDefaultLocalization = package.contains { $0.label == "defaultLocalization" }
-    let platforms =
-      (package.first { $0.label == "platforms" }).map {
-        elements($0.value, constants).compactMap(platformName)
-      } ?? []
+    let platformCalls = (package.first { $0.label == "platforms" }).map {
+      elements($0.value, constants)
+    }
+    let platforms = platformCalls?.compactMap(platformName) ?? []
+    var deploymentTargets: [String: [Int]] = [:]
+    for call in platformCalls ?? [] {
+      if let name = platformName(call), let version = platformVersion(call, constants) {
+        deploymentTargets[name] = deploymentTargets[name] ?? version
+      }
+    }
     var targets: [BuildTarget] = []
     for target in elements(package.first { $0.label == "targets" }?.value, constants) {
       guard case .call(let callee, let arguments, _, _) = target else { continue }
@@ -96,7 +102,7 @@ public enum PackageManifest {
       targets.append(
         BuildTarget(
           name: name, origin: .package(path), isTest: isTest, sources: sources, catalogs: catalogs,
-          conditions: BuildConditions(platforms: platforms, flags: flags),
+          conditions: conditions(platforms, flags, deploymentTargets),
           unsyncedReason: hasDefaultLocalization
             ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization",
           isLibrary: kind != "executableTarget", otherSources: otherSources))
@@ -146,6 +152,24 @@ public enum PackageManifest {
       return literal(constants[name], constants, depth: depth + 1)
     default: return nil
     }
+  }
+
+  private static func conditions(
+    _ platforms: [String], _ flags: Set<String>, _ deploymentTargets: [String: [Int]]
+  ) -> BuildConditions {
+    var result = BuildConditions(platforms: platforms, flags: flags)
+    result.deploymentTargets = deploymentTargets
+    return result
+  }
+
+  /// The version of a `platforms:` entry: `.iOS(.v16)`, `.macOS(.v10_15)`, `.iOS("16.4")`.
+  private static func platformVersion(_ expression: Expr, _ constants: [String: Expr]) -> [Int]? {
+    guard case .call(_, let arguments, _, _) = expression, let argument = arguments.first?.value
+    else { return nil }
+    if case .implicitMember(let name, _) = argument, name.hasPrefix("v") {
+      return BuildConditions.version(name.dropFirst().replacingOccurrences(of: "_", with: "."))
+    }
+    return literal(argument, constants).map { BuildConditions.version($0) }
   }
 
   /// `.macOS(.v14)` → `macOS`.

@@ -454,8 +454,8 @@ struct BuildSettings {
     return flag("LOCALIZED_STRING_SWIFTUI_SUPPORT") ?? true ? .textOnly : .off
   }
 
-  /// What `#if` sees: the platforms of `SDKROOT` / `SUPPORTED_PLATFORMS` (all when neither is
-  /// known), the flags of `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and `OTHER_SWIFT_FLAGS` `-D`
+  /// What `#if` sees (and the deployment targets, which decide the SDK's overloads): the
+  /// platforms of `SDKROOT` / `SUPPORTED_PLATFORMS` (all when neither is known), the flags of `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and `OTHER_SWIFT_FLAGS` `-D`
   /// (`DEBUG` when no layer sets any, unless the configuration is a release one: Xcode's
   /// templates set it for the Debug configuration).
   var conditions: BuildConditions {
@@ -485,7 +485,17 @@ struct BuildSettings {
       if flag == "-D", index + 1 < swiftFlags.count { flags.insert(swiftFlags[index + 1]) }
       if flag.hasPrefix("-D"), flag.count > 2 { flags.insert(String(flag.dropFirst(2))) }
     }
-    return BuildConditions(platforms: platforms.sorted(), flags: flags)
+    var result = BuildConditions(platforms: platforms.sorted(), flags: flags)
+    for (platform, setting) in [
+      ("iOS", "IPHONEOS_DEPLOYMENT_TARGET"), ("macOS", "MACOSX_DEPLOYMENT_TARGET"),
+      ("tvOS", "TVOS_DEPLOYMENT_TARGET"), ("watchOS", "WATCHOS_DEPLOYMENT_TARGET"),
+      ("visionOS", "XROS_DEPLOYMENT_TARGET"),
+    ] {
+      if let value = values[setting].map({ expanded($0) }), !value.isEmpty {
+        result.deploymentTargets[platform] = BuildConditions.version(value)
+      }
+    }
+    return result
   }
 }
 

@@ -12,6 +12,9 @@ public struct BuildConditions: Sendable, Hashable {
 
   public var platforms: [String]
   public var flags: Set<String>
+  /// The deployment target of each platform (`IPHONEOS_DEPLOYMENT_TARGET`, a package's
+  /// `platforms:`), as version components; a platform without one takes the SDK's newest.
+  public var deploymentTargets: [String: [Int]] = [:]
 
   /// Every Apple platform, with `DEBUG` (a development build, where Xcode syncs catalogs).
   public static let anyApplePlatform = BuildConditions(platforms: applePlatforms, flags: ["DEBUG"])
@@ -19,6 +22,26 @@ public struct BuildConditions: Sendable, Hashable {
   public init(platforms: [String], flags: Set<String>) {
     self.platforms = platforms.isEmpty ? Self.applePlatforms : platforms
     self.flags = flags
+  }
+
+  /// Whether an API the SDK introduced in `introduced` (by platform) can be called on at least
+  /// one of the platforms at its deployment target (the SDK's newest where none is known). Mac
+  /// Catalyst takes iOS's releases.
+  public func isAvailable(_ introduced: [String: [Int]]) -> Bool {
+    platforms.contains { platform in
+      let name = platform == Self.macCatalyst ? "iOS" : platform
+      guard let release = introduced[name] else { return false }
+      guard let deployment = deploymentTargets[name] else { return true }
+      return !deployment.lexicographicallyPrecedes(release)
+    }
+  }
+
+  /// `16`, `13.1`, `10.15.4` as version components (the digits before any other character),
+  /// without trailing zeros (`16.0` is `16`).
+  public static func version(_ text: some StringProtocol) -> [Int] {
+    var components = text.split(separator: ".").map { Int($0.prefix(while: \.isNumber)) ?? 0 }
+    while components.last == 0 { components.removeLast() }
+    return components
   }
 
   /// The clauses of an `#if` (their conditions, nil for `#else`) that are compiled on at least

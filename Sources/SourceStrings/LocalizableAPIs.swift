@@ -20,7 +20,11 @@
 ///   `lhc lint --sources` reads it;
 /// - path: how the key is looked up at run time (``LookupPath``);
 /// - also: other labels whose literal arguments are `LocalizedStringResource`s of their own
-///   (comma-separated).
+///   (comma-separated);
+/// - available (optional): an overload the SDK added beside one taking a `String`, with the
+///   releases that introduced it (`iOS16,macOS13`): the compiler picks it, and Xcode extracts
+///   the literal, only where the target's deployment target has it
+///   (``BuildConditions/isAvailable(_:)``).
 ///
 /// Rows with the same callee and key label are tried in order; the first whose key argument is
 /// present applies (so `String(localized: "k", defaultValue: "v")` takes the `static` row).
@@ -118,6 +122,7 @@ let localizableAPITable = """
   ControlWidgetButton           _           -          -        -             -       key       swiftui     -
   ControlWidgetToggle           _           -          -        -             -       key       swiftui     -
   PhotosPicker                  _           -          -        -             -       key       swiftui     -
+  .setActionName                _           -          -        -             -       resource  foundation  -     iOS16,macOS13,tvOS16,watchOS9,visionOS1
   SubscriptionOptionGroup       _           -          -        -             -       key       swiftui     -
   SubscriptionOptionSection     _           -          -        -             -       key       swiftui     -
   LocalAuthenticationView       _           -          -        -             -       key       swiftui     -
@@ -199,6 +204,8 @@ struct LocalizableAPI: Sendable {
   var kind: Kind
   var path: LookupPath
   var alsoLabels: [String]
+  /// The releases that introduced the overload, by platform (`available` column); nil: always.
+  var introduced: [String: [Int]]?
 
   /// Whether Xcode's build extracts the row's literals (or only `lhc lint --sources` reads them).
   var isExtracted: Bool { kind != .lookup }
@@ -208,7 +215,7 @@ struct LocalizableAPI: Sendable {
     var rows: [String: [LocalizableAPI]] = [:]
     for line in localizableAPITable.split(separator: "\n") {
       let columns = line.split(whereSeparator: { $0 == " " }).map(String.init)
-      guard columns.count == 9, !columns[0].hasPrefix("#"),
+      guard columns.count == 9 || columns.count == 10, !columns[0].hasPrefix("#"),
         let kind = Kind(rawValue: columns[6]), let path = LookupPath(rawValue: columns[7])
       else { continue }
       func label(_ text: String) -> String? { text == "-" || text == "_" ? nil : text }
@@ -224,10 +231,21 @@ struct LocalizableAPI: Sendable {
           callee: name, isMethod: isMethod, receiver: receiver, keyLabel: label(columns[1]),
           tableLabel: label(columns[2]), commentLabel: label(columns[3]),
           valueLabel: label(columns[4]), bundleLabel: label(columns[5]), kind: kind, path: path,
-          alsoLabels: columns[8] == "-" ? [] : columns[8].split(separator: ",").map(String.init)))
+          alsoLabels: columns[8] == "-" ? [] : columns[8].split(separator: ",").map(String.init),
+          introduced: columns.count == 10 ? Self.releases(columns[9]) : nil))
     }
     return rows
   }()
+
+  /// `iOS16,macOS13.1` by platform (`["iOS": [16], "macOS": [13, 1]]`).
+  static func releases(_ text: String) -> [String: [Int]] {
+    var result: [String: [Int]] = [:]
+    for release in text.split(separator: ",") {
+      guard let digit = release.firstIndex(where: \.isNumber) else { continue }
+      result[String(release[..<digit])] = BuildConditions.version(release[digit...])
+    }
+    return result
+  }
 
   /// How the API is named in `--list` (`Text`, `.navigationTitle`, `String(localized:)`,
   /// `LingoHubSDK.shared.resolve`, `.localizedString(forKey:)`).

@@ -158,7 +158,9 @@ extension StringExtractor {
     if origin == .any || origin == .sdk, let rows = LocalizableAPI.byCallee[name] {
       let receiverText = receiver?.text
       for row in rows
-      where row.isMethod == isMethod && (row.receiver == nil || row.receiver == receiverText) {
+      where row.isMethod == isMethod && (row.receiver == nil || row.receiver == receiverText)
+        && (row.introduced.map(conditions.isAvailable) ?? true)
+      {
         if apply(row, arguments, receiver: receiver, consumed: &consumed) { break }
       }
     }

@@ -283,6 +283,8 @@ import Testing
       debug.catalogs == [
         "Catalyst only": "Phone/Localizable.xcstrings",
         "Feature one and two": "Phone/Localizable.xcstrings",
+        // UndoManager.setActionName's resource overload: iOS 16 on (Phone), not macOS 12.4.
+        "Rename": "Phone/Localizable.xcstrings",
         "Kit title": "Phone/Kit/Sources/Kit/Localizable.xcstrings",
         "Used title": "Classic/Localizable.xcstrings",
         "Stray title": "null",

@@ -118,4 +118,37 @@ import Testing
     #expect(flags("Debug") == ["DEBUG", "ALWAYS", "ONLY_DEBUG", "ON_IOS"])
     #expect(flags("Release") == ["ALWAYS", "ONLY_RELEASE", "ON_IOS"])
   }
+
+  /// The deployment targets, from the settings and from a package's `platforms:`, decide
+  /// which of the SDK's overloads exist (Mac Catalyst takes iOS's releases).
+  @Test func deploymentTargetsDecideOverloads() throws {
+    let phone = try #require(try targets()["Phone"]).conditions
+    let classic = try #require(try targets()["Classic"]).conditions
+    #expect(phone.deploymentTargets == ["iOS": [16]])
+    #expect(classic.deploymentTargets == ["macOS": [12, 4]])
+    let introduced = ["iOS": [16], "macOS": [13]]
+    #expect(phone.isAvailable(introduced))
+    #expect(!classic.isAvailable(introduced))
+    #expect(classic.isAvailable(["macOS": [12, 4]]))
+    #expect(!classic.isAvailable(["iOS": [9]]))  // not a platform of the target
+    var catalyst = BuildConditions(platforms: ["macCatalyst"], flags: [])
+    catalyst.deploymentTargets = ["iOS": [15, 2]]
+    #expect(!catalyst.isAvailable(introduced))
+    catalyst.deploymentTargets = [:]  // unknown: the SDK's newest
+    #expect(catalyst.isAvailable(introduced))
+    let manifest = """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(
+        name: "P", defaultLocalization: "en",
+        platforms: [.iOS(.v16), .macOS(.v10_15), .watchOS("9.4.0"), .tvOS(.v17)],
+        targets: [.target(name: "P")])
+      """
+    let package = PackageManifest.targets(
+      Array(manifest.utf8), path: "/nowhere/Package.swift", files: FileTree(),
+      configuration: "Debug")
+    #expect(
+      package.first?.conditions.deploymentTargets
+        == ["iOS": [16], "macOS": [10, 15], "watchOS": [9, 4], "tvOS": [17]])
+  }
 }

@@ -12,4 +12,7 @@ struct PhoneView: View {
     Text("Never in Debug on iOS")
     #endif
   }
+
+  // UndoManager's LocalizedStringResource overload: iOS 16 and later, this target's deployment.
+  func rename(_ undo: UndoManager) { undo.setActionName("Rename") }
 }
