@@ -90,6 +90,47 @@ struct LintDecisionTests {
     #expect(lint("starred %lld", [("en", unit("starred")), ("de", unit("%lld Sterne"))]) == [])
   }
 
+  /// A key whose code passes no arguments (neither the key nor the source value asks for one:
+  /// `Text("Up to 50% faster")`, a manual key whose value is prose) is never formatted: `% f`,
+  /// `% s`, `% n` and `%-i` in it are text, whatever the translations hold.
+  @Test func stringsNobodyFormatsHaveNoFormatFindings() {
+    #expect(lint("Up to 50% faster", [("de", unit("Bis zu 50% schneller"))]) == [])
+    #expect(
+      lint(
+        "questions.body",
+        [
+          ("en", unit("Yes, it runs 100% native, 50% faster.")),
+          ("cs", unit("Ano, běží 100% nativně, o 50% rychleji.")),
+          ("sv", unit("Ja, 50%-igt snabbare")),
+          ("nl", unit("%1$d Open %2$s")),
+        ]) == [])
+    // The twin: the same prose in a key the code formats reads arguments.
+    #expect(
+      lint("%@ is 50%% faster", [("de", unit("%@ ist 50% schneller"))]).sorted() == [
+        "format-argument-count", "format-unusual-specifier",
+      ])
+    #expect(
+      lint("speed", [("en", unit("%@ is 50%% faster")), ("de", unit("%@ ist 50% schneller"))])
+        .sorted() == ["format-argument-count", "format-unusual-specifier"])
+  }
+
+  /// `% @` reads the argument `%@` does: only the flag is reported, as a warning.
+  @Test func anUnusualFlagThatReadsTheRightArgumentIsAWarning() {
+    let found = Linter.lint(
+      Catalog(
+        sourceLanguage: "en", version: "1.0",
+        entries: [
+          CatalogEntry(
+            key: "Open in %@",
+            localizations: [
+              Localization(language: "en", node: unit("Open in %@")),
+              Localization(language: "it", node: unit("Apri in % @")),
+            ])
+        ]))
+    #expect(found.map(\.check) == ["format-unusual-specifier"])
+    #expect(found.map(\.diagnostic.severity) == [.warning])
+  }
+
   @Test func findingsAreDeterministic() throws {
     let first = try lintFixture("!plural-missing-category")
     for _ in 0..<5 { #expect(try lintFixture("!plural-missing-category") == first) }
