@@ -131,6 +131,21 @@ struct LintDecisionTests {
     #expect(found.map(\.diagnostic.severity) == [.warning])
   }
 
+  /// A plural asks only for the categories its count reaches: an integer never reaches Czech
+  /// `many` (`v != 0`); a floating-point count reaches it.
+  @Test func pluralCategoriesFollowTheCountsType() {
+    let integer = plural([
+      ("one", "%lld soubor"), ("few", "%lld soubory"), ("other", "%lld souborů"),
+    ])
+    #expect(lint("%lld files", [("cs", integer)]) == [])
+    let decimal = plural([("one", "%.1f km"), ("few", "%.1f km"), ("other", "%.1f km")])
+    #expect(lint("%.1f km", [("cs", decimal)]) == ["plural-missing-category"])
+    // The key names the count when the forms do not.
+    let wordsOnly = plural([("one", "jeden"), ("few", "několik"), ("other", "mnoho")])
+    #expect(lint("%lld files", [("cs", wordsOnly)]) == [])
+    #expect(lint("%f km", [("cs", wordsOnly)]) == ["plural-missing-category"])
+  }
+
   @Test func findingsAreDeterministic() throws {
     let first = try lintFixture("!plural-missing-category")
     for _ in 0..<5 { #expect(try lintFixture("!plural-missing-category") == first) }
