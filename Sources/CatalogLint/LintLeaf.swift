@@ -271,6 +271,11 @@ final class SourceLeaves {
     format.arguments.sorted { ($0.position, $0.valueType) < ($1.position, $1.valueType) }
   }
 
+  /// The source-language leaves of substitution `name` (its forms), in collection order.
+  func leaves(ofSubstitution name: String) -> [LintLeaf] {
+    byPath.lazy.map(\.leaf.leaf).filter { $0.substitution == name }
+  }
+
   /// The source leaf whose text a translation's leaf is compared with: the same case, else the
   /// format reference.
   func textReference(for leaf: LintLeaf) -> SourceLeaf? {

@@ -131,6 +131,47 @@ struct LintDecisionTests {
     #expect(found.map(\.diagnostic.severity) == [.warning])
   }
 
+  /// identical-to-source looks at words: not at a value of specifiers, digits and symbols only,
+  /// nor at a unit after a number; the twin with words is reported.
+  @Test func identicalTextMeansIdenticalWords() {
+    for value in ["%lld", "$%lld", "%1$@ (%2$@)", "%lld km", "%@ – %@", "100%%"] {
+      #expect(lint(value, [("en", unit(value)), ("de", unit(value))]) == [], "\(value)")
+    }
+    #expect(
+      lint("%lld files", [("en", unit("%lld files")), ("de", unit("%lld files"))]) == [
+        "identical-to-source"
+      ])
+  }
+
+  /// A text referencing substitutions is identical to the source's only when the forms are too.
+  @Test func identicalParentsCountOnlyWithIdenticalSubstitutions() {
+    func node(_ parent: String, one: String, other: String) -> LocalizationNode {
+      LocalizationNode(
+        stringUnit: StringUnit(state: .translated, value: parent),
+        substitutions: [
+          Substitution(
+            name: "count", argNum: 1, formatSpecifier: "lld",
+            variations: [
+              Variation(
+                kind: .plural,
+                cases: [
+                  VariationCase(name: "one", node: unit(one)),
+                  VariationCase(name: "other", node: unit(other)),
+                ])
+            ])
+        ])
+    }
+    let source = ("en", node("Delete %#@count@?", one: "%arg photo", other: "%arg photos"))
+    #expect(
+      lint(
+        "k", [source, ("nl", node("Delete %#@count@?", one: "%arg foto", other: "%arg foto's"))])
+        == [])
+    #expect(
+      lint(
+        "k", [source, ("nl", node("Delete %#@count@?", one: "%arg photo", other: "%arg photos"))])
+        == ["identical-to-source", "identical-to-source", "identical-to-source"])
+  }
+
   /// A plural asks only for the categories its count reaches: an integer never reaches Czech
   /// `many` (`v != 0`); a floating-point count reaches it.
   @Test func pluralCategoriesFollowTheCountsType() {
