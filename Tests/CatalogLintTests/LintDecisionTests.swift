@@ -187,6 +187,63 @@ struct LintDecisionTests {
     #expect(lint("%f km", [("cs", wordsOnly)]) == ["plural-missing-category"])
   }
 
+  /// A bare specifier in a substitution form is reported only where it may read another argument
+  /// than the substituted number: the runtime puts the form in place of the reference and
+  /// CoreFoundation numbers the unnumbered specifiers from 1, apart from the numbered ones.
+  @Test func bareSpecifiersThatReadTheSubstitutedValueAreFine() {
+    func substitution(_ name: String, argNum: Int?, _ spec: String, _ forms: [(String, String)])
+      -> Substitution
+    {
+      Substitution(
+        name: name, argNum: argNum, formatSpecifier: spec,
+        variations: [
+          Variation(
+            kind: .plural, cases: forms.map { VariationCase(name: $0.0, node: unit($0.1)) })
+        ])
+    }
+    func node(_ parent: String, _ substitutions: [Substitution]) -> LocalizationNode {
+      LocalizationNode(
+        stringUnit: StringUnit(state: .translated, value: parent), substitutions: substitutions)
+    }
+    /// The check's findings only (a form is also compared with its `other` form).
+    func bare(_ node: LocalizationNode) -> [String] {
+      lint("k", [("en", node)]).filter { $0 == "substitution-bare-specifier" }
+    }
+    let km = [("one", "%.1f kilometer"), ("other", "%.1f kilometers")]
+    // The only argument: `%.1f` reads argument 1, the value.
+    #expect(
+      bare(node("%#@value@", [substitution("value", argNum: 1, "f", km)])) == [])
+    // After `%@`, the value is argument 2 and `%.1f` the second unnumbered read: the value.
+    #expect(
+      bare(node("%@: %#@value@", [substitution("value", argNum: 2, "f", km)])) == [])
+    // Twins: the value is argument 1, but `%.1f` is read after the parent's `%@` (argument 2).
+    #expect(
+      bare(node("%@: %1$#@value@", [substitution("value", argNum: 1, "f", km)]))
+        == ["substitution-bare-specifier", "substitution-bare-specifier"])
+    // Which argument `%ld` reads depends on the other substitution's form (GoMap's Occitan:
+    // `%arg` is numbered, its `zero` form's `%ld` is not).
+    let meters = substitution("meters", argNum: 1, "ld", [("zero", "%ld m"), ("other", "%arg m")])
+    let points = substitution(
+      "points", argNum: 2, "ld", [("zero", "%ld points"), ("other", "%arg points")])
+    #expect(
+      bare(node("%#@meters@, %#@points@", [meters, points])) == [
+        "substitution-bare-specifier"
+      ])
+    // Both substitutions' forms all bare: each reads its own argument, whatever the forms.
+    let bareMeters = substitution(
+      "meters", argNum: 1, "ld", [("one", "%ld m"), ("other", "%ld m")])
+    let barePoints = substitution(
+      "points", argNum: 2, "ld", [("one", "%ld point"), ("other", "%ld points")])
+    #expect(bare(node("%#@meters@, %#@points@", [bareMeters, barePoints])) == [])
+    // A bare specifier of another class than the substitution's reads the value as the wrong type.
+    let files = substitution(
+      "count", argNum: 1, "lld", [("one", "%@ file"), ("other", "%@ files")])
+    #expect(
+      bare(node("%#@count@", [files])) == [
+        "substitution-bare-specifier", "substitution-bare-specifier",
+      ])
+  }
+
   @Test func findingsAreDeterministic() throws {
     let first = try lintFixture("!plural-missing-category")
     for _ in 0..<5 { #expect(try lintFixture("!plural-missing-category") == first) }
