@@ -165,6 +165,12 @@ public struct LintCheck: Sendable, Hashable {
       "The number of lines differs from the source language's text."),
   ]
 
+  /// The checks of format arguments and specifiers (`format-…`): they apply only to a string the
+  /// code formats (the catalog's rule, ``TextCheck``'s `codeFormats`, or with `--sources` what
+  /// the code shows).
+  public static let formatCheckIDs: Set<String> = Set(
+    catalogChecks.map(\.id).filter { $0.hasPrefix("format-") })
+
   /// The check with `id`, if there is one.
   public static func named(_ id: String) -> LintCheck? {
     all.first { $0.id == id }
