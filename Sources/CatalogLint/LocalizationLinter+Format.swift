@@ -75,7 +75,6 @@ extension LocalizationLinter {
     if !leaf.isPluralForm && leaf.substitution == nil {
       checkOwnGaps(arguments, leaf: leaf, reported: gaps)
     }
-
   }
 
   /// Compares a leaf's arguments with what the code passes, position by position.

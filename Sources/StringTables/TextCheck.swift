@@ -5,7 +5,8 @@ import StringCatalog
 ///
 /// The one source of the texts `lhc compile` and `lhc lint` share.
 package enum TextCheck {
-  /// A problem with one format specifier of a string the code formats (``codeFormats(key:source:)``).
+  /// A problem with one format specifier of a string the code formats
+  /// (``codeFormats(key:source:)``).
   ///
   /// Compile reports them as warnings (Xcode builds these strings; its "Unable to create a Swift
   /// type" belongs to symbol generation); lint reports each under its own check.
