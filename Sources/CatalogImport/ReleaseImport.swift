@@ -137,7 +137,7 @@ public enum ReleaseImport {
     let chunks =
       catalog.entries.count < 256 ? [catalog.entries[...]] : Parallel.chunks(of: catalog.entries)
     let parts = Parallel.map(chunks) { chunk in
-      var compiler = CatalogCompiler(table: table)
+      var compiler = CatalogCompiler(table: table, sourceLanguage: catalog.sourceLanguage)
       for entry in chunk { compiler.add(entry) }
       return compiler
     }

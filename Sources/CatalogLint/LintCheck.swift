@@ -101,17 +101,23 @@ public struct LintCheck: Sendable, Hashable {
       "A translation reorders the arguments without positions (%lld %@ for %@ %lld): use %2$lld %1$@."
     ),
     LintCheck(
-      "format-mixed-positions", .error,
-      "One string mixes positional and non-positional specifiers (%1$@ and %lld)."),
+      "format-mixed-positions", .warning,
+      "One string mixes positional and non-positional specifiers (%1$@ and %lld): portable only as Apple reads it."
+    ),
     LintCheck(
       "format-positional-gap", .error,
       "Positional arguments skip a position (%2$@ without %1$): later arguments are misread."),
     LintCheck(
-      "format-count-specifier", .error,
-      "%n, which writes through a pointer argument and has no Swift type."),
+      "format-count-specifier", .warning,
+      "%n in a string the code formats: it reads a pointer nothing passes (a % before an n-word?)."
+    ),
     LintCheck(
       "format-invalid-specifier", .error,
-      "A specifier Xcode cannot type (%-i), an unusual flag (% p, %+d) or a stray % in a string that is formatted."
+      "A % that starts no specifier, in a string with arguments: the formatter drops or misreads it."
+    ),
+    LintCheck(
+      "format-unusual-specifier", .warning,
+      "A space flag or a - without width (% p, %-i) in a string the code formats: a literal % meant?"
     ),
     LintCheck(
       "format-literal-percent", .warning,
@@ -158,6 +164,12 @@ public struct LintCheck: Sendable, Hashable {
       "line-count-mismatch", .warning,
       "The number of lines differs from the source language's text."),
   ]
+
+  /// The checks of format arguments and specifiers (`format-…`): they apply only to a string the
+  /// code formats (the catalog's rule, ``TextCheck``'s `codeFormats`, or with `--sources` what
+  /// the code shows).
+  public static let formatCheckIDs: Set<String> = Set(
+    catalogChecks.map(\.id).filter { $0.hasPrefix("format-") })
 
   /// The check with `id`, if there is one.
   public static func named(_ id: String) -> LintCheck? {

@@ -176,12 +176,16 @@ final class SourceLeaves {
   private var byPath: [(path: [LintStep], leaf: SourceLeaf)] = []
   private var byFormatPath: [(path: [LintStep], leaf: SourceLeaf)] = []
   private var byBasePath: [(path: [LintStep], leaf: SourceLeaf)] = []
-  /// The key's own format arguments, when the key parses as a format without problems.
+  /// The key's own format arguments, when it asks for arguments.
   let keyArguments: [FormatArgument]
+  /// Whether the code formats the key's strings: otherwise none of them has arguments to read or
+  /// misread, and no format check applies.
+  let codeFormats: Bool
 
   /// A source leaf's format arguments, and whether the format has problems of its own.
   struct ParsedFormat {
     var arguments: [FormatArgument]
+    /// A `%` starts no complete specifier: which arguments it reads is not certain.
     var hasProblems: Bool
     /// The arguments by position when the text uses only common specifiers (the fast path).
     var simple: [SimpleFormat.Argument]?
@@ -193,11 +197,12 @@ final class SourceLeaves {
   private var rootReference: SourceLeaf?
   private var rootTextReference: SourceLeaf?
 
-  init(_ leaves: LintLeaves, key: String) {
+  /// `codeFormats`: whether the code formats the key's strings
+  /// (``TextCheck/codeFormats(key:source:)``).
+  init(_ leaves: LintLeaves, key: String, codeFormats: Bool) {
+    self.codeFormats = codeFormats
     let keyFormat = FormatString(parsing: key.containsUTF8(UInt8(ascii: "%")) ? key : "")
-    keyArguments =
-      TextCheck.formatProblems(keyFormat).allSatisfy(\.leavesArgumentsKnown)
-      ? keyFormat.arguments : []
+    keyArguments = keyFormat.asksForArguments ? keyFormat.arguments : []
     keySimple = SimpleFormat(key).map { Self.byPosition($0) }
     // The format of each path: that of its first leaf with a `%`.
     var parsed: [(path: [LintStep], format: ParsedFormat)] = []
@@ -211,7 +216,7 @@ final class SourceLeaves {
           leaf.path,
           ParsedFormat(
             arguments: format.arguments,
-            hasProblems: !TextCheck.formatProblems(format).allSatisfy(\.leavesArgumentsKnown),
+            hasProblems: !format.invalidTokens.isEmpty,
             simple: leaf.substitution == nil
               ? SimpleFormat(leaf.value).map { Self.byPosition($0) } : nil)
         ))
@@ -264,6 +269,11 @@ final class SourceLeaves {
   /// Arguments sorted by position, then type: equal lists read the same arguments the same way.
   static func byPosition(_ format: SimpleFormat) -> [SimpleFormat.Argument] {
     format.arguments.sorted { ($0.position, $0.valueType) < ($1.position, $1.valueType) }
+  }
+
+  /// The source-language leaves of substitution `name` (its forms), in collection order.
+  func leaves(ofSubstitution name: String) -> [LintLeaf] {
+    byPath.lazy.map(\.leaf.leaf).filter { $0.substitution == name }
   }
 
   /// The source leaf whose text a translation's leaf is compared with: the same case, else the

@@ -8,8 +8,9 @@ public final class LintMemo {
   /// class: looked up for every plural variation, it is not copied).
   final class Plurals {
     /// The categories a variation must have (every selected one but `other` and those only
-    /// millions select), each with the sample numbers findings quote.
-    let required: [(category: String, samples: String)]
+    /// millions select), each with the sample numbers findings quote and whether an integer
+    /// count reaches it (``PluralRule/reachesIntegers``).
+    let required: [(category: String, samples: String, reachesIntegers: Bool)]
     /// The names of the categories the language selects.
     let selected: [String]
 
@@ -17,7 +18,7 @@ public final class LintMemo {
       // A category only millions select (French `many`: "1 million de fichiers") is left out:
       // the runtime then shows the `other` form, which translators write for those numbers.
       required = ruleSet.rules.filter { $0.category != .other && !$0.selectsOnlyMillions }.map {
-        ($0.category.rawValue, LocalizationLinter.samples($0))
+        ($0.category.rawValue, LocalizationLinter.samples($0), $0.reachesIntegers)
       }
       selected = ruleSet.categories.map(\.rawValue)
     }

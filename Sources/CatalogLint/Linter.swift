@@ -84,7 +84,9 @@ public enum Linter {
         let leaves =
           sourceLocalization.map { LintLeaves($0.node) }
           ?? LintLeaves(key: entry.key, offset: entry.offset)
-        source = SourceLeaves(leaves, key: entry.key)
+        source = SourceLeaves(
+          leaves, key: entry.key,
+          codeFormats: TextCheck.codeFormats(key: entry.key, source: sourceLocalization?.node))
       }
       guard let source else { continue }
       var linter = LocalizationLinter(

@@ -29,29 +29,34 @@ extension LocalizationLinter {
         return
       }
     }
+    // A string nobody formats has no arguments to misread: its `%` are text.
+    guard source.codeFormats else { return }
     let format = format(ofLeaf: index)
     let referenceFormat = reference?.format
-    let referenceArguments = referenceFormat?.arguments ?? []
-    // An unusual flag is reported when the code passes arguments: the key or the source reads some.
-    let codePassesArguments =
-      TextCheck.hasFlaggedSpecifier(format)
-      && ([entry.key] + (reference.map { [$0.value] } ?? [])).contains {
-        $0.containsUTF8(UInt8(ascii: "%")) && TextCheck.readsArguments(FormatString(parsing: $0))
-      }
-    let problems = TextCheck.formatProblems(format, codePassesArguments: codePassesArguments)
+    // Foundation reads a prose-like specifier as an argument: it is compared as one below.
+    let problems = TextCheck.formatProblems(format, codeFormats: true)
     for problem in problems {
       let id =
         switch problem {
-        case .countSpecifier: "format-count-specifier"
-        case .untypedSpecifier, .invalidSpecifier, .unusualSpecifier: "format-invalid-specifier"
+        case .invalidSpecifier: "format-invalid-specifier"
+        case .unusualSpecifier(let specifier) where specifier.conversion == "n":
+          "format-count-specifier"
+        case .unusualSpecifier: "format-unusual-specifier"
         }
       report(id, problem.message, at: leaf.offset)
     }
-    // A leaf with a broken specifier is reported once, for that; its arguments are unreliable.
-    // An empty translation is reported once, as empty.
-    guard problems.allSatisfy(\.leavesArgumentsKnown), isSourceLanguage || !leaf.value.isEmpty
-    else { return }
-    if checkMixedPositions(format, leaf: leaf) { return }
+    // A leaf with arguments and a `%` that starts no specifier is reported once, for that (its
+    // arguments are unreliable); one without arguments is a lone `%`. An empty translation is
+    // reported once, as empty.
+    if !format.invalidTokens.isEmpty {
+      if format.asksForArguments { return }
+      report(
+        "format-literal-percent",
+        "Lone '%' in a value without format arguments, for a key the code formats (the key or the \(sourceLanguage) value has arguments); String(format:) drops or misreads it, write '%%'",
+        at: leaf.offset)
+    }
+    guard isSourceLanguage || !leaf.value.isEmpty else { return }
+    checkMixedPositions(format, leaf: leaf)
     let arguments = format.arguments
     for argument in arguments where Set(argument.types.map(ArgumentClass.init)).count > 1 {
       let readings = argument.specifiers.map(\.text)
@@ -69,12 +74,6 @@ extension LocalizationLinter {
     }
     if !leaf.isPluralForm && leaf.substitution == nil {
       checkOwnGaps(arguments, leaf: leaf, reported: gaps)
-    }
-    if arguments.isEmpty && !format.invalidTokens.isEmpty && !referenceArguments.isEmpty {
-      report(
-        "format-literal-percent",
-        "Lone '%' in a value without format arguments, for a key the code formats (the \(sourceLanguage) value has arguments); String(format:) drops or misreads it, write '%%'",
-        at: leaf.offset)
     }
   }
 

@@ -15,11 +15,14 @@ extension LocalizationLinter {
     value.containsUTF8(UInt8(ascii: "$"))
   }
 
-  /// Reports a leaf that mixes `%N$` specifiers (or `*N$`) with sequential ones; returns true
-  /// then: its arguments are not compared (which argument a sequential specifier reads after a
-  /// positional one is undefined). Substitution forms are left to `substitution-bare-specifier`.
-  mutating func checkMixedPositions(_ format: FormatString, leaf: LintLeaf) -> Bool {
-    guard leaf.substitution == nil, format.hasPositionalArguments else { return false }
+  /// Reports a leaf that mixes `%N$` specifiers (or `*N$`) with sequential ones. POSIX leaves
+  /// which argument a sequential one reads then undefined; CoreFoundation (Apple's and
+  /// swift-corelibs-foundation's `String(format:)`) numbers the sequential ones from 1, apart
+  /// from the positional ones, as ``FormatString/arguments`` does: the arguments are compared as
+  /// it reads them, and the mix is a warning. Substitution forms are left to
+  /// `substitution-bare-specifier`.
+  mutating func checkMixedPositions(_ format: FormatString, leaf: LintLeaf) {
+    guard leaf.substitution == nil, format.hasPositionalArguments else { return }
     var positional: String?
     var sequential: String?
     for specifier in format.specifiers {
@@ -30,12 +33,12 @@ extension LocalizationLinter {
       if positions.contains(where: { $0 != nil }) { positional = positional ?? specifier.text }
       if positions.contains(where: { $0 == nil }) { sequential = sequential ?? specifier.text }
     }
-    guard let positional, let sequential else { return false }
+    guard let positional, let sequential else { return }
+    let reads = format.arguments.first { $0.specifiers.contains { $0.text == sequential } }
     report(
       "format-mixed-positions",
-      "Format mixes the positional specifier '\(positional)' with the non-positional '\(sequential)'; which argument a non-positional specifier reads after a positional one is undefined, so it may read the wrong one: give every specifier a position",
+      "Format mixes the positional specifier '\(positional)' with the non-positional '\(sequential)'; Apple's formatter numbers the non-positional ones apart (here '\(sequential)' reads argument \(reads?.position ?? 1)), other printf implementations do not: give every specifier a position",
       at: leaf.offset)
-    return true
   }
 
   /// Reports a leaf whose arguments, none with a position, are those of the source-language value

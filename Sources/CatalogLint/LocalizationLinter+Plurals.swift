@@ -8,7 +8,8 @@ import StringTables
 ///
 /// `zero` is never reported as unused: Apple's runtime selects a `zero` form for the number 0 in
 /// every language, whether CLDR has the category or not. A missing category that only numbers of a
-/// million or more select (`many` in fr, es, it, pt) is not reported.
+/// million or more select (`many` in fr, es, it, pt) is not reported, nor one an integer count
+/// never reaches (Czech `many`, for fractions) when the plural's count is an integer.
 extension LocalizationLinter {
   mutating func checkPlural(_ plural: LintPlural) {
     let variation = plural.variation
@@ -20,8 +21,9 @@ extension LocalizationLinter {
         at: variation.offset)
     }
     let plurals = memo.plurals(of: language)
-    for (category, samples) in plurals.required
-    where !cases.contains(where: { $0.name == category }) {
+    let integerCount = countIsInteger(plural)
+    for (category, samples, reachesIntegers) in plurals.required
+    where (reachesIntegers || !integerCount) && !cases.contains(where: { $0.name == category }) {
       report(
         "plural-missing-category",
         "Plural variation has no '\(category)' form, which \(language) selects for \(samples); those numbers show the 'other' form instead",
@@ -41,6 +43,25 @@ extension LocalizationLinter {
           at: variationCase.offset)
       }
     }
+  }
+
+  /// True when the plural is selected by an integer: its substitution's `formatSpecifier`, or the
+  /// count compile binds a plural variation to (``PluralCount``; `lld` when no form or the key
+  /// names one). A floating-point count (`%f`, `%lf`) reaches every category; so does `%@`, an
+  /// object whose number may have a fraction (decision).
+  private func countIsInteger(_ plural: LintPlural) -> Bool {
+    let valueType: String?
+    if let name = plural.substitution {
+      valueType = localization.node.substitutions.first { $0.name == name }?.formatSpecifier
+    } else {
+      var count = PluralCount()
+      for variationCase in plural.variation.cases {
+        if let value = variationCase.node.stringUnit?.value { count.note(form: value) }
+      }
+      valueType = count.resolved(key: entry.key).valueType
+    }
+    guard let valueType else { return false }
+    return FormatString(parsing: "%" + valueType).specifiers.first?.argumentType.isInteger == true
   }
 
   /// A plural must be selected by a number: a substitution's `formatSpecifier` must be numeric, and

@@ -4,10 +4,13 @@ import StringCatalog
 /// Translation checks against the source language's text of the same case: empty, identical,
 /// leading/trailing whitespace, line count (translate-toolkit `pofilter`'s checks).
 ///
-/// Decisions: a translation identical to the source is not reported when the source text has at
-/// most 3 characters or no letter (`OK`, `%@`, `1/2`), when the key is marked
-/// `shouldTranslate: false`, when the unit is in state `new` (not shipped), or when the language is a regional variant of the source language
-/// (`en-GB` for `en`), where identical text is normal.
+/// Decisions: a translation identical to the source is not reported when the source's words (its
+/// text without format specifiers, substitution references and `%%`, trimmed) are at most 3
+/// characters or hold no letter (`OK`, `%@`, `$%lld`, `%lld km`, `1/2`), when the key is marked
+/// `shouldTranslate: false`, when the unit is in state `new` (not shipped), when the language is a
+/// regional variant of the source language (`en-GB` for `en`), where identical text is normal, or
+/// for a text referencing substitutions (`%#@count@ selected`) whose forms differ from the
+/// source's: the translation is in the forms.
 extension LocalizationLinter {
   mutating func checkText(_ leaf: LintLeaf) {
     guard let reference = source.textReference(for: leaf) else { return }
@@ -15,9 +18,47 @@ extension LocalizationLinter {
       leaf.value, state: leaf.state, source: reference.value,
       shouldTranslate: entry.shouldTranslate,
       language: language, sourceLanguage: sourceLanguage)
-    {
+    where id != "identical-to-source" || !substitutionsDiffer(leaf) {
       report(id, message, at: leaf.offset)
     }
+  }
+
+  /// True when a leaf references a substitution whose forms are not those of the source
+  /// language's substitution of that name (other cases or other texts).
+  private func substitutionsDiffer(_ leaf: LintLeaf) -> Bool {
+    guard leaf.value.containsUTF8(UInt8(ascii: "#")) else { return false }
+    for reference in leaf.format.substitutionReferences {
+      let mine = leaves.leaves.filter { $0.substitution == reference.name }
+      let theirs = source.leaves(ofSubstitution: reference.name)
+      guard mine.count == theirs.count,
+        mine.allSatisfy({ form in
+          theirs.contains { $0.path == form.path && $0.value == form.value }
+        })
+      else { return true }
+    }
+    return false
+  }
+
+  /// The words of a text: without format specifiers Xcode's interpolation writes, substitution
+  /// references, `%arg` and `%%` (a prose-like `% n` stays: it is text), whitespace trimmed.
+  static func words(_ text: String) -> Substring {
+    var words = ""
+    if text.containsUTF8(UInt8(ascii: "%")) {
+      for token in FormatString(parsing: text, options: .argPlaceholder).tokens {
+        switch token {
+        case .specifier(let specifier) where !specifier.isProseLike: break
+        case .substitution, .argPlaceholder, .percent: break
+        default: words += token.text
+        }
+      }
+    } else {
+      words = text
+    }
+    let scalars = words.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+      let last = scalars.lastIndex(where: { !isWhitespace($0) })
+    else { return "" }
+    return words[first...last]
   }
 
   /// The text checks of a translation against its source text: `(check id, message)` pairs.
@@ -36,8 +77,9 @@ extension LocalizationLinter {
         ]
     }
     var problems: [(String, String)] = []
-    if text == sourceText && shouldTranslate != false && state != .new && sourceText.count > 3
-      && sourceText.contains(where: \.isLetter) && !isVariant(language, of: sourceLanguage)
+    if text == sourceText && shouldTranslate != false && state != .new
+      && !isVariant(language, of: sourceLanguage), case let words = words(sourceText),
+      words.count > 3, words.contains(where: \.isLetter)
     {
       problems.append(
         (

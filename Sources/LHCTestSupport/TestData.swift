@@ -43,6 +43,14 @@ public enum TestPaths {
     return paths.sorted()
   }()
 
+  /// The catalogs of the real apps (`apps/**/*.xcstrings`), relative to ``corpus``, sorted: all
+  /// built and shipped by Xcode.
+  public static let appCatalogs: [String] = {
+    let root = corpus.appendingPathComponent("apps")
+    let found = (try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []
+    return found.filter { $0.hasSuffix(".xcstrings") }.map { "apps/\($0)" }.sorted()
+  }()
+
   /// Every corpus catalog Xcode builds, relative to ``corpus``: `xcstrings/…`, then
   /// ``xcode27BuildableCatalogs``.
   public static let buildableCatalogs: [String] =

@@ -18,6 +18,11 @@ public struct PluralRule: Sendable, Hashable {
   /// use (`lhc export --xliff` of the 9.9 MB bench catalog: 522M in all).
   public var selectsOnlyMillions: Bool { Self.onlyMillions(integerSamples) }
 
+  /// True when an integer can select the rule: CLDR lists `@integer` samples for it (its samples
+  /// cover every category an integer reaches; Czech `many`, `v != 0`, has decimal samples only,
+  /// so an integer count never shows its form; nor Russian `other`).
+  public var reachesIntegers: Bool { !integerSamples.isEmpty }
+
   /// A rule; the generated table builds these from `plurals.xml`.
   public init(
     _ category: PluralCategory, _ source: String, _ condition: PluralCondition,

@@ -56,6 +56,9 @@ public enum SourceLint {
     public var files: [FileFindings]
     /// `source-key-unused`, by catalog path (offsets into the catalog).
     public var catalogs: [String: [Finding]]
+    /// By catalog path, the keys the code shows as they are, never formatted
+    /// (``unformattedKeys(_:_:scanned:)``): the format checks do not apply to them.
+    public var unformattedKeys: [String: Set<String>] = [:]
   }
 
   /// Lints the code of `trees` (whose strings `extraction` holds) against `catalogs`; `sdk`
@@ -95,7 +98,8 @@ public enum SourceLint {
     return Result(
       files: files,
       catalogs: checks.contains("source-key-unused")
-        ? unusedKeys(placed, catalogs, resolver, scanned: scanned, extraction: extraction) : [:])
+        ? unusedKeys(placed, catalogs, resolver, scanned: scanned, extraction: extraction) : [:],
+      unformattedKeys: unformattedKeys(placed, resolver, scanned: scanned))
   }
 
   static let dateCheck = "source-fixed-date-format"
@@ -128,21 +132,7 @@ public enum SourceLint {
     }
     var result: [String: [Finding]] = [:]
     for catalog in catalogs where catalog.checksUnused {
-      let targets = resolver.scan.targets.filter {
-        !$0.isTest && $0.catalogs.contains(catalog.path)
-      }
-      if targets.isEmpty {
-        guard fed.contains(catalog.path) else { continue }
-      } else {
-        // Every file that may look its keys up read: no target of code lhc does not read
-        // (Objective-C) or of Swift files not scanned.
-        guard
-          targets.allSatisfy({
-            !$0.hasOtherSources && $0.sources.keys.allSatisfy(scanned.contains)
-          }),
-          targets.contains(where: { !$0.sources.isEmpty })
-        else { continue }
-      }
+      guard allLookupsRead(catalog.path, resolver, scanned: scanned, fed: fed) else { continue }
       let keys = used[catalog.path] ?? []
       let matching = patterns[catalog.path] ?? []
       if matching.contains(where: { $0.allSatisfy(\.isEmpty) }) { continue }
@@ -160,6 +150,67 @@ public enum SourceLint {
               offset: entry.offset, key: entry.key)))
       }
       if !findings.isEmpty { result[catalog.path] = findings }
+    }
+    return result
+  }
+
+  /// Whether every file that may look the keys of `catalog` up was read: no target of code lhc
+  /// does not read (Objective-C) or of Swift files not scanned; for a catalog of no target, one
+  /// a scanned file feeds (`fed`).
+  private static func allLookupsRead(
+    _ catalog: String, _ resolver: Resolver, scanned: Set<String>, fed: Set<String>
+  ) -> Bool {
+    let targets = resolver.scan.targets.filter { !$0.isTest && $0.catalogs.contains(catalog) }
+    if targets.isEmpty { return fed.contains(catalog) }
+    return targets.allSatisfy {
+      !$0.hasOtherSources && $0.sources.keys.allSatisfy(scanned.contains)
+    }
+      && targets.contains { !$0.sources.isEmpty }
+  }
+
+  // MARK: - Keys the code never formats
+
+  /// The keys of each catalog that the code shows as they are: every lookup that may read the
+  /// key is SwiftUI's of a literal without interpolation (`Text("Up to 50% faster")`: a
+  /// `LocalizedStringKey` without arguments is not formatted, and no code can format the view
+  /// it makes). A key some other lookup may read (`String(localized:)`, whose result the code
+  /// may pass to `String(format:)`; `NSLocalizedString`; a key with interpolations; a key made
+  /// at run time whose parts it matches), or of a catalog with lookups lhc does not read, is
+  /// left to the catalog's own rule.
+  static func unformattedKeys(
+    _ placed: [PlacedString], _ resolver: Resolver, scanned: Set<String>
+  ) -> [String: Set<String>] {
+    var shownAsIs: [String: Set<String>] = [:]
+    var formatting: [String: Set<String>] = [:]
+    var patterns: [String: [[String]]] = [:]
+    var fed = Set<String>()
+    for string in placed {
+      if let catalog = string.catalog, scanned.contains(string.file) { fed.insert(catalog) }
+      if string.isFromInterfaceBuilder { continue }
+      let lookup = string.string
+      for catalog in resolver.reach(string) {
+        switch lookup.keyForm {
+        case .literal where lookup.path == .swiftUI && !lookup.isInterpolated:
+          shownAsIs[catalog, default: []].insert(lookup.key)
+        case .literal:
+          formatting[catalog, default: []].insert(Resolver.specifierless(lookup.key))
+        case .pattern(let parts):
+          patterns[catalog, default: []].append(parts)
+        case .value:
+          break
+        }
+      }
+    }
+    var result: [String: Set<String>] = [:]
+    for (catalog, keys) in shownAsIs
+    where allLookupsRead(catalog, resolver, scanned: scanned, fed: fed) {
+      let formatted = formatting[catalog] ?? []
+      let matching = patterns[catalog] ?? []
+      let unformatted = keys.filter { key in
+        !formatted.contains(Resolver.specifierless(key))
+          && !matching.contains { matches(key, $0) }
+      }
+      if !unformatted.isEmpty { result[catalog] = unformatted }
     }
     return result
   }

@@ -40,11 +40,14 @@ public struct LocalizableString: Sendable, Hashable {
   /// How the API looks the key up at run time.
   public var path: LookupPath
   public var keyForm: KeyForm
+  /// The key's literal has interpolations: the lookup passes their values as format arguments.
+  /// A literal without any is looked up as it is (`Text("100% natural")` formats nothing).
+  public var isInterpolated: Bool
 
   public init(
     table: String, key: String, value: String? = nil, comment: String? = nil, offset: Int,
     api: String, notes: [String] = [], bundle: String? = nil, path: LookupPath = .value,
-    keyForm: KeyForm = .literal
+    keyForm: KeyForm = .literal, isInterpolated: Bool = false
   ) {
     self.table = table
     self.key = key
@@ -56,6 +59,7 @@ public struct LocalizableString: Sendable, Hashable {
     self.bundle = bundle
     self.path = path
     self.keyForm = keyForm
+    self.isInterpolated = isInterpolated
   }
 }
 

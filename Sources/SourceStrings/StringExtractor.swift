@@ -712,7 +712,7 @@ public final class StringExtractor {
     let string = LocalizableString(
       table: position.table, key: key, value: value, comment: position.comment,
       offset: literal.offset, api: position.api, notes: notes, bundle: position.bundle,
-      path: position.path)
+      path: position.path, isInterpolated: literal.hasInterpolation)
     if position.isExtracted {
       strings.append(string)
     } else {

@@ -24,6 +24,8 @@ public struct CatalogCompiler {
   /// The table name: the catalog's basename.
   public let table: String
   public let options: CompileOptions
+  /// The catalog's source language, when known before its entries.
+  public let sourceLanguage: String?
   /// Per language, the values in the order they were compiled; dictionaries are built once at
   /// the end with their final capacity (growing 30 dictionaries key by key costs more than reading).
   private var pending: [PendingTable] = []
@@ -46,16 +48,22 @@ public struct CatalogCompiler {
     var rules: [(ordinal: Int, value: StringsdictEntry)] = []
   }
 
-  public init(table: String, options: CompileOptions = CompileOptions()) {
+  /// `sourceLanguage`: the catalog's, which with each key tells whether the code formats the
+  /// key's strings (``TextCheck/codeFormats(key:source:)``); without it the key alone does.
+  public init(
+    table: String, options: CompileOptions = CompileOptions(), sourceLanguage: String? = nil
+  ) {
     self.table = table
     self.options = options
+    self.sourceLanguage = sourceLanguage
   }
 
   /// Compiles a whole catalog as the table `table` (the catalog's basename).
   public static func compile(
     _ catalog: Catalog, table: String, options: CompileOptions = CompileOptions()
   ) -> CompileResult {
-    var compiler = CatalogCompiler(table: table, options: options)
+    var compiler = CatalogCompiler(
+      table: table, options: options, sourceLanguage: catalog.sourceLanguage)
     for entry in catalog.entries { compiler.add(entry) }
     return compiler.finish()
   }
@@ -69,6 +77,8 @@ public struct CatalogCompiler {
     }
     let sourceText = options.sourceTextLanguage
     var emitsSourceText = false
+    // The source-language localization, found for the first localization that needs it.
+    var sourceNode: LocalizationNode??
     for (position, localization) in entry.localizations.enumerated() {
       if let languages = options.languages, !languages.contains(localization.language) {
         continue
@@ -92,8 +102,12 @@ public struct CatalogCompiler {
         emitsSourceText = emitsSourceText || isSourceText
         continue
       }
+      if sourceNode == nil {
+        sourceNode = .some(sourceLanguage.flatMap { entry.localization(for: $0)?.node })
+      }
       var compiler = LocalizationCompiler(
-        key: entry.key, language: localization.language, forceBuildAllStrings: force)
+        key: entry.key, language: localization.language, forceBuildAllStrings: force,
+        source: sourceNode ?? nil)
       let output = compiler.compile(node)
       diagnostics += compiler.diagnostics
       for (state, offset) in compiler.unknownStates {

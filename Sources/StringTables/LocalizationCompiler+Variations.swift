@@ -77,19 +77,7 @@ extension LocalizationCompiler {
     guard !units.isEmpty else { return nil }
     var pending: [String] = []
     var forms = [String: String](minimumCapacity: units.count)
-    // The lowest position a form reads a number at, with the first value type seen there, and
-    // whether the forms read numbers at more than one position (kept without an array: this runs
-    // once per plural localization).
-    var count: (position: Int, valueType: String)?
-    var positions = 0
-    func note(_ position: Int, _ valueType: String) {
-      guard let found = count else {
-        (count, positions) = ((position, valueType), 1)
-        return
-      }
-      if position != found.position { positions = 2 }
-      if position < found.position { count = (position, valueType) }
-    }
+    var count = PluralCount()
     for (category, unit) in units {
       let value = unit.value ?? ""
       path.append(.plural(category))
@@ -98,7 +86,7 @@ extension LocalizationCompiler {
         checkControlCharacters(value, offset: unit.offset)
         forms[category] = value
         for argument in simple.arguments where argument.isNumeric {
-          note(argument.position, argument.valueType)
+          count.note(argument.position, argument.valueType)
         }
         continue
       }
@@ -107,31 +95,18 @@ extension LocalizationCompiler {
       forms[category] =
         format.substitutionReferences.isEmpty
         ? value : rewrite(format, offset: unit.offset, pending: &pending)
-      for argument in format.arguments where argument.substitutionNames.isEmpty {
-        if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
-          note(argument.position, specifier.valueType)
-        }
-      }
+      count.note(format)
     }
-    if count == nil {
-      // No form names the count: the key's own specifiers say what the code passes.
-      for argument in FormatString(parsing: key).arguments {
-        if let specifier = argument.specifiers.first(where: { $0.argumentType.isNumeric }) {
-          count = (argument.position, specifier.valueType)
-          break
-        }
-      }
-    }
-    if positions > 1, let count {
+    let (position, valueType) = count.resolved(key: key)
+    if count.isAmbiguous {
       warning(
-        "Cannot reliably infer argument number for plural variation because %\(count.valueType) is used in multiple positions. Use an explicit substitution instead.",
+        "Cannot reliably infer argument number for plural variation because %\(valueType) is used in multiple positions. Use an explicit substitution instead.",
         variation.offset)
     }
-    let position = count?.position ?? 1
     var name = "arg\(position)"
     while substitutions[name] != nil { name += "_" }
     var variables = self.variables(for: pending)
-    variables[name] = PluralVariable(valueType: count?.valueType ?? "lld", forms: forms)
+    variables[name] = PluralVariable(valueType: valueType, forms: forms)
     let reference = position == 1 ? "%#@\(name)@" : "%\(position)$#@\(name)@"
     return FormatRule(formatKey: reference, variables: variables)
   }

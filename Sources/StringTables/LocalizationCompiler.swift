@@ -27,8 +27,12 @@ struct LocalizationCompiler {
 
   var substitutions: [String: Substitution] = [:]
   private var resolvedArgNums: [String: Int] = [:]
-  /// Whether the key has format arguments (the code then passes some), found when first needed.
-  private var keyHasArguments: Bool?
+  /// The source-language localization of the key (nil when it has none or the language is not
+  /// known): with the key, it tells whether the code formats the key's strings.
+  let source: LocalizationNode?
+  /// Whether the code formats the key's strings (``TextCheck/codeFormats(key:source:)``), found
+  /// when first needed.
+  private var codeFormats: Bool?
   /// The case being compiled, from the localization down (`device.iphone`, `plural.one`): kept in
   /// parts and joined only when a diagnostic names it (``placeKey``), which few localizations have.
   var path: [Place] = []
@@ -48,10 +52,11 @@ struct LocalizationCompiler {
     }
   }
 
-  init(key: String, language: String, forceBuildAllStrings: Bool) {
+  init(key: String, language: String, forceBuildAllStrings: Bool, source: LocalizationNode?) {
     self.key = key
     self.language = language
     self.forceBuildAllStrings = forceBuildAllStrings
+    self.source = source
   }
 
   /// The `.strings` value and `.stringsdict` entry of a localization; both `nil` when nothing is emitted.
@@ -325,23 +330,29 @@ struct LocalizationCompiler {
   mutating func check(
     _ text: String, _ format: FormatString, _ scan: TextScan? = nil, offset: Int
   ) {
-    let problems = TextCheck.formatProblems(
-      format, codePassesArguments: TextCheck.hasFlaggedSpecifier(format) && keyPassesArguments())
-    if !problems.isEmpty {
+    // Only a prose-like specifier or a stray `%` can be a problem: most texts have neither.
+    let suspicious = format.tokens.contains { token in
+      switch token {
+      case .specifier(let specifier): specifier.isProseLike
+      case .invalid: true
+      case .literal, .percent, .substitution, .argPlaceholder: false
+      }
+    }
+    if suspicious {
+      let problems = TextCheck.formatProblems(format, codeFormats: codeFormatsKey())
       let place = placeKey
       diagnostics += problems.map {
-        Diagnostic($0.compileSeverity, $0.message, offset: offset, language: language, key: place)
+        .warning($0.message, offset: offset, language: language, key: place)
       }
     }
     checkControlCharacters(text, scan, offset: offset)
   }
 
-  /// Whether the key reads format arguments, computed once.
-  private mutating func keyPassesArguments() -> Bool {
-    if let keyHasArguments { return keyHasArguments }
-    let found =
-      key.containsUTF8(UInt8(ascii: "%")) && TextCheck.readsArguments(FormatString(parsing: key))
-    keyHasArguments = found
+  /// Whether the code formats the key's strings, computed once.
+  private mutating func codeFormatsKey() -> Bool {
+    if let codeFormats { return codeFormats }
+    let found = TextCheck.codeFormats(key: key, source: source)
+    codeFormats = found
     return found
   }
 

@@ -1,51 +1,39 @@
 import LHCBase
 import StringCatalog
 
-/// Checks of single texts: format specifiers Xcode rejects, characters property lists cannot hold.
+/// Checks of single texts: format specifiers that misread, characters property lists cannot hold.
 ///
 /// The one source of the texts `lhc compile` and `lhc lint` share.
 package enum TextCheck {
-  /// A problem with one format specifier, and the text both commands report for it.
+  /// A problem with one format specifier of a string the code formats
+  /// (``codeFormats(key:source:)``).
   ///
-  /// Compile fails only where Xcode is known to fail (``countSpecifier``, ``untypedSpecifier``);
-  /// the others are warnings there, and the value is emitted as written. Lint reports every one
-  /// as an error: each reads or prints something the translator did not mean.
+  /// Compile reports them as warnings (Xcode builds these strings; its "Unable to create a Swift
+  /// type" belongs to symbol generation); lint reports each under its own check.
   package enum FormatProblem: Sendable, Hashable {
-    /// `%n`: writes through a pointer argument; Xcode has no Swift type for it.
-    case countSpecifier(String)
-    /// A `-` flag without a field width on an integer conversion, e.g. `%-i` (`50%-ig`): Xcode
-    /// cannot type it (nightscout/Trio#1362).
-    case untypedSpecifier(String)
-    /// A `%` that starts no complete specifier, in a string that will be formatted.
+    /// A `%` that starts no complete specifier, in a string with arguments of its own.
     case invalidSpecifier(String)
-    /// A complete specifier with a flag that is nearly always a literal `%` before a word:
-    /// `% p` (`100% pour`), `% d`, `%+d`, or `-` without a width on a non-integer conversion.
-    case unusualSpecifier(String, flag: Character)
+    /// A prose-like specifier (``FormatSpecifier/isProseLike``): Foundation reads an argument for
+    /// it, which the translator most likely meant as a literal `%` (`100% natural` reads `% n`).
+    case unusualSpecifier(FormatSpecifier)
 
-    /// The message, in Xcode's wording where Xcode has one.
+    /// The message.
     package var message: String {
       switch self {
-      case .countSpecifier(let text), .untypedSpecifier(let text):
-        "Unable to create a Swift type from the format specifier \"\(text)\""
       case .invalidSpecifier(let text):
         "Invalid format specifier \"\(text)\"; write \"%%\" for a literal percent sign"
-      case .unusualSpecifier(let text, let flag):
-        "Unusual format specifier \"\(text)\" (flag '\(flag)'); write \"%%\" if a literal percent sign is meant"
+      case .unusualSpecifier(let specifier):
+        "Unusual format specifier \"\(specifier.text)\" (\(Self.reason(specifier))); write \"%%\" if a literal percent sign is meant"
       }
     }
 
-    /// True for an unusual flag: the specifier still reads one argument of a known type, so the
-    /// string's arguments can be compared; the others leave them unknown.
-    package var leavesArgumentsKnown: Bool {
-      if case .unusualSpecifier = self { true } else { false }
-    }
-
-    /// The severity in `lhc compile`: an error only where Xcode fails.
-    package var compileSeverity: Diagnostic.Severity {
-      switch self {
-      case .countSpecifier, .untypedSpecifier: .error
-      case .invalidSpecifier, .unusualSpecifier: .warning
+    /// What makes a prose-like specifier unusual.
+    private static func reason(_ specifier: FormatSpecifier) -> String {
+      if specifier.flags.contains(" ") { return "flag ' '" }
+      if specifier.flags.contains("-") && specifier.width == nil {
+        return "flag '-' without a width"
       }
+      return "it writes through a pointer nothing passes"
     }
   }
 
@@ -95,78 +83,46 @@ package enum TextCheck {
       "\(name.prefix(1).uppercased() + name.dropFirst()) variations cannot be nested inside \(outer.rawValue) variations"
   }
 
-  /// Problems of the specifiers Xcode cannot type, of unusual flags, and of stray `%` in a string
-  /// that will be formatted.
-  ///
-  /// A string is formatted only when the code passes arguments: `String(localized:)` leaves a
-  /// string without any alone, so a lone `%` there (`100%`, `50% off`, read as `% o`) is harmless.
-  /// A `%` that starts no complete specifier is reported once the string has arguments of its
-  /// own; an unusual flag (`% p`) also when `codePassesArguments` (the key or the source value has
-  /// arguments). `%n` and a `-` flag without a field width on an integer conversion (`50%-ig`
-  /// reads as `%-i`) have no Swift type: Xcode reports "Unable to create a Swift type from the
-  /// format specifier".
-  package static func formatProblems(_ format: FormatString, codePassesArguments: Bool = false)
-    -> [FormatProblem]
-  {
+  /// Whether the code formats the strings of a key: the key or a value of the source-language
+  /// localization `source` asks for arguments (``FormatString/asksForArguments``). Otherwise no
+  /// string of the key (the key, the source value, any translation) is formatted, and a `%` in it
+  /// is text (`Text("100% natural")`, a translation `100 % přírodní`).
+  package static func codeFormats(key: String, source: LocalizationNode?) -> Bool {
+    FormatString.asksForArguments(key) || (source.map(asksForArguments) ?? false)
+  }
+
+  /// True when a value of `node` (its unit, its variation cases, its substitutions' forms) asks
+  /// for arguments.
+  private static func asksForArguments(_ node: LocalizationNode) -> Bool {
+    if let value = node.stringUnit?.value, FormatString.asksForArguments(value) { return true }
+    if !node.substitutions.isEmpty { return true }
+    return node.variations.contains { variation in
+      variation.cases.contains { asksForArguments($0.node) }
+    }
+  }
+
+  /// The specifier problems of a string, none unless `codeFormats` (a string nobody formats
+  /// cannot misread a `%`): each prose-like specifier, and each `%` that starts no complete
+  /// specifier when the string asks for arguments itself (one without any is lint's
+  /// `format-literal-percent`).
+  package static func formatProblems(_ format: FormatString, codeFormats: Bool) -> [FormatProblem] {
+    guard codeFormats else { return [] }
     var problems: [FormatProblem] = []
-    var formatted = false
     var invalid: [String] = []
-    var unusual: [FormatProblem] = []
     for token in format.tokens {
       switch token {
-      case .specifier(let specifier):
-        switch problem(of: specifier) {
-        case let problem? where problem.leavesArgumentsKnown:
-          unusual.append(problem)
-        case let problem?:
-          formatted = true
-          problems.append(problem)
-        case nil:
-          formatted = true
-        }
-      case .substitution, .argPlaceholder:
-        formatted = true
+      case .specifier(let specifier) where specifier.isProseLike:
+        problems.append(.unusualSpecifier(specifier))
       case .invalid(let text):
         invalid.append(text)
-      case .literal, .percent:
+      case .specifier, .substitution, .argPlaceholder, .literal, .percent:
         break
       }
     }
-    if formatted || codePassesArguments { problems += unusual }
-    if formatted { problems += invalid.map(FormatProblem.invalidSpecifier) }
+    if !invalid.isEmpty && format.asksForArguments {
+      problems += invalid.map(FormatProblem.invalidSpecifier)
+    }
     return problems
-  }
-
-  /// True when `format` reads arguments by specifiers without an unusual flag, substitutions or
-  /// `%arg`: the code formats it with arguments (`100% sure`, read as `% s`, does not count).
-  package static func readsArguments(_ format: FormatString) -> Bool {
-    format.tokens.contains { token in
-      switch token {
-      case .specifier(let specifier): problem(of: specifier)?.leavesArgumentsKnown != true
-      case .substitution, .argPlaceholder: true
-      case .literal, .percent, .invalid: false
-      }
-    }
-  }
-
-  /// True when a specifier of `format` has a flag: only then can an unusual flag be reported.
-  package static func hasFlaggedSpecifier(_ format: FormatString) -> Bool {
-    format.specifiers.contains { !$0.flags.isEmpty }
-  }
-
-  /// The problem of one complete specifier, if it has one.
-  private static func problem(of specifier: FormatSpecifier) -> FormatProblem? {
-    if specifier.conversion == "n" { return .countSpecifier(specifier.text) }
-    let flags = specifier.flags
-    if flags.isEmpty { return nil }
-    if flags.contains("-") && specifier.width == nil {
-      return specifier.argumentType.isInteger
-        ? .untypedSpecifier(specifier.text) : .unusualSpecifier(specifier.text, flag: "-")
-    }
-    if let flag = flags.first(where: { $0 == " " || $0 == "+" }) {
-      return .unusualSpecifier(specifier.text, flag: flag)
-    }
-    return nil
   }
 
   /// Diagnostics for control characters in a value: NUL is an error (no property list can hold it),

@@ -23,10 +23,6 @@ struct CompileEndToEndTests {
       "10:32: error: Referencing undefined substitution 'count' (en: photos|==|device.mac)"
     ),
     (
-      "!StrayPercent",
-      "13:26: error: Unable to create a Swift type from the format specifier \"%-i\" (sv: discount)"
-    ),
-    (
       "!NulCharacter",
       "7:26: error: value contains a NUL character (U+0000), which property lists cannot hold (de: greeting)"
     ),
@@ -49,6 +45,43 @@ struct CompileEndToEndTests {
       result.stderr.split(separator: "\n").contains { $0 == "\(path):\(diagnostic)" },
       "\(result.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+  }
+
+  /// Keys whose code passes no arguments (`Text("Made from 100% natural fibres")`, a manual key
+  /// whose source value is prose): `100% natural` (`% n`), `50% faster` (`% f`) and Swedish
+  /// `50%-igt` (`%-i`, nightscout/Trio#1362) are text in every language, compiled without a
+  /// diagnostic and written as they are, as Python's plistlib reads the `.strings` files. The
+  /// twin, a key the code formats (`Text("\(rate)% natural")`), warns about its `% n`.
+  @Test func percentInProseIsTextUnlessTheCodeFormats() throws {
+    let out = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let prose = Self.fixtures.appendingPathComponent("ProsePercent.xcstrings")
+    let formatted = Self.fixtures.appendingPathComponent("ProsePercentFormatted.xcstrings").path
+    let result = try RunLHC.run(["compile", prose.path, formatted, "-o", out.path])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "\(formatted):7:26: warning: Unusual format specifier \"% n\" (flag ' '); write \"%%\" if a literal percent sign is meant (de: %lld%% natural)\n"
+    )
+    let python = try pythonPlistTree(out)
+    let catalog = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: prose)) as? [String: Any])
+    let strings = try #require(catalog["strings"] as? [String: [String: Any]])
+    var expected: [String: [String: String]] = [:]
+    for (key, entry) in strings {
+      for (language, node) in entry["localizations"] as? [String: [String: Any]] ?? [:] {
+        let unit = node["stringUnit"] as? [String: String]
+        expected["\(language).lproj/ProsePercent.strings", default: [:]][key] = unit?["value"]
+      }
+    }
+    #expect(expected.count == 5)
+    for (file, values) in expected {
+      #expect(python[file] as? [String: String] == values, "\(file)")
+    }
+    #expect(
+      python["de.lproj/ProsePercentFormatted.strings"] as? [String: String] == [
+        "%lld%% natural": "%lld% natürlich"
+      ])
   }
 
   @Test func nestedPluralFailsAfterTheAmbiguityWarning() throws {
@@ -166,7 +199,7 @@ struct CompileEndToEndTests {
     let broken = out.appendingPathComponent("broken/Localizable.xcstrings")
     try FileManager.default.createDirectory(
       at: broken.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(contentsOf: Self.fixtures.appendingPathComponent("!StrayPercent.xcstrings"))
+    try Data(contentsOf: Self.fixtures.appendingPathComponent("!NulCharacter.xcstrings"))
       .write(to: broken)
     let failed = try RunLHC.run(["compile", broken.path, "-o", out.path])
     #expect(failed.status == 1)

@@ -5,19 +5,21 @@ import LHCTestSupport
 import StringCatalog
 import Testing
 
-/// Every catalog of `../shared/corpus/xcstrings/` and every Xcode 27 catalog Xcode builds
-/// (`xcode27/positive`, `xcode27/behavior`: these compile without any diagnostic, as in Xcode),
-/// compiled and checked against independent oracles:
+/// Every catalog of `../shared/corpus/xcstrings/`, every Xcode 27 catalog Xcode builds
+/// (`xcode27/positive`, `xcode27/behavior`: these compile without any diagnostic, as in Xcode)
+/// and every catalog of the real apps (`apps/`: built and shipped by Xcode, so compile refuses
+/// none), compiled and checked against independent oracles:
 /// Foundation's and Python's plist readers, Foundation's XML writer (byte parity of `.strings`),
 /// an independent reading of the catalog (values and key sets), and Apple's stringsdict rules
 /// (runtime equivalence for every device and plural category the catalog names).
 @Suite("Corpus compile")
 struct CorpusCompileTests {
   /// Paths relative to the corpus.
-  static let catalogs = TestPaths.buildableCatalogs
+  static let catalogs = TestPaths.buildableCatalogs + TestPaths.appCatalogs
 
   @Test func corpusIsPresent() {
     #expect(Self.catalogs.count >= 20, "../shared/corpus/xcstrings is missing")
+    #expect(TestPaths.appCatalogs.count >= 100, "../shared/corpus/apps is missing")
   }
 
   @Test(arguments: catalogs)

@@ -19,7 +19,7 @@ struct GitHubActionsTests {
   @Test func compileErrorsBecomeAnnotationsWithFileLineAndColumn() throws {
     let out = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: out) }
-    let catalog = Self.fixture("compile/!StrayPercent.xcstrings")
+    let catalog = Self.fixture("compile/!UndefinedSubstitution.xcstrings")
     let annotated = try RunLHC.run(
       ["compile", catalog, "-o", out.path], environment: Self.environment)
     #expect(annotated.status == 1)

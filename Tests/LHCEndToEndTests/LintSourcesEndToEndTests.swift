@@ -157,6 +157,33 @@ struct LintSourcesEndToEndTests {
     }
   }
 
+  /// With `--sources`, a key every lookup of which is SwiftUI's of a literal without
+  /// interpolation is never formatted: no format finding (`TestData/lint-formatted`, whose
+  /// `20%off` reads as `%o`). The twin key, also looked up by `String(localized:)` (whose result
+  /// the code may format), keeps the catalog's finding; without `--sources` both have it.
+  @Test func keysTheCodeShowsAsTheyAreHaveNoFormatFindings() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let root = directory.appendingPathComponent("project")
+    try FileManager.default.copyItem(
+      at: TestPaths.testData.appendingPathComponent("lint-formatted"), to: root)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    let catalog = "Sources/Shop/Resources/Localizable.xcstrings"
+    let path = "\(catalog):"
+    let alone = try RunLHC.run(["lint", "--format", "json", catalog], in: root)
+    #expect(
+      try Self.reported(alone.stdout) == [
+        path + "Save 20%off today format-argument-type",
+        path + "Save 20%off tomorrow format-argument-type",
+      ])
+    let withCode = try RunLHC.run(
+      ["lint", "--format", "json", "--sources", ".", catalog], in: root)
+    #expect(withCode.stderr == "")
+    #expect(
+      try Self.reported(withCode.stdout) == [path + "Save 20%off tomorrow format-argument-type"])
+  }
+
   @Test func textReportGroupsTheCodeAndCountsTheSwiftFiles() throws {
     try Self.withCopy { root in
       let result = try RunLHC.run(["lint", "--sources", "Planted", Self.catalogs[0]], in: root)

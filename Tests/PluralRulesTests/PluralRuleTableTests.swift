@@ -27,6 +27,33 @@ struct PluralRuleTableTests {
     }
   }
 
+  /// ``PluralRule/reachesIntegers`` (CLDR lists `@integer` samples) is exactly whether an integer
+  /// selects the rule, evaluated over 0…20,000, every multiple of 1,000 up to 2,000,000 and the
+  /// powers of ten up to 10¹² (the `e` operand is 0: Apple's runtime passes plain numbers).
+  @Test(arguments: PluralRules.ruleSets)
+  func integerSamplesAreExactlyTheCategoriesIntegersReach(ruleSet: PluralRuleSet) {
+    var numbers = Array(0...20_000) + stride(from: 21_000, through: 2_000_000, by: 1_000)
+    var power = 10_000_000
+    while power <= 1_000_000_000_000 {
+      numbers.append(power)
+      power *= 10
+    }
+    let reached = Set(numbers.map { ruleSet.category(for: PluralOperands($0)) })
+    let sampled = Set(ruleSet.rules.filter(\.reachesIntegers).map(\.category))
+    #expect(reached == sampled, "\(ruleSet.locales)")
+  }
+
+  /// Czech and Slovak `many` (`v != 0`) is for fractions only; Russian `many` has integers, and
+  /// its `other` none.
+  @Test func integerReachExamples() {
+    func reaches(_ language: String) -> [String] {
+      PluralRules.ruleSet(for: language).rules.filter(\.reachesIntegers).map(\.category.rawValue)
+    }
+    #expect(reaches("cs") == ["one", "few", "other"])
+    #expect(reaches("ru") == ["one", "few", "many"])
+    #expect(reaches("fr") == ["one", "many", "other"])
+  }
+
   /// Every locale appears once; `root` is there with only `other`; the CLDR version is recorded.
   @Test func localesAndRoot() {
     let locales = PluralRules.ruleSets.flatMap(\.locales)

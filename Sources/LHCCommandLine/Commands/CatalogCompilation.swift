@@ -78,18 +78,22 @@ struct CatalogCompilation: @unchecked Sendable {
     do {
       let catalog: Catalog
       let readDiagnostics: [Diagnostic]
-      let stated = pseudo.isEmpty ? nil : CatalogReader.sourceLanguageBeforeEntries(in: source)
-      if !pseudo.isEmpty && stated == nil {
-        // Pseudo languages need the source language before the entries: read the catalog whole.
+      // Pseudo languages, and the rule of which strings the code formats, need the source
+      // language before the entries: a catalog that states it later is read whole.
+      let stated = CatalogReader.sourceLanguageBeforeEntries(in: source)
+      if stated == nil {
         (catalog, readDiagnostics) = try CatalogReader.read(source)
         let part = Part(
-          CatalogCompiler(table: name, options: options), pseudo, catalog.sourceLanguage)
+          CatalogCompiler(table: name, options: options, sourceLanguage: catalog.sourceLanguage),
+          pseudo, catalog.sourceLanguage)
         catalog.entries.forEach(part.add)
         compilers = [part]
       } else {
         (catalog, readDiagnostics) = try CatalogReader.read(source, parts: parts) { count in
           compilers = (0..<count).map { _ in
-            Part(CatalogCompiler(table: name, options: options), pseudo, stated)
+            Part(
+              CatalogCompiler(table: name, options: options, sourceLanguage: stated), pseudo,
+              stated)
           }
           return compilers.map { part in { part.add($0) } }
         }
