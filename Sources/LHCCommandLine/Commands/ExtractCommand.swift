@@ -37,6 +37,9 @@ struct ExtractCommand {
         "input-file-list", "FILE", repeatable: true,
         help: "Read more sources from an Xcode file list (.xcfilelist), one path per line."),
       .flag("explain", help: "Say which rule placed each file and how each specifier was decided."),
+      .flag(
+        "allow-final-newline",
+        help: "Keep a catalog's newline after its last } (default: the nearest .lhc.json)."),
     ],
     discussion: """
       SOURCES are Swift and Interface Builder files or folders (searched for *.swift, *.xib and \
@@ -67,6 +70,8 @@ struct ExtractCommand {
   var sourceLanguage: String
   var excluded: [Glob]
   var explain: Bool
+  /// `--allow-final-newline`: a synced catalog keeps a newline after its last `}`.
+  var allowFinalNewline: Bool
   /// The sync's safety net (``SourceProjects/CodeTexts``); only the tests' harness turns it off,
   /// through `LHC_INTERNAL_NO_SAFETY_NET=1`, to measure the extraction rules alone.
   var keepsKeysInCode: Bool
@@ -112,6 +117,7 @@ struct ExtractCommand {
     }
     excluded = (parsed.values["exclude"] ?? []).map(Glob.init)
     explain = parsed.flag("explain")
+    allowFinalNewline = parsed.flag("allow-final-newline")
     keepsKeysInCode = environment["LHC_INTERNAL_NO_SAFETY_NET"] != "1"
   }
 
