@@ -97,14 +97,17 @@ public struct FormatDifference: Sendable, Equatable {
     // The start of the line: the bytes before `offset` are the same in both.
     var lineStart = offset
     while lineStart > 0, file.at(lineStart - 1) != UInt8(ascii: "\n") { lineStart -= 1 }
-    if offset == xcode.count {
-      let rest = file[offset..<file.count]
-      if rest.allSatisfy(isWhitespace) {
-        let what = rest == [0x0A] ? "a newline" : snippet(rest)
-        return FormatDifference(
-          kind: .finalNewline, offset: offset,
-          message: "final newline: \(what) after the last \"}\" (Xcode writes none)")
-      }
+    if file.skippingWhitespace(from: offset) == file.count,
+      xcode.skippingWhitespace(from: offset) == xcode.count
+    {
+      // All the whitespace after the last `}` (the writer's bytes may end with a newline).
+      var last = file.count
+      while last > 0, isWhitespace(file.at(last - 1)) { last -= 1 }
+      let trailing = file[last..<file.count]
+      let what = trailing == [0x0A] ? "a newline" : snippet(trailing)
+      return FormatDifference(
+        kind: .finalNewline, offset: offset,
+        message: "final newline: \(what) after the last \"}\" (Xcode writes none)")
     }
     if let found = whitespace(file: file, xcode: xcode, at: offset, lineStart: lineStart) {
       return found

@@ -56,6 +56,15 @@ struct FormatDifferenceTests {
     let two = try #require(try Self.difference(Self.text + "\n\n"))
     #expect(two.kind == .finalNewline && two.offset == Self.xcode.count)
     #expect(two.message == "final newline: `\\n\\n` after the last \"}\" (Xcode writes none)")
+    // Against the writer's bytes with a final newline, the whole trailing whitespace is named.
+    let kept = CatalogWriter.bytes(try readLossless(Self.xcode), finalNewline: true)
+    let extra = try #require(FormatDifference.first(file: Self.xcode + [0x0A, 0x0A], xcode: kept))
+    #expect(extra.kind == .finalNewline && extra.offset == Self.xcode.count + 1)
+    #expect(extra.message == two.message)
+    let space = try #require(FormatDifference.first(file: Self.xcode + [0x20, 0x0A], xcode: kept))
+    #expect(space.kind == .finalNewline && space.offset == Self.xcode.count)
+    #expect(space.message == "final newline: ` \\n` after the last \"}\" (Xcode writes none)")
+    #expect(FormatDifference.first(file: Self.xcode + [0x0A], xcode: kept) == nil)
   }
 
   @Test func lineEndings() throws {

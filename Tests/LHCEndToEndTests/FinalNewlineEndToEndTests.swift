@@ -208,6 +208,10 @@ struct FinalNewlineEndToEndTests {
     let two = try RunLHC.run(
       ["format", "--check", "--allow-final-newline", "Newlines.xcstrings"], in: directory)
     #expect(two.status == 1)
+    #expect(
+      two.stdout
+        == "Newlines.xcstrings:13:1: error: not in Xcode's format: final newline: `\\n\\n` after "
+        + "the last \"}\" (Xcode writes none); one newline is allowed\n")
   }
 
   /// The nearest `.lhc.json` applies (one above the catalog; a nearer one wins); an invalid one

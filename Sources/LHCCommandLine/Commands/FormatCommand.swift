@@ -139,8 +139,13 @@ struct FormatCommand {
       let found = FormatDifference.first(file: edited.source.bytes, xcode: bytes, at: offset)
       let (line, column) = edited.source.lineColumn(of: offset)
       var message = found.message
-      if found.kind == .finalNewline && offset + 1 == edited.source.bytes.count {
-        message += "; allowed by --allow-final-newline or .lhc.json"
+      if found.kind == .finalNewline {
+        let file = edited.source.bytes
+        if newline {
+          message += "; one newline is allowed"
+        } else if file.count >= 2, file[file.count - 2] == UInt8(ascii: "}"), file.last == 0x0A {
+          message += "; allowed by --allow-final-newline or .lhc.json"
+        }
       }
       return Outcome(
         status: .unformatted, diagnostics: diagnostics, source: edited.source,
