@@ -9,7 +9,8 @@ import StringCatalog
 /// - **keys**: entries to translate, the same set for every language: `shouldTranslate` is not
 ///   `false` and `extractionState` is not `stale`.
 /// - each key falls in exactly one of four buckets per language (see ``KeyStatus``):
-///   `translated + needsReview + new + missing == keys`.
+///   `translated + needsReview + new + missing == keys`. In the source language every key is
+///   `translated` (``sourceStatus``).
 /// - **plurals**: among the keys whose source-language or this language's localization has a plural
 ///   variation (anywhere: top level, under a device case, in a substitution), how many have, in
 ///   this language, every category CLDR requires (see ``PluralCompleteness``).
@@ -30,6 +31,7 @@ public struct CatalogStats: Sendable, Equatable {
     let languages = languages ?? Self.languages(of: catalog)
     sourceLanguage = catalog.sourceLanguage
     var rows = languages.map { LanguageStats(language: $0) }
+    let isSource = languages.map { $0 == catalog.sourceLanguage }
     var rowsOf: [String: [Int]] = [:]
     for (row, language) in languages.enumerated() { rowsOf[language, default: []].append(row) }
     // Each entry is walked once, its localizations counted in their rows; the rows of languages
@@ -39,7 +41,7 @@ public struct CatalogStats: Sendable, Equatable {
       let sourceHasPlural = PluralCompleteness.hasPlural(
         entry.localization(for: catalog.sourceLanguage))
       func count(_ localization: Localization?, in row: Int) {
-        rows[row].add(KeyStatus(localization))
+        rows[row].add(isSource[row] ? Self.sourceStatus : KeyStatus(localization))
         if sourceHasPlural || PluralCompleteness.hasPlural(localization) {
           rows[row].plurals.total += 1
           if PluralCompleteness.isComplete(localization, language: languages[row]) {
@@ -57,6 +59,14 @@ public struct CatalogStats: Sendable, Equatable {
     }
     self.languages = rows
   }
+
+  /// The bucket of every key in the catalog's source language: `translated`, whatever its
+  /// source-language localization holds. The source language is complete by its nature: its text
+  /// is the source unit's value or, without one, the key itself (a key Xcode extracted from
+  /// `Text("Cancel")` has no source unit). Xcode's own sync leaves the source units it writes in
+  /// state `new` (and a developer may mark one `needs_review`); neither is translation work.
+  /// Plural completeness is counted as in every other language.
+  public static let sourceStatus = KeyStatus.translated
 
   /// True for an entry that is to be translated: `shouldTranslate` is not `false` and
   /// `extractionState` is not `stale` (no longer in the code).

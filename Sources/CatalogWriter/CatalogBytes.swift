@@ -49,6 +49,19 @@ public final class CatalogBytes: @unchecked Sendable {
     return try body(chunks)
   }
 
+  /// The byte at `offset` (less than ``count``), without joining the chunks: for the few bytes
+  /// around a difference (``FormatDifference``).
+  public subscript(offset: Int) -> UInt8 {
+    withChunks { chunks in
+      var start = 0
+      for chunk in chunks {
+        if offset < start + chunk.count { return chunk[offset - start] }
+        start += chunk.count
+      }
+      preconditionFailure("offset \(offset) past the end (\(start) bytes)")
+    }
+  }
+
   /// The bytes in one array.
   public func joined() -> [UInt8] {
     withChunks { chunks in

@@ -6,22 +6,26 @@ import StringCatalog
 ///
 /// The layout is Foundation's `JSONSerialization` with `[.prettyPrinted, .sortedKeys,
 /// .withoutEscapingSlashes]`, which Xcode's files match byte for byte (see ``JSONOutput``); members
-/// are ordered by ``CatalogKeyOrder`` at every level; there is no newline at the end. What a lossless
-/// read kept (unknown members, empty containers; see `Catalog`) is written back in its place.
-/// Offsets in the model are ignored; keys must be unique per object (of equal keys the last is
-/// written).
+/// are ordered by ``CatalogKeyOrder`` at every level; there is no newline at the end (unless
+/// `finalNewline`, a user's opt-in departure from Xcode's bytes). What a lossless read kept
+/// (unknown members, empty containers; see `Catalog`) is written back in its place. Offsets in
+/// the model are ignored; keys must be unique per object (of equal keys the last is written).
 ///
 /// Building a catalog in code: make `Catalog(sourceLanguage:version:entries:)` with entries in
-/// any order, then write it with ``bytes(_:threads:sizeHint:)``.
+/// any order, then write it with ``bytes(_:threads:sizeHint:finalNewline:)``.
 public enum CatalogWriter {
   /// The catalog's bytes. `threads` > 1 writes runs of entries concurrently (large catalogs);
   /// `sizeHint`, the size of the file the catalog was read from, sizes the buffers (growing them
-  /// from nothing copied a 171 MB catalog's bytes several times over).
-  public static func bytes(_ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0) -> [UInt8] {
-    chunks(catalog, threads: threads, sizeHint: sizeHint).joined()
+  /// from nothing copied a 171 MB catalog's bytes several times over). `finalNewline` ends the
+  /// file with `\n` after the last `}`, which Xcode does not write (`--allow-final-newline`: a
+  /// repository whose end-of-file hook adds one keeps it).
+  public static func bytes(
+    _ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0, finalNewline: Bool = false
+  ) -> [UInt8] {
+    chunks(catalog, threads: threads, sizeHint: sizeHint, finalNewline: finalNewline).joined()
   }
 
-  /// ``bytes(_:threads:sizeHint:)`` as the runs were written, not joined: for a command that only
+  /// ``bytes(_:threads:sizeHint:finalNewline:)`` as the runs were written, not joined: for a command that only
   /// compares them with a file or writes them to one (`format`, `merge-driver`), the join was one
   /// more copy of the whole catalog into fresh memory on one core (0.1–0.5 s of a 171 MB
   /// catalog's `lhc format`, by `perf` timelines).
@@ -35,7 +39,7 @@ public enum CatalogWriter {
   /// still being written: on one core after the writer, the write of a 171 MB catalog took
   /// 0.18–0.3 s and the comparison 0.03 s.
   public static func chunks(
-    _ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0,
+    _ catalog: Catalog, threads: Int = 1, sizeHint: Int = 0, finalNewline: Bool = false,
     ready: ((UnsafeRawBufferPointer) -> Void)? = nil
   ) -> CatalogBytes {
     let order = CatalogKeyOrder.sortedIndices(catalog.entries) { $0.key }
@@ -57,6 +61,7 @@ public enum CatalogWriter {
       }
     }
     top.close(root, UInt8(ascii: "}"))
+    if finalNewline { top.bytes.append(UInt8(ascii: "\n")) }
     let head = CatalogBytes.Piece(top)
     // Runs of entries, each written into its own buffer, then joined in order; four per thread,
     // taken by the threads in turn, so that no core idles while another ends a longer run (one

@@ -31,8 +31,33 @@ struct CatalogStatsTests {
       ])
   }
 
+  /// The source language is complete by its nature: a key without a source unit (its text is the
+  /// key), with units Xcode's sync left `new`, marked `needs_review`, without a value or empty,
+  /// counts as translated there; the same localizations in another language do not. Plural
+  /// completeness is unchanged: the source's plural lacks English `one`.
+  @Test func everyKeyIsTranslatedInTheSourceLanguage() throws {
+    let stats = CatalogStats(try StatsFixtures.catalog("SourceLanguage.xcstrings"))
+    #expect(
+      stats.languages == [
+        LanguageStats(
+          language: "en", keys: 7, translated: 7, plurals: PluralCount(complete: 0, total: 1)),
+        // Translated; Review; %lld items, New and NoValue new; Cancel and Empty missing.
+        LanguageStats(
+          language: "de", keys: 7, translated: 1, needsReview: 1, new: 3, missing: 2,
+          plurals: PluralCount(complete: 0, total: 1)),
+      ])
+    // Counted for another list of languages, the source language's row is the same.
+    let again = CatalogStats(
+      try StatsFixtures.catalog("SourceLanguage.xcstrings"), languages: ["fr", "en"])
+    #expect(
+      again.languages == [
+        LanguageStats(language: "fr", keys: 7, missing: 7, plurals: PluralCount(total: 1)),
+        stats.languages[0],
+      ])
+  }
+
   @Test func bucketsPartitionTheKeys() throws {
-    for name in ["States.xcstrings", "Plurals.xcstrings"] {
+    for name in ["States.xcstrings", "Plurals.xcstrings", "SourceLanguage.xcstrings"] {
       for row in CatalogStats(try StatsFixtures.catalog(name)).languages {
         #expect(row.translated + row.needsReview + row.new + row.missing == row.keys)
         #expect(row.plurals.complete <= row.plurals.total && row.plurals.total <= row.keys)
@@ -76,13 +101,12 @@ struct CatalogStatsTests {
   }
 
   /// App Shortcuts phrases (`stringSet`) count like string units: by state, and as `new` when
-  /// the set has no phrase.
+  /// the set has no phrase (in the source language every key is translated).
   @Test func stringSetsAreCounted() throws {
     let path = TestPaths.testData.appendingPathComponent("catalogs/AppShortcuts.xcstrings").path
     let stats = CatalogStats(try CatalogReader.read(SourceText(contentsOf: path)).catalog)
     #expect(
-      StatsFixtures.row(stats, "en")
-        == LanguageStats(language: "en", keys: 2, translated: 1, missing: 1))
+      StatsFixtures.row(stats, "en") == LanguageStats(language: "en", keys: 2, translated: 2))
     #expect(
       StatsFixtures.row(stats, "de") == LanguageStats(language: "de", keys: 2, translated: 2))
     #expect(
@@ -138,7 +162,8 @@ struct CatalogStatsDefinitionTests {
       var row = LanguageStats(language: language)
       for entry in catalog.entries where CatalogStats.counts(entry) {
         let localization = entry.localization(for: language)
-        row.add(KeyStatus(localization))
+        row.add(
+          language == catalog.sourceLanguage ? CatalogStats.sourceStatus : KeyStatus(localization))
         let source = entry.localization(for: catalog.sourceLanguage)
         if PluralCompleteness.hasPlural(source) || PluralCompleteness.hasPlural(localization) {
           row.plurals.total += 1

@@ -63,6 +63,9 @@ struct CompletionsTests {
       try complete(["lhc", "compile", "--serialization-format", ""]) == ["binary", "text", "xml"])
     #expect(try complete(["lhc", "diff", "--fail-on", "u"]) == ["unsafe"])
     #expect(try complete(["lhc", "pack", "--ta"]) == ["--target"])
+    for command in ["format", "extract", "merge-driver", "import"] {
+      #expect(try complete(["lhc", command, "--allow"]) == ["--allow-final-newline"], "\(command)")
+    }
     #expect(try complete(["lhc", "compile", "-o", ""]) == ["sub"])
     #expect(try complete(["lhc", "diff", ""]) == ["a.xcstrings", "b.txt", "sub"])
     #expect(try complete(["lhc", "completions", ""]) == ["bash", "fish", "zsh"])
@@ -80,6 +83,7 @@ struct CompletionsTests {
     #expect(try complete("lhc compile ") == ["a.xcstrings", "sub/"])
     #expect(try complete("lhc gen-symbols --access-level ") == ["internal", "package", "public"])
     #expect(try complete("lhc lint --for") == ["--format"])
+    #expect(try complete("lhc format --allow") == ["--allow-final-newline"])
     #expect(try complete("lhc completions ") == ["bash", "fish", "zsh"])
   }
 
@@ -112,7 +116,7 @@ struct CompletionsTests {
     }
     for option in [
       "output-directory", "serialization-format", "fail-on", "access-level", "manifest",
-      "catalog-version", "favor",
+      "catalog-version", "favor", "allow-final-newline",
     ] {
       #expect(text.contains(option), "\(option)")
     }

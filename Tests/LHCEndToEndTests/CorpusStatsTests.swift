@@ -3,14 +3,22 @@ import LHCCommandLine
 import LHCTestSupport
 import Testing
 
-/// `lhc stats --format json` on every catalog of `../shared/corpus/xcstrings/` and the Xcode 27
-/// catalogs Xcode builds: no crash, the
-/// invariants the definitions guarantee, and keys and missing counts checked against an
-/// independent reading of the catalog with `JSONSerialization`.
+/// `lhc stats --format json` on every catalog of `../shared/corpus/xcstrings/`, the Xcode 27
+/// catalogs Xcode builds and the catalogs of real apps (`apps/`, `extraction/`): no crash, the invariants the
+/// definitions guarantee, and every bucket checked against an independent reading of the catalog
+/// with `JSONSerialization` (the source language: every key translated).
 @Suite("Corpus stats")
 struct CorpusStatsTests {
   static let directory = TestPaths.corpus
-  static let catalogs = TestPaths.buildableCatalogs
+  static let catalogs = TestPaths.buildableCatalogs + appCatalogs
+
+  /// The catalogs of the apps Xcode synced (`apps/<owner>__<repo>/…`, `extraction/…`), relative
+  /// to the corpus.
+  static let appCatalogs: [String] = ["apps", "extraction"].flatMap { folder in
+    let root = TestPaths.corpus.appendingPathComponent(folder)
+    let found = (try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []
+    return found.filter { $0.hasSuffix(".xcstrings") }.map { "\(folder)/\($0)" }.sorted()
+  }
 
   /// Runs `lhc stats` in-process and returns the status, the parsed JSON and standard error.
   static func run(_ arguments: [String]) throws -> (Int32, [String: Any], String) {
@@ -47,6 +55,7 @@ struct CorpusStatsTests {
 
     #expect(catalog["sourceLanguage"] as? String == source)
     #expect(rows.first?["language"] as? String == source)
+    #expect(rows.first?["percentComplete"] as? Double == 100.0, "the source language")
     #expect(Set(rows.compactMap { $0["language"] as? String }) == languages)
     #expect(rows.count == languages.count)
     for row in rows {
@@ -58,11 +67,15 @@ struct CorpusStatsTests {
         count("translated") + count("needsReview") + count("new") + count("missing")
           == count("keys"),
         "\(language)")
-      let missing = entries.filter { entry in
-        guard let node = (entry["localizations"] as? [String: Any])?[language] else { return true }
-        return !Self.containsStringUnit(node)
+      // Each key's bucket, read from the JSON: the source language is complete by its nature.
+      var buckets = ["translated": 0, "needsReview": 0, "new": 0, "missing": 0]
+      for entry in entries {
+        let node = (entry["localizations"] as? [String: Any])?[language]
+        buckets[language == source ? "translated" : Self.bucket(node), default: 0] += 1
       }
-      #expect(count("missing") == missing.count, "\(language)")
+      for (bucket, expected) in buckets {
+        #expect(count(bucket) == expected, "\(language) \(bucket)")
+      }
       let plurals = try #require(row["plurals"] as? [String: Int])
       #expect(0 <= plurals["complete"]! && plurals["complete"]! <= plurals["total"]!)
       #expect(plurals["total"]! <= count("keys"))
@@ -92,12 +105,34 @@ struct CorpusStatsTests {
     }
   }
 
-  /// True when a localization node has a `stringUnit` anywhere inside it.
-  static func containsStringUnit(_ value: Any) -> Bool {
-    if let object = value as? [String: Any] {
-      return object["stringUnit"] != nil || object.values.contains(where: containsStringUnit)
+  /// The bucket of a localization in a language other than the source: `missing` without a
+  /// string unit or set; else by the worst unit (`new`: state `new` or no value; `needsReview`:
+  /// any state but `translated` and `machine_translated`).
+  static func bucket(_ localization: Any?) -> String {
+    var units: [(state: String, hasValue: Bool)] = []
+    func visit(_ node: [String: Any]) {
+      if let unit = node["stringUnit"] as? [String: Any] {
+        units.append((unit["state"] as? String ?? "", unit["value"] != nil))
+      }
+      if let set = node["stringSet"] as? [String: Any] {
+        units.append((set["state"] as? String ?? "", !(set["values"] as? [Any] ?? []).isEmpty))
+      }
+      var variations = Array((node["variations"] as? [String: Any] ?? [:]).values)
+      for substitution in (node["substitutions"] as? [String: Any] ?? [:]).values {
+        variations +=
+          ((substitution as? [String: Any])?["variations"] as? [String: Any] ?? [:])
+          .values
+      }
+      for cases in variations {
+        for child in (cases as? [String: Any] ?? [:]).values {
+          if let child = child as? [String: Any] { visit(child) }
+        }
+      }
     }
-    if let array = value as? [Any] { return array.contains(where: containsStringUnit) }
-    return false
+    if let node = localization as? [String: Any] { visit(node) }
+    if units.isEmpty { return "missing" }
+    if units.contains(where: { !$0.hasValue || $0.state == "new" }) { return "new" }
+    let shipped: Set<String> = ["translated", "machine_translated"]
+    return units.allSatisfy { shipped.contains($0.state) } ? "translated" : "needsReview"
   }
 }

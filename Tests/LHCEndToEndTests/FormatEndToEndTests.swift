@@ -98,7 +98,18 @@ struct FormatEndToEndTests {
 
     let check = try RunLHC.run(["format", "--check", "Generated.xcstrings"] + names, in: directory)
     #expect(check.status == 1)
-    #expect(check.stdout == names.map { "\($0): error: not in Xcode's format\n" }.joined())
+    // Each named at its first difference: the newline after the last line's `}`, the `:` of the
+    // changed separator.
+    let lines = original.count { $0 == UInt8(ascii: "\n") } + 1
+    let start = try Self.position(of: "\":", in: variants[1].1, after: 100)
+    let middle = try Self.position(of: "\":", in: variants[2].1, after: original.count / 2)
+    #expect(
+      check.stdout == """
+        Newline.xcstrings:\(lines):2: error: not in Xcode's format: final newline: a newline after the last "}" (Xcode writes none); allowed by --allow-final-newline or .lhc.json
+        Start.xcstrings:\(start.line):\(start.column): error: not in Xcode's format: spacing: `":` where Xcode writes `" :`
+        Middle.xcstrings:\(middle.line):\(middle.column): error: not in Xcode's format: spacing: `":` where Xcode writes `" :`
+
+        """)
     for (name, bytes) in variants {
       #expect(try Data(contentsOf: directory.appendingPathComponent(name)) == bytes, "\(name)")
     }
@@ -115,6 +126,19 @@ struct FormatEndToEndTests {
         == (["Generated.xcstrings"] + names).sorted())
   }
 
+  /// The line and column (1-based; the column in characters) of the second character of the
+  /// first `text` in `data` after `offset`: where a separator written as `":` differs from
+  /// Xcode's `" :`.
+  static func position(of text: String, in data: Data, after offset: Int) throws -> (
+    line: Int, column: Int
+  ) {
+    let found = try #require(data.range(of: Data(text.utf8), in: offset..<data.count))
+    let before = data[..<(found.lowerBound + 1)]
+    let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+    let column = String(decoding: before[lineStart...], as: UTF8.self).unicodeScalars.count + 1
+    return (before.count { $0 == UInt8(ascii: "\n") } + 1, column)
+  }
+
   /// Foundation's form of a catalog (trailing commas removed first: Foundation rejects them).
   static func foundationForm(_ data: Data) throws -> Data {
     let text = String(decoding: data, as: UTF8.self).replacing(",\n  }\n", with: "\n  }\n")
@@ -129,12 +153,17 @@ struct FormatEndToEndTests {
     let names = [Self.xcodeWritten, Self.trailingComma, "Python.xcstrings"]
     let originals = try names.map { try Data(contentsOf: directory.appendingPathComponent($0)) }
 
+    // The trailing comma Xcode does not write; Python's `"key": value`.
+    let comma =
+      "content: `},\\n  },\\n  \"version\" : \"1.0\"\\n}` where Xcode writes "
+      + "`}\\n  },\\n  \"version\" : \"1.0\"\\n}`"
+    let colon = "spacing: `\":` where Xcode writes `\" :`"
     let text = try RunLHC.run(["format", "--check"] + names, in: directory)
     #expect(text.status == 1)
     #expect(
       text.stdout == """
-        \(Self.trailingComma): error: not in Xcode's format
-        Python.xcstrings: error: not in Xcode's format
+        \(Self.trailingComma):21:6: error: not in Xcode's format: \(comma)
+        Python.xcstrings:2:19: error: not in Xcode's format: \(colon)
 
         """)
 
@@ -142,8 +171,8 @@ struct FormatEndToEndTests {
     #expect(github.status == 1)
     #expect(
       github.stdout == """
-        ::error file=\(Self.trailingComma),title=lhc format::not in Xcode's format
-        ::error file=Python.xcstrings,title=lhc format::not in Xcode's format
+        ::error file=\(Self.trailingComma),line=21,col=6,title=lhc format::not in Xcode's format: \(comma)
+        ::error file=Python.xcstrings,line=2,col=19,title=lhc format::not in Xcode's format: \(colon)
 
         """)
 
@@ -151,8 +180,12 @@ struct FormatEndToEndTests {
     #expect(json.status == 1)
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    let statuses = (report["files"] as? [[String: String]] ?? []).map { $0["status"] ?? "" }
-    #expect(statuses == ["formatted", "unformatted", "unformatted"])
+    let files = report["files"] as? [[String: Any]] ?? []
+    #expect(files.map { $0["status"] as? String } == ["formatted", "unformatted", "unformatted"])
+    #expect(files.map { $0["reason"] as? String } == [nil, "content", "spacing"])
+    #expect(files.map { $0["line"] as? Int } == [nil, 21, 2])
+    #expect(files.map { $0["column"] as? Int } == [nil, 6, 19])
+    #expect(files.map { $0["message"] as? String } == [nil, comma, colon])
     #expect((report["summary"] as? [String: Int])?["unformatted"] == 2)
     #expect(report["version"] as? Int == 1)
 

@@ -79,12 +79,13 @@ private struct SharedEntries: @unchecked Sendable {
   init(_ entries: UnsafeMutableBufferPointer<CatalogEntry>) { self.entries = entries }
 }
 
-/// A catalog's new bytes as the writer hands them over (``CatalogWriter/chunks(_:threads:sizeHint:ready:)``),
-/// compared with the file's and, from the first piece that differs, written to a temporary file
-/// beside the catalog (the file's equal bytes before it first), so that the comparison and the
-/// write run while the writer is still writing the later runs, not after it on one core.
-/// A file that does not end in the writer's last byte (`}`: a newline after the catalog, say)
-/// differs from the start.
+/// A catalog's new bytes as the writer hands them over
+/// (``CatalogWriter/chunks(_:threads:sizeHint:finalNewline:ready:)``), compared with the file's
+/// and, from the first piece that differs, written to a temporary file beside the catalog (the
+/// file's equal bytes before it first), so that the comparison and the write run while the writer
+/// is still writing the later runs, not after it on one core. When writing, a file that does not
+/// end in the writer's last byte (`}`, or `\n` with a final newline) differs from the start;
+/// when only comparing (`--check`), the offset of the first differing byte is found.
 final class CatalogRewrite: @unchecked Sendable {
   private let file: UnsafeBufferPointer<UInt8>
   /// Where to write, or nil to only compare (`--check`).
@@ -93,22 +94,32 @@ final class CatalogRewrite: @unchecked Sendable {
   /// The bytes handed over so far.
   private var count = 0
   private(set) var differs: Bool
+  /// The offset of the first byte that differs (the shorter side's length when one is a prefix
+  /// of the other); nil when none does, or when writing a file that differs from the start.
+  private(set) var firstDifference: Int?
   private var stream: OutputFile.Stream?
   private var error: OutputError?
 
-  init(file: UnsafeBufferPointer<UInt8>, target: String?, permissions: mode_t?) {
+  /// `last`: the last byte the writer writes.
+  init(file: UnsafeBufferPointer<UInt8>, target: String?, permissions: mode_t?, last: UInt8) {
     self.file = file
     self.target = target
     self.permissions = permissions
-    differs = file.last != UInt8(ascii: "}")
+    differs = target != nil && file.last != last
   }
 
   /// The next piece of the new bytes.
   func take(_ piece: UnsafeRawBufferPointer) {
     defer { count += piece.count }
     if !differs {
-      guard count + piece.count <= file.count else { return start(piece) }
-      if piece.count > 0, memcmp(file.baseAddress! + count, piece.baseAddress!, piece.count) != 0 {
+      let overlap = max(0, min(piece.count, file.count - count))
+      if overlap > 0, memcmp(file.baseAddress! + count, piece.baseAddress!, overlap) != 0 {
+        let index = (0..<overlap).first { file[count + $0] != piece[$0] }!
+        firstDifference = count + index
+        return start(piece)
+      }
+      if overlap < piece.count {
+        firstDifference = count + overlap
         start(piece)
       }
       return
@@ -137,7 +148,10 @@ final class CatalogRewrite: @unchecked Sendable {
   /// After the last piece: whether the bytes differ from the file's; unless `--check`, the file
   /// rewritten (renamed into place) when they do.
   func finish() throws(OutputError) -> Bool {
-    if !differs && count != file.count { start(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    if !differs && count != file.count {
+      firstDifference = count
+      start(UnsafeRawBufferPointer(start: nil, count: 0))
+    }
     guard differs, target != nil else { return differs }
     if let error {
       stream?.discard()

@@ -48,6 +48,10 @@ extension ExtractCommand {
       warnAboutTablesWithoutCatalog(extraction, console)
     }
     candidates = candidates.filter { !Self.tablesNotFromCode.contains(Paths.tableName(of: $0)) }
+    guard
+      let finalNewline = FinalNewline.load(
+        for: candidates, flag: allowFinalNewline, console: console)
+    else { return ExitStatus.failure }
     var results: [SyncedCatalog] = []
     var failed = false
     let swiftRead = Set(extraction.fileRules.keys).subtracting(extraction.interfaceFiles.keys)
@@ -64,7 +68,7 @@ extension ExtractCommand {
         keepsKeysInCode ? CodeTexts(feeding: path, extraction: extraction, scan: scan) : nil
       switch syncCatalog(
         path, strings: strings, read: read, created: created.contains(path), texts: texts,
-        console)
+        finalNewline: finalNewline, console)
       {
       case .success(let result?): results.append(result)
       case .success(nil): break
@@ -130,7 +134,7 @@ extension ExtractCommand {
   /// Interface Builder) is never retired: a warning counts them.
   private func syncCatalog(
     _ path: String, strings: [PlacedString], read: SourcesRead, created: Bool,
-    texts: CodeTexts?, _ console: Console
+    texts: CodeTexts?, finalNewline: FinalNewline, _ console: Console
   ) -> Result<SyncedCatalog?, Failed> {
     let catalog: Catalog
     var source: SourceText?
@@ -199,7 +203,9 @@ extension ExtractCommand {
         locations[entry.key] = (path, position.line, position.column)
       }
     }
-    let bytes = CatalogWriter.chunks(synced)
+    // A new catalog has no final newline to keep (`old` is empty).
+    let bytes = CatalogWriter.chunks(
+      synced, finalNewline: finalNewline.keeps(path, existing: old))
     // A catalog whose bytes stay the same has nothing to write, whatever the model says.
     let effective = created || !bytes.joined().elementsEqual(old) ? changes : []
     return .success(

@@ -42,6 +42,9 @@ struct ExtractCommand {
         help:
           "Read the projects' settings and #if conditions of this build configuration (default: Debug)."
       ),
+      .flag(
+        "allow-final-newline",
+        help: "Keep a catalog's newline after its last } (default: the nearest .lhc.json)."),
     ],
     discussion: """
       SOURCES are Swift, Objective-C, C, C++ and Interface Builder files or folders (searched \
@@ -74,6 +77,8 @@ struct ExtractCommand {
   var explain: Bool
   /// `--configuration`: the build configuration whose settings are read.
   var configuration: String
+  /// `--allow-final-newline`: a synced catalog keeps a newline after its last `}`.
+  var allowFinalNewline: Bool
   /// The sync's safety net (``SourceProjects/CodeTexts``); only the tests' harness turns it off,
   /// through `LHC_INTERNAL_NO_SAFETY_NET=1`, to measure the extraction rules alone.
   var keepsKeysInCode: Bool
@@ -120,6 +125,7 @@ struct ExtractCommand {
     excluded = (parsed.values["exclude"] ?? []).map(Glob.init)
     explain = parsed.flag("explain")
     configuration = parsed.value("configuration") ?? "Debug"
+    allowFinalNewline = parsed.flag("allow-final-newline")
     keepsKeysInCode = environment["LHC_INTERNAL_NO_SAFETY_NET"] != "1"
   }
 

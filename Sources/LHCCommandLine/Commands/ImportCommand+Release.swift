@@ -17,6 +17,10 @@ extension ImportCommand {
   /// bench catalog and the zip of its compiled tree: reading it in full and compiling the model
   /// took 1.91–2.09 s where `lhc diff` of the same inputs takes 1.03–1.05 s.)
   func importRelease(_ input: Input, _ options: Into, console: Console) -> Int32 {
+    guard
+      let finalNewline = FinalNewline.load(
+        for: options.catalogs, flag: options.allowFinalNewline, console: console)
+    else { return ExitStatus.failure }
     let names = options.catalogs.map { CatalogCompilation.tableName(of: $0) }
     let releaseErrors = HeldErrors()
     let reading = Pipeline<[ArchiveEntry]?>()
@@ -53,7 +57,7 @@ extension ImportCommand {
       index, catalog in
       Self.apply(
         release, to: catalog.0, table: catalog.1, compiled: compiled[index], state: state,
-        version: options.catalogVersion)
+        version: options.catalogVersion, finalNewline: finalNewline)
     }
     console.keepUntilExit(results)
     var failed = false
@@ -156,7 +160,7 @@ extension ImportCommand {
   }
 
   /// The catalog at `path` compiled as table `table`; nil when it cannot be read (the full read
-  /// of ``apply(_:to:table:compiled:state:version:)`` then reports why).
+  /// of ``apply(_:to:table:compiled:state:version:finalNewline:)`` then reports why).
   static func compile(_ path: String, table: String) -> Compiled? {
     let compilation = CatalogCompilation.compile(path, options: CompileOptions(), table: table)
     guard let source = compilation.source, let sourceLanguage = compilation.sourceLanguage else {
@@ -180,11 +184,11 @@ extension ImportCommand {
 
   /// Applies the release's tables named `table` to the catalog at `path` (`compiled`: as it was
   /// compiled, when it could be), and writes the result in memory when anything changed (with
-  /// `version` raised to, when given). The catalog is read in full only when the release changes
+  /// `version` raised to, when given; ending with a newline when `finalNewline` keeps the file's). The catalog is read in full only when the release changes
   /// it or refuses a value (or when it could not be compiled: the full read says why).
   static func apply(
     _ release: Release, to path: String, table: String, compiled: Compiled?, state: UnitState,
-    version: String?
+    version: String?, finalNewline: FinalNewline
   ) -> Result<Applied, EditedCatalog.Failure> {
     var comparison: DiffResult?
     if let compiled {
@@ -224,7 +228,8 @@ extension ImportCommand {
       applied.outcome = outcome
     }
     applied.bytes = CatalogWriter.chunks(
-      outcome.catalog, threads: edited.writerThreads, sizeHint: edited.source.bytes.count)
+      outcome.catalog, threads: edited.writerThreads, sizeHint: edited.source.bytes.count,
+      finalNewline: finalNewline.keeps(path, existing: edited.source.bytes))
     return .success(applied)
   }
 

@@ -83,6 +83,10 @@ extension ImportCommand {
   private func write(
     _ catalogs: [XLIFFTarget], _ options: Into, printer: DiagnosticPrinter, console: Console
   ) -> Int32 {
+    guard
+      let finalNewline = FinalNewline.load(
+        for: options.catalogs, flag: options.allowFinalNewline, console: console)
+    else { return ExitStatus.failure }
     var files: [(bytes: CatalogBytes, path: String)] = []
     var report = ""
     for var target in catalogs {
@@ -124,7 +128,8 @@ extension ImportCommand {
       guard !changes.isEmpty || versionChanged else { continue }
       let bytes = CatalogWriter.chunks(
         target.importer.catalog, threads: target.edited.writerThreads,
-        sizeHint: target.edited.source.bytes.count)
+        sizeHint: target.edited.source.bytes.count,
+        finalNewline: finalNewline.keeps(target.path, existing: target.edited.source.bytes))
       files.append((bytes, target.path))
     }
     if !options.dryRun {

@@ -35,6 +35,9 @@ struct ImportCommand {
       .value(
         "catalog-version", "VERSION", choices: ["1.0", "1.1", "1.2", "1.3"],
         help: "With --into: raise each changed catalog's version to VERSION."),
+      .flag(
+        "allow-final-newline",
+        help: "With --into: keep a catalog's newline after its last } (default: .lhc.json)."),
     ],
     discussion: """
       INPUT is a release zip, a folder of <lang>.lproj folders (a compiled bundle, a release \
@@ -105,6 +108,8 @@ struct ImportCommand {
     var dryRun: Bool
     var skipUnsafe: Bool
     var catalogVersion: String?
+    /// `--allow-final-newline`: a catalog keeps a newline after its last `}`.
+    var allowFinalNewline = false
   }
 
   enum Mode: Equatable {
@@ -117,7 +122,7 @@ struct ImportCommand {
 
   /// The options of one mode, for the usage error when they are given in the other.
   private static let newCatalogOnly = ["force", "source-language", "table"]
-  private static let intoOnly = ["state", "dry-run", "catalog-version"]
+  private static let intoOnly = ["state", "dry-run", "catalog-version", "allow-final-newline"]
 
   init(parsed: ParsedArguments) throws(UsageError) {
     // INPUT is the one positional argument that is not a catalog; catalogs after it belong to
@@ -176,7 +181,7 @@ struct ImportCommand {
           catalogs: into,
           state: try parsed.choice("state", default: State.translated),
           dryRun: parsed.flag("dry-run"), skipUnsafe: parsed.flag("skip-unsafe"),
-          catalogVersion: version))
+          catalogVersion: version, allowFinalNewline: parsed.flag("allow-final-newline")))
     }
     input = try Input.detect(inputPath)
     switch (input, mode) {

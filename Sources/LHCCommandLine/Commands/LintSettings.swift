@@ -59,7 +59,8 @@ struct LintSettings {
   mutating func settle(_ file: String) -> (
     config: LintConfig?, configPath: String?, baselinePath: String?
   ) {
-    let configPath = explicit ?? Self.nearestConfig(from: Self.folder(of: file), cache: &found)
+    let configPath =
+      explicit ?? NearestFile.find(Self.configName, from: Self.folder(of: file), cache: &found)
     var config: LintConfig?
     if let configPath {
       if let known = read[configPath] {
@@ -105,33 +106,6 @@ struct LintSettings {
       problems.append(Problem(path: path, diagnostics: error.diagnostics, source: source))
       return nil
     }
-  }
-
-  /// The nearest `.lhc-lint.json` in `folder` or a folder above it (cached per folder).
-  private static func nearestConfig(from folder: String, cache: inout [String: String?]) -> String?
-  {
-    // The folder as given first: the files of one folder (a tree's Swift files) are resolved once.
-    if let known = cache[folder] { return known }
-    var visited: [String] = [folder]
-    var current = absolute(folder)
-    var result: String?
-    while true {
-      if let known = cache[current] {
-        result = known
-        break
-      }
-      visited.append(current)
-      let candidate = (current as NSString).appendingPathComponent(configName)
-      if FileManager.default.fileExists(atPath: candidate) {
-        result = candidate
-        break
-      }
-      let parent = (current as NSString).deletingLastPathComponent
-      if parent == current || parent.isEmpty { break }
-      current = parent
-    }
-    for folder in visited { cache.updateValue(result, forKey: folder) }  // nil too: none found
-    return result
   }
 
   /// The folder of a path (`.` for a bare file name).

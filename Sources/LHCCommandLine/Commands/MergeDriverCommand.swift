@@ -18,6 +18,9 @@ struct MergeDriverCommand {
       .value(
         "favor", "SIDE", choices: ["ours", "theirs"],
         help: "Resolve conflicts with this side (ours: CURRENT, theirs: OTHER) and exit 0."),
+      .flag(
+        "allow-final-newline",
+        help: "Keep CURRENT's newline after its last } (default: the nearest .lhc.json)."),
     ],
     discussion: """
       BASE, CURRENT and OTHER are git's %O, %A and %B: the common ancestor, this branch's version \
@@ -35,6 +38,8 @@ struct MergeDriverCommand {
   /// How messages name the catalog.
   var name: String
   var favor: CatalogMerge.Favor?
+  /// `--allow-final-newline`: the merge keeps a newline CURRENT ends with.
+  var allowFinalNewline: Bool
 
   init(parsed: ParsedArguments) throws(UsageError) {
     guard parsed.positionals.count == 3 else {
@@ -49,9 +54,15 @@ struct MergeDriverCommand {
       }
       return favor
     }
+    allowFinalNewline = parsed.flag("allow-final-newline")
   }
 
   func run(_ console: Console) -> Int32 {
+    // The config is searched from the catalog's place in the repository (--path: git runs the
+    // driver at the top of the work tree), CURRENT being a temporary file.
+    guard
+      let finalNewline = FinalNewline.load(for: [name], flag: allowFinalNewline, console: console)
+    else { return ExitStatus.failure }
     let sides = MergeInputs.read(base: base, ours: current, theirs: other)
     // Kept until exit with the models and the result below: the three files' mappings (and the
     // models, node by node) were released on one core before the merge (~0.05 s of the 171 MB
@@ -67,7 +78,9 @@ struct MergeDriverCommand {
     let threads = CatalogCompilation.parts(forBytes: size)
     // `MergeInputs` cleared every offset.
     let merged = CatalogMerge.merge(cleared: base, ours, theirs, favor: favor)
-    let bytes = CatalogWriter.chunks(merged.catalog, threads: threads, sizeHint: size)
+    let newline = sides[1].source.map { finalNewline.keeps(name, existing: $0.bytes) } ?? false
+    let bytes = CatalogWriter.chunks(
+      merged.catalog, threads: threads, sizeHint: size, finalNewline: newline)
     console.keepUntilExit([merged.catalog, bytes] as [Any])
     do {
       try bytes.withChunks { (chunks) throws(OutputError) in

@@ -23,7 +23,8 @@ struct StatsCommand {
     ],
     discussion: """
       Keys are the entries to translate (not shouldTranslate:false, not extractionState:stale); \
-      per language each key is translated, needs_review, new or missing. Exit status: 0 on \
+      per language each key is translated, needs_review, new or missing; in the source language \
+      every key is translated (its text is the key or the source unit). Exit status: 0 on \
       success, 1 when a catalog cannot be read (nothing is printed on standard output or written \
       to -o's FILE then) or FILE cannot be written, 64 on a usage error.
       """)
