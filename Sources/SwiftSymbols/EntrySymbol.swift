@@ -13,7 +13,8 @@ struct EntrySymbol {
   let entry: CatalogEntry
   let language: String
   let source: SourceNode
-  private(set) var diagnostics: [Diagnostic] = []
+  /// Why the key cannot get a symbol (``build()`` returned nil), one message per problem.
+  private(set) var problems: [String] = []
   private var substitutions: [String: Substitution] = [:]
   /// Argument position → how the texts use it.
   private var uses: [Int: Use] = [:]
@@ -31,7 +32,7 @@ struct EntrySymbol {
     self.source = texts
   }
 
-  /// The symbol, or nil (with ``diagnostics``) when it cannot be generated.
+  /// The symbol, or nil (with ``problems``) when it cannot be generated.
   mutating func build() -> Symbol? {
     let node: LocalizationNode
     switch source {
@@ -59,7 +60,7 @@ struct EntrySymbol {
         )
       }
     }
-    guard !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+    guard problems.isEmpty else { return nil }
 
     let parameters = (0..<count).map { index in
       let use = uses[index + 1]!
@@ -121,6 +122,8 @@ struct EntrySymbol {
       error(
         "format specifier '\(specifier.text)' has no safe Swift type in generated symbols; use %@ with a String or a numeric specifier"
       )
+      // Used, if unsafely: no second message about a gap at its position.
+      if uses[position] == nil { uses[position] = Use() }
       return
     }
     use(position, type: type, specifier: Self.interpolationSpecifier(specifier), label: label)
@@ -141,7 +144,7 @@ struct EntrySymbol {
   }
 
   private mutating func error(_ message: String) {
-    diagnostics.append(.error(message, offset: entry.offset, language: language, key: entry.key))
+    problems.append(message)
   }
 
   /// The specifier of a substitution's `formatSpecifier` (`lld` → `%lld`).
