@@ -228,9 +228,19 @@ struct GenSymbolsEndToEndTests {
     ),
     (["gen-symbols", "a.xcstrings", "--access-level", "open"], "unknown access level 'open'"),
     (["gen-symbols", "a.xcstrings", "--bundle", " "], "empty '--bundle' expression"),
+    // Catalogs of one table belong to two targets: the error says how to run per target.
     (
-      ["gen-symbols", "a/Feature.xcstrings", "b/Feature.xcstrings"],
-      "same table namespace 'Feature'"
+      ["gen-symbols", "App/InfoPlist.xcstrings", "Widget/InfoPlist.xcstrings"],
+      "'App/InfoPlist.xcstrings' and 'Widget/InfoPlist.xcstrings' are both table 'InfoPlist', so "
+        + "they belong to two targets (a target has one catalog per table, and its symbols look "
+        + "strings up in its own bundle): run lhc gen-symbols once per target, each time with "
+        + "that target's catalogs and an output of its own, here once with "
+        + "'App/InfoPlist.xcstrings' and once with 'Widget/InfoPlist.xcstrings'"
+    ),
+    (
+      ["gen-symbols", "a/my-strings.xcstrings", "b/my_strings.xcstrings"],
+      "'a/my-strings.xcstrings' and 'b/my_strings.xcstrings' (tables 'my-strings' and "
+        + "'my_strings') generate the same table namespace 'MyStrings'; rename one of them"
     ),
   ])
   func usageErrors(arguments: [String], message: String) throws {

@@ -38,10 +38,10 @@ struct GenSymbolsCommand {
       types or labels) are fine. Where keys give one symbol, a manual key keeps Xcode's name and \
       the others are renamed (Help… → helpHorizontalEllipsis, Close tab → closeTab2); a key \
       whose arguments have no safe Swift type (%s, %p) or a gap gets no symbol; each with a \
-      warning (--strict: an error, as in Xcode). Exit status: 0 on success, 1 when a catalog \
-      cannot be read, --strict finds such a key, or an output cannot be written (nothing is \
-      written then), 64 on a usage error. Files are replaced atomically and only when their \
-      bytes change.
+      warning (--strict: an error, as in Xcode). Catalogs of one table belong to different \
+      targets: run once per target. Exit status: 0 on success, 1 when a catalog cannot be read, \
+      --strict finds such a key, or an output cannot be written (nothing is written then), 64 \
+      on a usage error. Files are replaced atomically and only when their bytes change.
       """)
 
   var catalogs: [String]
@@ -76,16 +76,34 @@ struct GenSymbolsCommand {
       bundle: .init(argument: bundle), accessLevel: accessLevel,
       onlyManual: parsed.flag("only-manual"), strict: parsed.flag("strict"))
     try CatalogCompilation.checkTableNames(catalogs, unique: false)
-    let types = catalogs.map {
-      SwiftIdentifier.typeName(forTable: CatalogCompilation.tableName(of: $0))
-    }
-    if let duplicate = types.first(where: { name in types.filter { $0 == name }.count > 1 }) {
-      throw UsageError("two catalogs generate the same table namespace '\(duplicate)'")
-    }
+    try Self.checkNamespaces(catalogs)
     if output == nil && outputDirectory == nil && xcode.isRunScriptPhase {
       try useDeclaredOutputs(
         xcode, catalogsDeclared: parsed.positionals.isEmpty && parsed.all("input-file-list").isEmpty
       )
+    }
+  }
+
+  /// Every table's namespace once. Two catalogs of one table belong to two targets (a target
+  /// has one catalog per table, and its symbols look strings up in its own bundle): the error
+  /// says to run once per target; two tables with one namespace (`my-strings`, `my_strings`)
+  /// must be renamed.
+  static func checkNamespaces(_ catalogs: [String]) throws(UsageError) {
+    let tables = catalogs.map(CatalogCompilation.tableName(of:))
+    let types = tables.map(SwiftIdentifier.typeName(forTable:))
+    for second in types.indices {
+      guard let first = types[..<second].firstIndex(of: types[second]) else { continue }
+      let (one, other) = ("'\(catalogs[first])'", "'\(catalogs[second])'")
+      if tables[first] == tables[second] {
+        throw UsageError(
+          "\(one) and \(other) are both table '\(tables[first])', so they belong to two targets "
+            + "(a target has one catalog per table, and its symbols look strings up in its own "
+            + "bundle): run lhc gen-symbols once per target, each time with that target's "
+            + "catalogs and an output of its own, here once with \(one) and once with \(other)")
+      }
+      throw UsageError(
+        "\(one) and \(other) (tables '\(tables[first])' and '\(tables[second])') generate the "
+          + "same table namespace '\(types[first])'; rename one of them")
     }
   }
 
