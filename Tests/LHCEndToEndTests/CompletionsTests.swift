@@ -63,6 +63,7 @@ struct CompletionsTests {
       try complete(["lhc", "compile", "--serialization-format", ""]) == ["binary", "text", "xml"])
     #expect(try complete(["lhc", "diff", "--fail-on", "u"]) == ["unsafe"])
     #expect(try complete(["lhc", "pack", "--ta"]) == ["--target"])
+    #expect(try complete(["lhc", "gen-symbols", "--st"]) == ["--strict"])
     #expect(try complete(["lhc", "compile", "-o", ""]) == ["sub"])
     #expect(try complete(["lhc", "diff", ""]) == ["a.xcstrings", "b.txt", "sub"])
     #expect(try complete(["lhc", "completions", ""]) == ["bash", "fish", "zsh"])
@@ -79,6 +80,7 @@ struct CompletionsTests {
     #expect(try complete("lhc co") == ["compile", "completions"])
     #expect(try complete("lhc compile ") == ["a.xcstrings", "sub/"])
     #expect(try complete("lhc gen-symbols --access-level ") == ["internal", "package", "public"])
+    #expect(try complete("lhc gen-symbols --st") == ["--strict"])
     #expect(try complete("lhc lint --for") == ["--format"])
     #expect(try complete("lhc completions ") == ["bash", "fish", "zsh"])
   }
@@ -112,7 +114,7 @@ struct CompletionsTests {
     }
     for option in [
       "output-directory", "serialization-format", "fail-on", "access-level", "manifest",
-      "catalog-version", "favor",
+      "catalog-version", "favor", "strict",
     ] {
       #expect(text.contains(option), "\(option)")
     }
