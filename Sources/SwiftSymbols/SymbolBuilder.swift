@@ -32,7 +32,7 @@ public enum SymbolBuilder {
         guard let texts = sourceTexts(of: entry, catalog: catalog, options: options) else {
           continue
         }
-        var builder = EntrySymbol(entry: entry, language: catalog.sourceLanguage, texts: texts)
+        var builder = EntrySymbol(entry: entry, texts: texts)
         if let symbol = builder.build() {
           built.symbols.append(symbol)
           built.offsets.append(entry.offset)
