@@ -11,9 +11,9 @@ import StringCatalog
 /// arguments with explicit positions.
 struct EntrySymbol {
   let entry: CatalogEntry
-  let language: String
   let source: SourceNode
-  private(set) var diagnostics: [Diagnostic] = []
+  /// Why the key cannot get a symbol (``build()`` returned nil), one message per problem.
+  private(set) var problems: [String] = []
   private var substitutions: [String: Substitution] = [:]
   /// Argument position → how the texts use it.
   private var uses: [Int: Use] = [:]
@@ -25,13 +25,12 @@ struct EntrySymbol {
     var specifier: String?
   }
 
-  init(entry: CatalogEntry, language: String, texts: SourceNode) {
+  init(entry: CatalogEntry, texts: SourceNode) {
     self.entry = entry
-    self.language = language
     self.source = texts
   }
 
-  /// The symbol, or nil (with ``diagnostics``) when it cannot be generated.
+  /// The symbol, or nil (with ``problems``) when it cannot be generated.
   mutating func build() -> Symbol? {
     let node: LocalizationNode
     switch source {
@@ -48,18 +47,18 @@ struct EntrySymbol {
     let count = uses.keys.max() ?? 0
     for position in Array(1...max(count, 1)) where count > 0 {
       guard let use = uses[position] else {
-        error(
+        problem(
           "argument \(position) is never used although argument \(count) is; every argument from 1 to \(count) must appear in the source text"
         )
         continue
       }
       if use.types.count > 1 {
-        error(
+        problem(
           "argument \(position) is used as \(use.types.joined(separator: " and as ")); use one type"
         )
       }
     }
-    guard !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+    guard problems.isEmpty else { return nil }
 
     let parameters = (0..<count).map { index in
       let use = uses[index + 1]!
@@ -95,11 +94,11 @@ struct EntrySymbol {
       if argument.widthOrPrecision { use(argument.position, type: "Int32", specifier: "%d") }
       for name in argument.substitutionNames {
         guard let substitution = substitutions[name] else {
-          error("substitution '\(name)' is referenced but not defined")
+          problem("substitution '\(name)' is referenced but not defined")
           continue
         }
         guard let specifier = Self.specifier(of: substitution) else {
-          error("substitution '\(name)' has no valid formatSpecifier")
+          problem("substitution '\(name)' has no valid formatSpecifier")
           continue
         }
         use(substitution.argNum ?? argument.position, specifier, label: name)
@@ -118,9 +117,11 @@ struct EntrySymbol {
 
   private mutating func use(_ position: Int, _ specifier: FormatSpecifier, label: String?) {
     guard let type = Self.swiftType(of: specifier) else {
-      error(
+      problem(
         "format specifier '\(specifier.text)' has no safe Swift type in generated symbols; use %@ with a String or a numeric specifier"
       )
+      // Used, if unsafely: no second message about a gap at its position.
+      if uses[position] == nil { uses[position] = Use() }
       return
     }
     use(position, type: type, specifier: Self.interpolationSpecifier(specifier), label: label)
@@ -140,8 +141,8 @@ struct EntrySymbol {
     substitutions[name]
   }
 
-  private mutating func error(_ message: String) {
-    diagnostics.append(.error(message, offset: entry.offset, language: language, key: entry.key))
+  private mutating func problem(_ message: String) {
+    problems.append(message)
   }
 
   /// The specifier of a substitution's `formatSpecifier` (`lld` → `%lld`).

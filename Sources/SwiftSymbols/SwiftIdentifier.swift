@@ -52,6 +52,54 @@ public enum SwiftIdentifier {
     keywords.contains(name) ? "`\(name)`" : name
   }
 
+  /// The characters of `key` that its member name drops and `other` lacks, as words of their
+  /// Unicode names (`Help…` beside `Help`: `HorizontalEllipsis`; `↓ %@/s` beside `↑ %@/s`:
+  /// `DownwardsArrow`). Identifier characters, whitespace, the word separators `.` `_` `-`,
+  /// specifiers, placeholders and substitution references are not counted; each character of
+  /// `other` cancels one equal character of `key`.
+  public static func distinguishingWords(of key: String, beside other: String) -> String {
+    var others: [Unicode.Scalar: Int] = [:]
+    for scalar in droppedSymbols(of: other) { others[scalar, default: 0] += 1 }
+    var words = ""
+    for scalar in droppedSymbols(of: key) {
+      if let count = others[scalar], count > 0 {
+        others[scalar] = count - 1
+      } else {
+        words += spelled(scalar)
+      }
+    }
+    return words
+  }
+
+  /// The characters of `key` that its member name drops, other than whitespace, word separators
+  /// and specifiers (`%%` is a `%`).
+  static func droppedSymbols(of key: String) -> [Unicode.Scalar] {
+    var scalars: [Unicode.Scalar] = []
+    for token in FormatString(parsing: NamedPlaceholders(key).text).tokens {
+      switch token {
+      case .literal(let text), .invalid(let text):
+        scalars += text.unicodeScalars.filter {
+          !isIdentifierScalar($0) && !$0.properties.isWhitespace
+            && !"._-".unicodeScalars.contains($0)
+        }
+      case .percent: scalars.append("%")
+      case .specifier, .substitution, .argPlaceholder: break
+      }
+    }
+    return scalars
+  }
+
+  /// A character's Unicode name as capitalised words (`HORIZONTAL ELLIPSIS` → `HorizontalEllipsis`,
+  /// `HYPHEN-MINUS` → `HyphenMinus`); `U0001` for one without a name.
+  static func spelled(_ scalar: Unicode.Scalar) -> String {
+    guard let name = scalar.properties.name else {
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "U" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    return name.split { $0 == " " || $0 == "-" }.map { $0.prefix(1) + $0.dropFirst().lowercased() }
+      .joined()
+  }
+
   /// The key without format specifiers, placeholders and substitution references.
   static func strippingSpecifiers(_ key: String) -> String {
     var result = ""

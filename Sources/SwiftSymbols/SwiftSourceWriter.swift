@@ -173,7 +173,8 @@ public struct SwiftSourceWriter {
     return "\"\(body)\""
   }
 
-  /// The key's comment, then its key and source-language text.
+  /// The key's comment, then its key and source-language text, and for a renamed member the key
+  /// that keeps its name.
   private mutating func writeDocumentation(_ symbol: Symbol, table: SymbolTable, indent: String) {
     if let comment = symbol.comment, !comment.isEmpty {
       for text in SwiftLiteral.commentLines(comment) {
@@ -189,6 +190,12 @@ public struct SwiftSourceWriter {
       line("\(indent)/// \(text)".trimmingTrailingSpaces)
     }
     line("\(indent)/// ```")
+    if let shared = symbol.sharedName {
+      let keeper = SwiftLiteral.commentText(shared.keeper)
+      line("\(indent)///")
+      let see = "(lhc-gen-symbols(1), NAMING)"
+      line("\(indent)/// Not `\(shared.name)`, which key “\(keeper)” keeps \(see).")
+    }
   }
 
   private mutating func line(_ text: String) {

@@ -39,6 +39,14 @@ public struct Symbol: Sendable, Equatable {
   public var parameters: [Parameter]
   /// The `defaultValue:` interpolation pieces of the `LocalizedStringResource` member.
   public var resourceDefault: [ResourcePiece]
+  /// Set when the member is renamed because another key keeps the name both would get.
+  public var sharedName: SharedName? = nil
+
+  /// The name a renamed member would get (`done`), and the key that keeps it (`Done`).
+  public struct SharedName: Sendable, Equatable {
+    public var name: String
+    public var keeper: String
+  }
 
   /// One parameter: argument `position` (1-based) with its label and type.
   public struct Parameter: Sendable, Equatable {

@@ -43,12 +43,17 @@ public struct SymbolOptions: Sendable, Equatable {
   /// Only keys Xcode generates symbols for: `extractionState: manual` (unless
   /// `generatesSymbol: false`) or `generatesSymbol: true`.
   public var onlyManual: Bool
+  /// Xcode's errors instead of lhc's rules: keys that give one member, and keys whose arguments
+  /// cannot get a symbol, are errors (nothing is generated) instead of renamed or skipped.
+  public var strict: Bool
 
   public init(
-    bundle: BundleSource = .main, accessLevel: AccessLevel = .internal, onlyManual: Bool = false
+    bundle: BundleSource = .main, accessLevel: AccessLevel = .internal, onlyManual: Bool = false,
+    strict: Bool = false
   ) {
     self.bundle = bundle
     self.accessLevel = accessLevel
     self.onlyManual = onlyManual
+    self.strict = strict
   }
 }

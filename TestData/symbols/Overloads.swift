@@ -22,6 +22,34 @@ extension String {
       lhcFormat("%d of %d", "Overloads", "%1$d of %2$d", [arg1, arg2], locale)
     }
 
+    /// Key “Done” in table “Overloads”. Source text:
+    /// ```
+    /// Done
+    /// ```
+    internal nonisolated static var done: String {
+      lhcString("Done", "Overloads", "Done", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func done(locale: Locale?) -> String {
+      lhcString("Done", "Overloads", "Done", locale)
+    }
+
+    /// Key “done” in table “Overloads”. Source text:
+    /// ```
+    /// done
+    /// ```
+    ///
+    /// Not `done`, which key “Done” keeps (lhc-gen-symbols(1), NAMING).
+    internal nonisolated static var done2: String {
+      lhcString("done", "Overloads", "done", nil)
+    }
+
+    /// The same text in the language of `locale` (nil: the default language).
+    internal nonisolated static func done2(locale: Locale?) -> String {
+      lhcString("done", "Overloads", "done", locale)
+    }
+
     /// Key “of” in table “Overloads”. Source text:
     /// ```
     /// of
@@ -60,6 +88,28 @@ extension LocalizedStringResource {
     internal nonisolated static func of(_ arg1: Int32, _ arg2: Int32) -> LocalizedStringResource {
       LocalizedStringResource(
         "%d of %d", defaultValue: "\(arg1, specifier: "%d") of \(arg2, specifier: "%d")", table: "Overloads",
+        bundle: lhcBundleDescription)
+    }
+
+    /// Key “Done” in table “Overloads”. Source text:
+    /// ```
+    /// Done
+    /// ```
+    internal nonisolated static var done: LocalizedStringResource {
+      LocalizedStringResource(
+        "Done", defaultValue: "Done", table: "Overloads",
+        bundle: lhcBundleDescription)
+    }
+
+    /// Key “done” in table “Overloads”. Source text:
+    /// ```
+    /// done
+    /// ```
+    ///
+    /// Not `done`, which key “Done” keeps (lhc-gen-symbols(1), NAMING).
+    internal nonisolated static var done2: LocalizedStringResource {
+      LocalizedStringResource(
+        "done", defaultValue: "done", table: "Overloads",
         bundle: lhcBundleDescription)
     }
 

@@ -66,6 +66,7 @@ struct CompletionsTests {
     for command in ["format", "extract", "merge-driver", "import"] {
       #expect(try complete(["lhc", command, "--allow"]) == ["--allow-final-newline"], "\(command)")
     }
+    #expect(try complete(["lhc", "gen-symbols", "--st"]) == ["--strict"])
     #expect(try complete(["lhc", "compile", "-o", ""]) == ["sub"])
     #expect(try complete(["lhc", "diff", ""]) == ["a.xcstrings", "b.txt", "sub"])
     #expect(try complete(["lhc", "completions", ""]) == ["bash", "fish", "zsh"])
@@ -82,6 +83,7 @@ struct CompletionsTests {
     #expect(try complete("lhc co") == ["compile", "completions"])
     #expect(try complete("lhc compile ") == ["a.xcstrings", "sub/"])
     #expect(try complete("lhc gen-symbols --access-level ") == ["internal", "package", "public"])
+    #expect(try complete("lhc gen-symbols --st") == ["--strict"])
     #expect(try complete("lhc lint --for") == ["--format"])
     #expect(try complete("lhc format --allow") == ["--allow-final-newline"])
     #expect(try complete("lhc completions ") == ["bash", "fish", "zsh"])
@@ -116,7 +118,7 @@ struct CompletionsTests {
     }
     for option in [
       "output-directory", "serialization-format", "fail-on", "access-level", "manifest",
-      "catalog-version", "favor", "allow-final-newline",
+      "catalog-version", "favor", "allow-final-newline", "strict",
     ] {
       #expect(text.contains(option), "\(option)")
     }

@@ -70,54 +70,106 @@ struct GenSymbolsEndToEndTests {
     try Self.expectGolden(stdout, Self.fixtures.appendingPathComponent("\(name).swift"))
   }
 
-  /// Members Swift cannot tell apart: an error among keys Xcode generates symbols for (`all`
-  /// and `All` are `manual`; nothing is generated then), a warning among the others.
-  @Test func collisionsListEveryKeyOfTheGroup() throws {
-    let (status, stdout, stderr) = Self.generate(["!Collision"])
+  /// Keys that give one member: a key Xcode generates symbols for keeps the name even after
+  /// another in key order (`replayGain`), else the first in key order (`Close Tab`, `Save`); the
+  /// others get the characters that tell their key from the keeper's (`helpHorizontalEllipsis`,
+  /// `sDownwardsArrow`: the shared `/` is not spelled), else a number (`closeTab2`; separators
+  /// and case are not spelled: `itemCount2`), the next free one (`saveColon` is a key's own name:
+  /// `saveColon2`). Overloads and unique names are untouched (`print`, `print(_:)`).
+  @Test func collidingKeysAreRenamedWithAWarning() throws {
+    let (status, stdout, stderr) = Self.generate(["Collisions"])
+    let path = Self.fixtures.appendingPathComponent("Collisions.xcstrings").path
+    #expect(status == 0)
+    #expect(
+      stderr == """
+        \(path):15:5: warning: keys 'Help', 'Help…' all generate the symbol 'help'; 'Help' keeps it, 'Help…' gets 'helpHorizontalEllipsis' (en: Help…)
+        \(path):37:5: warning: keys 'Close Tab', 'Close tab' all generate the symbol 'closeTab'; 'Close Tab' keeps it, 'Close tab' gets 'closeTab2' (en: Close tab)
+        \(path):59:5: warning: keys 'item.count', 'item.count.%lld' all generate the symbol 'itemCount(_: Int)'; 'item.count' keeps it, 'item.count.%lld' gets 'itemCount2' (en: item.count.%lld)
+        \(path):69:5: warning: keys 'Replay Gain', 'replayGain' all generate the symbol 'replayGain'; 'replayGain' keeps it, 'Replay Gain' gets 'replayGain2' (en: Replay Gain)
+        \(path):100:5: warning: keys 'Save', 'Save:' all generate the symbol 'save'; 'Save' keeps it, 'Save:' gets 'saveColon2' (en: Save:)
+        \(path):130:5: warning: keys '↑ %@/s', '↓ %@/s' all generate the symbol 's(_: String)'; '↑ %@/s' keeps it, '↓ %@/s' gets 'sDownwardsArrow' (en: ↓ %@/s)
+
+        """)
+    try Self.expectGolden(stdout, Self.fixtures.appendingPathComponent("Collisions.swift"))
+  }
+
+  /// `--strict` restores Xcode's errors: every group is an error at its second key in the file
+  /// and nothing is written; the same catalogs without it generate every key.
+  @Test func strictMakesCollisionsErrors() throws {
+    let (status, stdout, stderr) = Self.generate(["!Collision", "--strict"])
     let path = Self.fixtures.appendingPathComponent("!Collision.xcstrings").path
     #expect(status == 1)
     #expect(stdout.isEmpty)
     #expect(
       stderr == """
-        \(path):15:5: error: keys 'all', 'All' all generate the symbol 'all'; rename all but one (en: All)
-        \(path):36:5: warning: keys 'a.b', 'a_b', 'A b' all generate the symbol 'aB'; none of them gets a symbol (rename all but one) (en: a_b)
+        \(path):15:5: error: keys 'All', 'all' all generate the symbol 'all'; rename all but one (en: All)
+        \(path):36:5: error: keys 'A b', 'a.b', 'a_b' all generate the symbol 'aB'; rename all but one (en: a_b)
 
         """)
+    let strict = Self.generate(["Collisions", "--strict"])
+    #expect(strict.0 == 1)
+    #expect(strict.1.isEmpty)
+    #expect(strict.2.split(separator: "\n").count == 6)
+    #expect(strict.2.split(separator: "\n").allSatisfy { $0.contains(": error: keys ") })
+
+    let (lenient, symbols, warnings) = Self.generate(["!Collision"])
+    #expect(lenient == 0)
+    #expect(
+      warnings == """
+        \(path):4:5: warning: keys 'All', 'all' all generate the symbol 'all'; 'All' keeps it, 'all' gets 'all2' (en: all)
+        \(path):26:5: warning: keys 'A b', 'a.b', 'a_b' all generate the symbol 'aB'; 'A b' keeps it, 'a.b' gets 'aB2', 'a_b' gets 'aB3' (en: a.b)
+
+        """)
+    for name in ["all", "all2", "aB", "aB2", "aB3", "unique"] {
+      #expect(symbols.contains("static var \(name): String {"), "\(name)")
+    }
   }
 
   /// Overloads (`of(_: String, _: String)`, `of(_: Int32, _: Int32)`, the property `of`) are no
-  /// collision; two keys that are not `manual` and give the same property get no symbol, with a
-  /// warning (the golden type-checks with `swiftc`: `GenSymbolsSwiftcTests`).
-  @Test func overloadsAreSymbolsAndLesserCollisionsWarn() throws {
+  /// collision; two properties are (`done` is renamed; the golden type-checks with `swiftc`:
+  /// `GenSymbolsSwiftcTests`).
+  @Test func overloadsAreSymbolsAndCollisionsRenamed() throws {
     let (status, stdout, stderr) = Self.generate(["Overloads"])
     let path = Self.fixtures.appendingPathComponent("Overloads.xcstrings").path
     #expect(status == 0)
     #expect(
       stderr == """
-        \(path):44:5: warning: keys 'done', 'Done' all generate the symbol 'done'; none of them gets a symbol (rename all but one) (en: Done)
+        \(path):34:5: warning: keys 'Done', 'done' all generate the symbol 'done'; 'Done' keeps it, 'done' gets 'done2' (en: done)
 
         """)
-    #expect(!stdout.contains("static var done"))
     try Self.expectGolden(stdout, Self.fixtures.appendingPathComponent("Overloads.swift"))
   }
 
+  /// A key whose arguments cannot be passed safely gets no symbol, with a warning saying why (an
+  /// unsafe positional argument is not also reported as a gap), and the rest is generated; with
+  /// `--strict` each is an error and nothing is generated.
   @Test func unsupportedSpecifiersClashesAndGapsNameTheKey() throws {
-    let (status, stdout, stderr) = Self.generate(["!Unsupported"])
     let path = Self.fixtures.appendingPathComponent("!Unsupported.xcstrings").path
     let advice =
       "has no safe Swift type in generated symbols; use %@ with a String or a numeric specifier"
-    #expect(status == 1)
-    #expect(stdout.isEmpty)
-    #expect(
-      stderr == """
-        \(path):4:5: error: format specifier '%s' \(advice) (en: c.string %s)
-        \(path):14:5: error: format specifier '%c' \(advice) (en: c.char)
-        \(path):24:5: error: format specifier '%p' \(advice) (en: c.pointer)
-        \(path):34:5: error: format specifier '%Lf' \(advice) (en: long.double)
-        \(path):44:5: error: argument 1 is used as Int32 and as String; use one type (en: clash)
-        \(path):54:5: error: argument 2 is never used although argument 3 is; every argument from 1 to 3 must appear in the source text (en: gap)
+    let problems = [
+      "4:5: {} format specifier '%s' \(advice) (en: c.string %s)",
+      "14:5: {} format specifier '%c' \(advice) (en: c.char)",
+      "24:5: {} format specifier '%p' \(advice) (en: c.pointer)",
+      "34:5: {} format specifier '%Lf' \(advice) (en: long.double)",
+      "44:5: {} argument 1 is used as Int32 and as String; use one type (en: clash)",
+      "54:5: {} argument 2 is never used although argument 3 is; every argument from 1 to 3 must appear in the source text (en: gap)",
+      "74:5: {} format specifier '%2$s' \(advice) (en: positional.c.string)",
+    ]
+    func expected(_ severity: String) -> String {
+      problems.map { "\(path):" + $0.replacingOccurrences(of: "{}", with: severity) + "\n" }
+        .joined()
+    }
+    let (status, stdout, stderr) = Self.generate(["!Unsupported"])
+    #expect(status == 0)
+    #expect(stderr == expected("warning: the key gets no symbol:"))
+    #expect(stdout.contains("static func fine(_ arg1: String, locale: Locale? = nil) -> String"))
+    #expect(!stdout.contains("static var gap") && !stdout.contains("static func gap"))
 
-        """)
+    let strict = Self.generate(["!Unsupported", "--strict"])
+    #expect(strict.0 == 1)
+    #expect(strict.1.isEmpty)
+    #expect(strict.2 == expected("error:"))
   }
 
   @Test(
@@ -176,9 +228,19 @@ struct GenSymbolsEndToEndTests {
     ),
     (["gen-symbols", "a.xcstrings", "--access-level", "open"], "unknown access level 'open'"),
     (["gen-symbols", "a.xcstrings", "--bundle", " "], "empty '--bundle' expression"),
+    // Catalogs of one table belong to two targets: the error says how to run per target.
     (
-      ["gen-symbols", "a/Feature.xcstrings", "b/Feature.xcstrings"],
-      "same table namespace 'Feature'"
+      ["gen-symbols", "App/InfoPlist.xcstrings", "Widget/InfoPlist.xcstrings"],
+      "'App/InfoPlist.xcstrings' and 'Widget/InfoPlist.xcstrings' are both table 'InfoPlist', so "
+        + "they belong to two targets (a target has one catalog per table, and its symbols look "
+        + "strings up in its own bundle): run lhc gen-symbols once per target, each time with "
+        + "that target's catalogs and an output of its own, here once with "
+        + "'App/InfoPlist.xcstrings' and once with 'Widget/InfoPlist.xcstrings'"
+    ),
+    (
+      ["gen-symbols", "a/my-strings.xcstrings", "b/my_strings.xcstrings"],
+      "'a/my-strings.xcstrings' and 'b/my_strings.xcstrings' (tables 'my-strings' and "
+        + "'my_strings') generate the same table namespace 'MyStrings'; rename one of them"
     ),
   ])
   func usageErrors(arguments: [String], message: String) throws {
@@ -192,6 +254,7 @@ struct GenSymbolsEndToEndTests {
     let help = try RunLHC.run(["gen-symbols", "--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("--output-directory DIR"))
+    #expect(help.stdout.contains("--strict"))
     #expect(help.stdout.contains("See lhc-gen-symbols(1)"))
     let overview = try RunLHC.run(["--help"])
     #expect(overview.stdout.contains("gen-symbols"))

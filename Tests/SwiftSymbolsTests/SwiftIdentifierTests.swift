@@ -34,6 +34,31 @@ struct SwiftIdentifierTests {
     #expect(SwiftIdentifier.memberName(forKey: key) == expected)
   }
 
+  /// What tells a renamed member's key from the keeper's: its symbols that the keeper lacks, by
+  /// Unicode name; never letters, case, whitespace, word separators or specifiers.
+  @Test(arguments: [
+    ("Help…", "Help", "HorizontalEllipsis"),
+    ("Brightness:", "Brightness", "Colon"),
+    ("%@ %@?", "%@ %@", "QuestionMark"),
+    ("%@ (%@)", "%@ %@", "LeftParenthesisRightParenthesis"),
+    ("↓ %@/s", "↑ %@/s", "DownwardsArrow"),
+    ("%.0f%%", "%.0f", "PercentSign"),
+    ("Don't", "Dont", "Apostrophe"),
+    ("a\u{1}b", "ab", "U0001"),
+    // Nothing to spell: a number is appended instead.
+    ("Close tab", "Close Tab", ""),
+    ("Name", "Name:", ""),
+    ("to:    ", "to:", ""),
+    ("item.count.%lld", "item.count", ""),
+    ("a_b", "A b", ""),
+    ("%@ - %@", "%@ %@", ""),
+    ("Connecting...", "Connecting", ""),
+    ("Season %lld", "%lld Season", ""),
+  ])
+  func distinguishingWords(key: String, keeper: String, expected: String) {
+    #expect(SwiftIdentifier.distinguishingWords(of: key, beside: keeper) == expected)
+  }
+
   @Test func keywordsAreEscaped() {
     #expect(SwiftIdentifier.escaped("continue") == "`continue`")
     #expect(SwiftIdentifier.escaped("self") == "`self`")

@@ -52,14 +52,37 @@ struct SymbolBuilderTests {
     #expect(symbol.parameters.map(\.label) == ["count", nil])
     #expect(symbol.fallback == "%1$d items by %2$@")
     // argNum 2: `%@` is still argument 2 (the reference used slot 1), so 2 clashes and 1 is unused.
-    let (none, errors) = try build(strings(2))
+    let problems = [
+      "argument 1 is never used although argument 2 is; every argument from 1 to 2 must appear in the source text",
+      "argument 2 is used as Int32 and as String; use one type",
+    ]
+    let (none, warnings) = try build(strings(2))
     #expect(none.isEmpty)
-    #expect(
-      errors.map(\.message) == [
-        "argument 1 is never used although argument 2 is; every argument from 1 to 2 must appear in the source text",
-        "argument 2 is used as Int32 and as String; use one type",
-      ])
-    #expect(errors.allSatisfy { $0.key == "k" && $0.language == "en" })
+    #expect(warnings.map(\.message) == problems.map { "the key gets no symbol: " + $0 })
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.key == "k" && $0.language == "en" })
+    let (strictNone, errors) = try build(strings(2), options: SymbolOptions(strict: true))
+    #expect(strictNone.isEmpty)
+    #expect(errors.map(\.message) == problems)
+    #expect(errors.allSatisfy { $0.severity == .error })
+  }
+
+  /// The keeper of a group: the first key in key order that Xcode generates a symbol for
+  /// (`manual`, or `generatesSymbol: true`), else the first key in key order (`A` before `a`).
+  @Test(arguments: [
+    ("", "", "A"),
+    ("", #""extractionState":"manual","#, "a"),
+    ("", #""generatesSymbol":true,"#, "a"),
+    (#""extractionState":"manual","#, #""extractionState":"manual","#, "A"),
+    // `generatesSymbol: false` opts a manual key out.
+    ("", #""extractionState":"manual","generatesSymbol":false,"#, "A"),
+  ])
+  func theKeeperIsAManualKeyElseTheFirst(upper: String, lower: String, keeper: String) throws {
+    let (symbols, diagnostics) = try build(
+      #"{"A":{\#(upper)"localizations":{"en":\#(unit("x"))}},"a":{\#(lower)"localizations":{"en":\#(unit("y"))}}}"#
+    )
+    let names = Dictionary(uniqueKeysWithValues: symbols.map { ($0.key, $0.name) })
+    #expect(names == [keeper: "a", keeper == "A" ? "a" : "A": "a2"])
+    #expect(diagnostics.map(\.severity) == [.warning])
   }
 
   @Test func pluralCasesWithoutTheArgumentStillGiveTheParameter() throws {

@@ -25,6 +25,9 @@ struct GenSymbolsCommand {
       .flag(
         "only-manual",
         help: "Only keys Xcode generates symbols for (extractionState manual, generatesSymbol)."),
+      .flag(
+        "strict",
+        help: "Fail as Xcode does on keys that give one symbol or whose arguments cannot get one."),
     ],
     discussion: """
       Without --output or --output-directory the source goes to standard output; inside an \
@@ -32,11 +35,13 @@ struct GenSymbolsCommand {
       tables in it; several: <Table>.swift per catalog), and catalogs may be omitted (the \
       phase's declared .xcstrings inputs are read). By default every \
       key with a source-language value gets a symbol; overloads (same name, other parameter \
-      types or labels) are fine. Exit status: 0 on success (keys that collide but are not \
-      manual get no symbol, with a warning), 1 when a catalog cannot be read, a key cannot get \
-      a symbol (a collision involving a manual key, an argument type) or an output cannot be \
-      written (nothing is written then), 64 on a usage error. Files are replaced atomically and \
-      only when their bytes change.
+      types or labels) are fine. Where keys give one symbol, a manual key keeps Xcode's name and \
+      the others are renamed (Help… → helpHorizontalEllipsis, Close tab → closeTab2); a key \
+      whose arguments have no safe Swift type (%s, %p) or a gap gets no symbol; each with a \
+      warning (--strict: an error, as in Xcode). Catalogs of one table belong to different \
+      targets: run once per target. Exit status: 0 on success, 1 when a catalog cannot be read, \
+      --strict finds such a key, or an output cannot be written (nothing is written then), 64 \
+      on a usage error. Files are replaced atomically and only when their bytes change.
       """)
 
   var catalogs: [String]
@@ -69,18 +74,36 @@ struct GenSymbolsCommand {
     }
     options = SymbolOptions(
       bundle: .init(argument: bundle), accessLevel: accessLevel,
-      onlyManual: parsed.flag("only-manual"))
+      onlyManual: parsed.flag("only-manual"), strict: parsed.flag("strict"))
     try CatalogCompilation.checkTableNames(catalogs, unique: false)
-    let types = catalogs.map {
-      SwiftIdentifier.typeName(forTable: CatalogCompilation.tableName(of: $0))
-    }
-    if let duplicate = types.first(where: { name in types.filter { $0 == name }.count > 1 }) {
-      throw UsageError("two catalogs generate the same table namespace '\(duplicate)'")
-    }
+    try Self.checkNamespaces(catalogs)
     if output == nil && outputDirectory == nil && xcode.isRunScriptPhase {
       try useDeclaredOutputs(
         xcode, catalogsDeclared: parsed.positionals.isEmpty && parsed.all("input-file-list").isEmpty
       )
+    }
+  }
+
+  /// Every table's namespace once. Two catalogs of one table belong to two targets (a target
+  /// has one catalog per table, and its symbols look strings up in its own bundle): the error
+  /// says to run once per target; two tables with one namespace (`my-strings`, `my_strings`)
+  /// must be renamed.
+  static func checkNamespaces(_ catalogs: [String]) throws(UsageError) {
+    let tables = catalogs.map(CatalogCompilation.tableName(of:))
+    let types = tables.map(SwiftIdentifier.typeName(forTable:))
+    for second in types.indices {
+      guard let first = types[..<second].firstIndex(of: types[second]) else { continue }
+      let (one, other) = ("'\(catalogs[first])'", "'\(catalogs[second])'")
+      if tables[first] == tables[second] {
+        throw UsageError(
+          "\(one) and \(other) are both table '\(tables[first])', so they belong to two targets "
+            + "(a target has one catalog per table, and its symbols look strings up in its own "
+            + "bundle): run lhc gen-symbols once per target, each time with that target's "
+            + "catalogs and an output of its own, here once with \(one) and once with \(other)")
+      }
+      throw UsageError(
+        "\(one) and \(other) (tables '\(tables[first])' and '\(tables[second])') generate the "
+          + "same table namespace '\(types[first])'; rename one of them")
     }
   }
 
