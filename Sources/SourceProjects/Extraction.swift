@@ -49,17 +49,23 @@ public struct Extraction: Sendable {
   /// literal (`lhc extract`; `lhc lint --sources` wants every lookup).
   /// `notesLiterals`: the literals the sync's safety net reads are collected (a listing needs
   /// none).
+  /// `dependencies`: Swift files whose declarations are read for their types only
+  /// (``PackageDependencies``); the files' own declarations win over theirs.
   public static func run(
-    _ files: [String], scan: SourceScan, extractionOnly: Bool = false, notesLiterals: Bool = true
+    _ files: [String], scan: SourceScan, dependencies: [String] = [],
+    extractionOnly: Bool = false, notesLiterals: Bool = true
   ) -> Extraction {
     let swift = files.filter { $0.hasSuffix(".swift") }
+    func parse(_ path: String) -> TreeBox {
+      let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+      let box = TreeBox(Parser.parse(SourceFile(path: path, bytes: bytes)))
+      box.index.add(box.tree)
+      return box
+    }
+    let declarations = Parallel.map(dependencies) { parse($0).index }
     var result = run(
-      boxes: Parallel.map(swift) { path -> TreeBox in
-        let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
-        let box = TreeBox(Parser.parse(SourceFile(path: path, bytes: bytes)))
-        box.index.add(box.tree)
-        return box
-      }, scan: scan, extractionOnly: extractionOnly, notesLiterals: notesLiterals)
+      boxes: Parallel.map(swift, parse), declarations: declarations, scan: scan,
+      extractionOnly: extractionOnly, notesLiterals: notesLiterals)
     // C-family files: the calls of their localization routines, and their literals.
     let cFamily = files.filter { BuildTarget.isOtherSource($0) || BuildTarget.isHeader($0) }
     let macroNames = Array(Set(scan.targets.flatMap(\.macroNames))).sorted()
@@ -139,10 +145,12 @@ public struct Extraction: Sendable {
   /// Each tree is let go by the thread that read its strings: freeing them all on one thread
   /// after the run took a third of `lhc extract`'s time.
   private static func run(
-    boxes: [TreeBox], scan: SourceScan, extractionOnly: Bool, notesLiterals: Bool
+    boxes: [TreeBox], declarations: [TypeIndex] = [], scan: SourceScan, extractionOnly: Bool,
+    notesLiterals: Bool
   ) -> Extraction {
     let index = TypeIndex(
-      merging: boxes.map(\.index), lookups: Set(scan.targets.flatMap(\.macroNames)))
+      merging: boxes.map(\.index) + declarations,
+      lookups: Set(scan.targets.flatMap(\.macroNames)))
     let perFile = Parallel.map(boxes) { box -> (SourceFile, PlacedFile) in
       let tree = box.take()
       return (

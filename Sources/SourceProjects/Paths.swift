@@ -153,7 +153,8 @@ public struct Glob: Sendable {
 
 /// The files below a folder, listed once: what project readers and the source scan share.
 public final class FileTree: @unchecked Sendable {
-  /// Folders never descended into: build products and dependency checkouts.
+  /// Folders never descended into: build products and dependency checkouts (and a
+  /// `SourcePackages` folder with `checkouts` in it).
   public static let skippedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData"]
 
   private var listings: [String: [String]] = [:]
@@ -188,6 +189,10 @@ public final class FileTree: @unchecked Sendable {
     for entry in entries.sorted() {
       if entry.hasPrefix(".") || Self.skippedFolders.contains(entry) { continue }
       let path = directory == "/" ? "/" + entry : directory + "/" + entry
+      // What `xcodebuild -clonedSourcePackagesDirPath SourcePackages` writes: dependencies.
+      if entry == "SourcePackages", FileManager.default.fileExists(atPath: path + "/checkouts") {
+        continue
+      }
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         continue

@@ -200,6 +200,19 @@ public struct SourceScan: Sendable {
     FileManager.default.fileExists(atPath: directory + "/.git")
   }
 
+  /// The folders of the projects and package manifests read (absolute, sorted): where their
+  /// dependencies' checkouts are (``PackageDependencies``).
+  public var projectFolders: [String] {
+    Set(
+      targets.map { target in
+        switch target.origin {
+        case .xcodeProject(let path): Paths.directory(of: Paths.directory(of: path))
+        case .package(let path): Paths.directory(of: path)
+        }
+      }
+    ).sorted()
+  }
+
   /// The (non-test) targets `file` belongs to.
   public func targets(of file: String) -> [BuildTarget] {
     (targetsByFile[file] ?? []).map { targets[$0] }

@@ -312,6 +312,81 @@ import Testing
     #expect(release.catalogs.count == debug.catalogs.count)
   }
 
+  /// Package dependencies give types only: a checkout in `SourcePackages/checkouts` and a
+  /// folder given with `--dependencies` make literals passed to their `LocalizedStringKey`
+  /// parameters keys; nothing of theirs is extracted; a pinned package with no checkout is named.
+  @Test func dependenciesGiveTypes() throws {
+    let root = fixture.appendingPathComponent("dependencies")
+    func keys(_ arguments: [String]) throws -> (keys: [String: String], stderr: String) {
+      let run = try RunLHC.run(
+        ["extract", "--list", "--format", "json"] + arguments + ["App"], in: root)
+      #expect(run.status == 0, "\(run.stderr)")
+      let records =
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
+      var keys: [String: String] = [:]
+      for record in records {
+        keys[record["key"] as? String ?? ""] = record["catalog"] as? String ?? "null"
+      }
+      return (keys, run.stderr)
+    }
+    let catalog = "App/Sources/App/Resources/Localizable.xcstrings"
+    let checkedOut = try keys([])
+    // Fancy's LocalizedStringKey initializer; its disfavoured String one is not; Loud and
+    // MissingKit unknown (a test of Fancy declaring LoudButton is not read).
+    #expect(checkedOut.keys == ["Fancy title": catalog])
+    #expect(
+      checkedOut.stderr.contains(
+        "note: the declarations of 1 package are unknown (no checkout): missingkit; strings passed to their localizable parameters are not found."
+      ), "\(checkedOut.stderr)")
+    let given = try keys(["--dependencies", "Elsewhere"])
+    #expect(given.keys == ["Fancy title": catalog, "Loud title": catalog])
+    #expect(try keys(["--dependencies", "Elsewhere/Loud"]).keys == given.keys)
+    let missing = try RunLHC.run(
+      ["extract", "--list", "--dependencies", "Nowhere", "App"], in: root)
+    #expect(missing.status == 64)
+  }
+
+  /// Where the checkouts are: `.build/checkouts` (SwiftPM), none (the pinned packages named),
+  /// and in a Run Script build phase the derived data's `SourcePackages/checkouts`.
+  @Test func dependencyCheckoutsWhereToolsLeaveThem() throws {
+    let tree = try writableCopy(of: fixture.appendingPathComponent("dependencies"))
+    defer { try? FileManager.default.removeItem(at: tree.deletingLastPathComponent()) }
+    let app = tree.appendingPathComponent("App")
+    func keys(_ environment: [String: String]? = nil) throws -> (keys: Set<String>, stderr: String)
+    {
+      let run = try RunLHC.run(
+        ["extract", "--list", "--format", "json", "App"], in: tree,
+        environment: environment ?? ProcessInfo.processInfo.environment)
+      #expect(run.status == 0, "\(run.stderr)")
+      let records =
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
+      return (Set(records.compactMap { $0["key"] as? String }), run.stderr)
+    }
+    let manager = FileManager.default
+    try manager.createDirectory(
+      at: app.appendingPathComponent(".build"), withIntermediateDirectories: true)
+    try manager.moveItem(
+      at: app.appendingPathComponent("SourcePackages/checkouts"),
+      to: app.appendingPathComponent(".build/checkouts"))
+    #expect(try keys().keys == ["Fancy title"])
+    // No checkout: both pinned packages named, their strings not found.
+    let derivedData = tree.appendingPathComponent("DerivedData/App-abc")
+    try manager.createDirectory(
+      at: derivedData.appendingPathComponent("SourcePackages"), withIntermediateDirectories: true)
+    try manager.moveItem(
+      at: app.appendingPathComponent(".build/checkouts"),
+      to: derivedData.appendingPathComponent("SourcePackages/checkouts"))
+    let none = try keys()
+    #expect(none.keys.isEmpty)
+    #expect(none.stderr.contains("(no checkout): fancy, missingkit;"), "\(none.stderr)")
+    // Xcode's Run Script phase: the checkouts of the derived data BUILD_DIR is in.
+    var environment = ProcessInfo.processInfo.environment
+    environment["ACTION"] = "build"
+    environment["SCRIPT_INPUT_FILE_COUNT"] = "0"
+    environment["BUILD_DIR"] = derivedData.appendingPathComponent("Build/Products").path
+    #expect(try keys(environment).keys == ["Fancy title"])
+  }
+
   /// A sync under the Swift extraction settings: nothing Xcode would not extract is added, and
   /// a key the setting leaves out is kept while its text is still in the code.
   @Test func swiftExtractionSettingsSync() throws {

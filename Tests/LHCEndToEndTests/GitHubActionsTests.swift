@@ -25,7 +25,9 @@ struct GitHubActionsTests {
     #expect(annotated.status == 1)
     let lines = annotated.stderr.split(separator: "\n")
     let plain = lines.filter { !$0.hasPrefix("::") }
-    let annotations = lines.filter { $0.hasPrefix("::error file=") }
+    let annotations = lines.filter {
+      $0.hasPrefix("::error file=") || $0.hasPrefix("::warning file=")
+    }
     #expect(!plain.isEmpty && annotations.count == plain.count, "\(annotated.stderr)")
     #expect(
       annotations.allSatisfy {

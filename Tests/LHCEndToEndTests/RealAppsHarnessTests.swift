@@ -11,8 +11,10 @@ import Testing
 /// so the net cannot hide a regression. The keys the net keeps are printed per app against a
 /// checked-in ceiling that may only go down (`TestData/apps-harness/kept-ceiling.json`).
 /// `TestData/apps-harness/exceptions.json` holds the keys not judged, each with its reason: `lag:`
-/// (the catalog lags its code) or `next issue:` (Objective-C extraction, macro names, other build
-/// settings, dependencies' sources); an exception no longer needed fails the test.
+/// (the catalog lags its code) or `next issue:` (what lhc does not read yet); an exception no
+/// longer needed fails the test. An app whose keys come from its dependencies' declarations gets
+/// `--dependencies` with stand-ins of their checkouts (`TestData/apps-harness/dependencies/<app>`:
+/// the initializers the app calls, as the packages declare them), the corpus holding none.
 @Suite struct RealAppsHarnessTests {
   private static let appsFolder = TestPaths.corpus.appendingPathComponent("apps")
   private static let harnessData = TestPaths.testData.appendingPathComponent("apps-harness")
@@ -115,7 +117,13 @@ import Testing
     _ name: String, _ folder: URL, exceptions: [String: [String: String]], ceiling: Int?
   ) throws -> Outcome {
     var outcome = Outcome()
-    let listing = try RunLHC.run(["extract", "--list", "--format", "json", "."], in: folder)
+    // Stand-ins of the app's dependencies' checkouts, where its catalogs need them.
+    let dependencies = Self.harnessData.appendingPathComponent("dependencies/\(name)")
+    let given =
+      FileManager.default.fileExists(atPath: dependencies.path)
+      ? ["--dependencies", dependencies.path] : []
+    let listing = try RunLHC.run(
+      ["extract", "--list", "--format", "json"] + given + ["."], in: folder)
     let records =
       try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]] ?? []
     var listed: [String: Set<String>] = [:]
@@ -127,7 +135,7 @@ import Testing
     let before = try Self.codeCatalogs(in: folder)
     // The two syncs, on one copy, the catalogs put back in between.
     let copy = try writableCopy(of: folder)
-    let withNet = try RunLHC.run(["extract", "."], in: copy)
+    let withNet = try RunLHC.run(["extract"] + given + ["."], in: copy)
     let afterNet = try Self.codeCatalogs(in: copy)
     for catalog in before.keys {
       try FileManager.default.removeItem(at: copy.appendingPathComponent(catalog))
@@ -136,7 +144,8 @@ import Testing
     }
     var environment = ProcessInfo.processInfo.environment
     environment["LHC_INTERNAL_NO_SAFETY_NET"] = "1"
-    let withoutNet = try RunLHC.run(["extract", "."], in: copy, environment: environment)
+    let withoutNet = try RunLHC.run(
+      ["extract"] + given + ["."], in: copy, environment: environment)
     let afterRules = try Self.codeCatalogs(in: copy)
     try? FileManager.default.removeItem(at: copy.deletingLastPathComponent())
     var kept = 0

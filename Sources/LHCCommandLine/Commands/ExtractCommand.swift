@@ -42,6 +42,11 @@ struct ExtractCommand {
         help:
           "Read the projects' settings and #if conditions of this build configuration (default: Debug)."
       ),
+      .value(
+        "dependencies", "DIR", repeatable: true,
+        help:
+          "Read the declarations of the package checkouts in DIR (or the package DIR) for their types."
+      ),
       .flag(
         "allow-final-newline",
         help: "Keep a catalog's newline after its last } (default: the nearest .lhc.json)."),
@@ -77,6 +82,9 @@ struct ExtractCommand {
   var explain: Bool
   /// `--configuration`: the build configuration whose settings are read.
   var configuration: String
+  /// `--dependencies`, and in a Run Script phase the checkouts Xcode resolved: package
+  /// checkouts whose declarations are read (``PackageDependencies``).
+  var dependencies: [String]
   /// `--allow-final-newline`: a synced catalog keeps a newline after its last `}`.
   var allowFinalNewline: Bool
   /// The sync's safety net (``SourceProjects/CodeTexts``); only the tests' harness turns it off,
@@ -125,6 +133,11 @@ struct ExtractCommand {
     excluded = (parsed.values["exclude"] ?? []).map(Glob.init)
     explain = parsed.flag("explain")
     configuration = parsed.value("configuration") ?? "Debug"
+    dependencies = (parsed.values["dependencies"] ?? []).map(Paths.absolute)
+    for folder in dependencies where !FileManager.default.fileExists(atPath: folder) {
+      throw UsageError("--dependencies: no such folder: '\(folder)'")
+    }
+    dependencies += XcodeBuildEnvironment(environment).packageCheckouts.map { [$0] } ?? []
     allowFinalNewline = parsed.flag("allow-final-newline")
     keepsKeysInCode = environment["LHC_INTERNAL_NO_SAFETY_NET"] != "1"
   }
@@ -149,9 +162,16 @@ struct ExtractCommand {
     }
     // C-family files: those scanned, and for a sync those of the targets it syncs.
     let cFamily = mode == .list ? scan.cFamilyFiles : cFamilyFilesToRead(scan)
+    let packages = PackageDependencies.find(
+      roots: scan.projectFolders, given: dependencies)
+    if !packages.missing.isEmpty {
+      console.error(
+        "note: the declarations of \(LintReport.plural(packages.missing.count, "package")) are unknown (no checkout): \(packages.missing.joined(separator: ", ")); strings passed to their localizable parameters are not found. Resolve them (swift package resolve; xcodebuild -resolvePackageDependencies -clonedSourcePackagesDirPath SourcePackages) or pass --dependencies DIR\n"
+      )
+    }
     let extraction = Extraction.run(
-      files + cFamily + scan.interfaceFiles.keys.sorted(), scan: scan, extractionOnly: true,
-      notesLiterals: mode != .list)
+      files + cFamily + scan.interfaceFiles.keys.sorted(), scan: scan,
+      dependencies: packages.swiftFiles, extractionOnly: true, notesLiterals: mode != .list)
     printDiagnostics(extraction, console)
     // A file that cannot be read (malformed XML) stops every write.
     let unreadable = extraction.diagnostics.contains {

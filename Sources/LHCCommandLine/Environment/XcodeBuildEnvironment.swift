@@ -39,6 +39,16 @@ struct XcodeBuildEnvironment {
     try declared(files: "SCRIPT_OUTPUT_FILE", lists: "SCRIPT_OUTPUT_FILE_LIST")
   }
 
+  /// In a Run Script phase, the checkouts of the project's Swift packages that Xcode resolved:
+  /// `SourcePackages/checkouts` in the derived data folder whose `Build/Products` is `BUILD_DIR`.
+  var packageCheckouts: String? {
+    guard isRunScriptPhase, let build = variables["BUILD_DIR"], !build.isEmpty else { return nil }
+    let derivedData = ((build as NSString).deletingLastPathComponent as NSString)
+      .deletingLastPathComponent
+    let checkouts = derivedData + "/SourcePackages/checkouts"
+    return FileManager.default.fileExists(atPath: checkouts) ? checkouts : nil
+  }
+
   /// The project's `knownRegions` plus its `developmentRegion`, without `Base`, read from
   /// `$PROJECT_FILE_PATH/project.pbxproj`; nil when the variable, the file or the key is missing.
   var knownRegions: [String]? {
