@@ -201,10 +201,7 @@ public enum XcodeProject {
         name: name, origin: .xcodeProject(pbxproj), isTest: isTest, sources: sources,
         catalogs: catalogs.sorted(), conditions: settings.conditions, isLibrary: isLibrary,
         otherSources: otherSources)
-      target.macroNames = settings.macroNames
-      target.swiftExtraction = settings.swiftExtraction
-      target.codeComments = settings.isOn("LOCALIZED_STRING_CODE_COMMENTS")
-      target.hasUnreadSettings = !settings.isComplete
+      target.apply(settings)
       return target
     }
 
@@ -286,6 +283,17 @@ public enum XcodeProject {
       settings.apply(own)
       return settings
     }
+  }
+}
+
+extension BuildTarget {
+  /// What a target's build settings decide: its `#if` conditions and what its extraction reads.
+  mutating func apply(_ settings: BuildSettings) {
+    conditions = settings.conditions
+    macroNames = settings.macroNames
+    swiftExtraction = settings.swiftExtraction
+    codeComments = settings.isOn("LOCALIZED_STRING_CODE_COMMENTS")
+    hasUnreadSettings = !settings.isComplete
   }
 }
 
