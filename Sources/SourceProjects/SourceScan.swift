@@ -138,6 +138,12 @@ public struct SourceScan: Sendable {
     }
     for (spec, result) in generated {
       switch result {
+      case .success(let contents) where contents.targets.isEmpty:
+        warnings.append(
+          (
+            spec,
+            "no target can be read from it (lhc reads the targets written in it, not those a helper computes); its files are placed as files of no project"
+          ))
       case .success(let contents):
         targets += contents.targets
         referenced.formUnion(contents.referencedFiles)
@@ -145,7 +151,11 @@ public struct SourceScan: Sendable {
         manifests.formUnion(
           contents.packageManifests.filter { FileManager.default.fileExists(atPath: $0) })
       case .failure(let error):
-        warnings.append((spec, "\(error.message); its targets are not read"))
+        warnings.append(
+          (
+            spec,
+            "\(error.message); its targets are not read: its files are placed as files of no project"
+          ))
       }
     }
     for manifest in manifests.sorted() {
