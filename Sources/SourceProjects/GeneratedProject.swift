@@ -46,12 +46,9 @@ public enum GeneratedProject {
     func target(
       name: String, spec: String, isTest: Bool, isLibrary: Bool, settings: BuildSettings
     ) -> BuildTarget {
-      var target = BuildTarget(
-        name: name, origin: .generatedProject(spec), isTest: isTest, sources: sources,
-        catalogs: catalogs.sorted(), conditions: settings.conditions, isLibrary: isLibrary,
-        otherSources: otherSources)
-      target.apply(settings)
-      return target
+      BuildTarget(
+        name: name, origin: .generatedProject(spec), isTest: isTest, isLibrary: isLibrary,
+        sources: sources, otherSources: otherSources, catalogs: catalogs, settings: settings)
     }
   }
 

@@ -147,10 +147,13 @@ public enum TuistProject {
       var buildSettings = BuildSettings()
       buildSettings.configuration =
         own.configuration ?? projectSettings.configuration ?? configuration
-      for xcconfig in [projectSettings.xcconfig, own.xcconfig] {
-        apply(xcconfig, to: &buildSettings)
+      // As Xcode layers them: the project's xcconfig and settings, then the target's.
+      let xcconfigs = BuildSettings.XcconfigCache()
+      if let xcconfig = projectSettings.xcconfig {
+        buildSettings.apply(xcconfig: xcconfig, cache: xcconfigs)
       }
       buildSettings.apply(projectSettings.values)
+      if let xcconfig = own.xcconfig { buildSettings.apply(xcconfig: xcconfig, cache: xcconfigs) }
       layer.merge(own.values) { $1 }
       buildSettings.apply(layer)
       var members = GeneratedProject.Members()
@@ -287,11 +290,5 @@ public enum TuistProject {
       }
     }
 
-    func apply(_ xcconfig: String?, to settings: inout BuildSettings) {
-      guard let xcconfig else { return }
-      let read = BuildSettings.xcconfig(at: xcconfig, depth: 0, configuration: configuration)
-      settings.apply(read.values)
-      if !read.isComplete { settings.isComplete = false }
-    }
   }
 }

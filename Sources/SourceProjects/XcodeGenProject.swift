@@ -301,10 +301,7 @@ public enum XcodeGenProject {
       guard
         let file = configurationFile?.entries?.first(where: { applies($0.key) })?.value.string
       else { return }
-      let read = BuildSettings.xcconfig(
-        at: file, depth: 0, configuration: configuration, cache: xcconfigs)
-      settings.apply(read.values)
-      if !read.isComplete { settings.isComplete = false }
+      settings.apply(xcconfig: file, cache: xcconfigs)
     }
 
     /// The values of a settings spec for the configuration read: a plain mapping, or `groups`

@@ -2,6 +2,7 @@ import Foundation
 import LHCTestSupport
 import ProjectSpecs
 import SourceProjects
+import SourceStrings
 import Testing
 
 /// Generated projects: the YAML reader, XcodeGen's `project.yml` (`TestData/extract/xcodegen`:
@@ -78,14 +79,14 @@ import Testing
     #expect(app.conditions.flags == ["DEBUG", "APP_FLAG"])
     #expect(app.macroNames == ["AppLocalized"])
     #expect(app.swiftExtraction == .compiler)
-    #expect(app.conditions.deploymentTargets["iOS"] == [16, 0])
+    #expect(app.conditions.deploymentTargets["iOS"] == BuildConditions.version("16.0"))
     #expect(!app.isTest && !app.isLibrary)
     // The included spec's paths are relative to it; no localization setting: Text() only.
     let feature = try #require(read["Feature"])
     #expect(Set(feature.sources.keys) == [root + "/Modules/Feature/FeatureView.swift"])
     #expect(feature.catalogs == [root + "/Modules/Feature/Localizable.xcstrings"])
     #expect(feature.conditions.platforms == ["iOS", "macCatalyst"])
-    #expect(feature.conditions.deploymentTargets["iOS"] == [17, 0])
+    #expect(feature.conditions.deploymentTargets["iOS"] == BuildConditions.version("17.0"))
     #expect(feature.swiftExtraction == .textOnly)
     #expect(feature.isLibrary)
     #expect(read["AppTests"]?.isTest == true)
@@ -119,7 +120,7 @@ import Testing
     #expect(Set(app.sources.keys) == [root + "/App/AppView.swift", root + "/App/Project.swift"])
     #expect(app.catalogs == [root + "/App/Resources/Localizable.xcstrings"])
     #expect(app.conditions.flags == ["APP_FLAG"])
-    #expect(app.conditions.deploymentTargets["iOS"] == [17, 0])
+    #expect(app.conditions.deploymentTargets["iOS"] == BuildConditions.version("17.0"))
     #expect(app.swiftExtraction == .compiler)  // the project's base settings
     let feature = try #require(read["Feature"])
     #expect(Set(feature.sources.keys) == [root + "/Modules/Feature/FeatureView.swift"])
