@@ -322,12 +322,15 @@ public enum XcodeGenProject {
       return result
     }
 
-    /// Settings written as a mapping: text, lists joined with spaces.
+    /// Settings written as a mapping: text (booleans as `YES` and `NO`), lists joined with spaces.
     private func plain(_ entries: [YAMLEntry]) -> [String: String] {
       var result: [String: String] = [:]
       for entry in entries {
         switch entry.value {
-        case .scalar(let text, _): result[entry.key] = text
+        case .scalar(let text, let isPlain):
+          // A YAML boolean is XcodeGen's `YES` or `NO`.
+          let lowered = isPlain ? text.lowercased() : ""
+          result[entry.key] = lowered == "true" ? "YES" : lowered == "false" ? "NO" : text
         case .sequence(let elements):
           result[entry.key] = elements.compactMap(\.string).joined(separator: " ")
         case .mapping: continue
