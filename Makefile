@@ -22,7 +22,7 @@ MANPAGES = $(notdir $(wildcard man/*.1))
 
 .PHONY: deps python-oracles browser build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall
 
-# System packages: libxml2 (XML plists), libarchive (reading zips), libdeflate (deflate for the zips
+# System packages: libxml2 (XML plists), libyaml (XcodeGen project specs), libarchive (reading zips), libdeflate (deflate for the zips
 # lhc writes), nettle (SHA-256), pkg-config, python3 (test oracles: plistlib),
 # unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts),
 # man-db and groff (tests render every man page: `MANWIDTH=80 man --warnings -l`),
@@ -30,6 +30,7 @@ MANPAGES = $(notdir $(wildcard man/*.1))
 deps:
 	@missing=""; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
+	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
 	pkg-config --exists libarchive 2>/dev/null || missing="$$missing libarchive-dev"; \
 	pkg-config --exists libdeflate 2>/dev/null || missing="$$missing libdeflate-dev"; \
 	pkg-config --exists nettle 2>/dev/null || missing="$$missing nettle-dev"; \
@@ -46,7 +47,7 @@ deps:
 	    echo "Installing:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  elif command -v brew >/dev/null 2>&1; then \
-	    brew install libxml2 libarchive libdeflate nettle pkg-config python3 unzip zsh fish groff; \
+	    brew install libxml2 libyaml libarchive libdeflate nettle pkg-config python3 unzip zsh fish groff; \
 	  else \
 	    echo "Please install:$$missing" >&2; exit 1; \
 	  fi; \

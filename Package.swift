@@ -24,7 +24,7 @@ let package = Package(
         "LHCBase", "StringCatalog", "CatalogWriter", "CatalogMerge", "PseudoLocalization",
         "LHCPlist", "StringTables", "ReleaseFiles", "LingoHubCDN", "CatalogLint", "CatalogImport",
         "XLIFF", "CatalogExchange", "SwiftSource", "SourceStrings", "SourceProjects", "CatalogSync",
-        "InterfaceBuilderStrings", "CFamilySource",
+        "InterfaceBuilderStrings", "CFamilySource", "ProjectSpecs",
       ]
     ),
   ],
@@ -51,6 +51,13 @@ let package = Package(
       name: "Cnettle",
       pkgConfig: "nettle",
       providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+    ),
+
+    // YAML events over untrusted bytes: the XcodeGen project specs `lhc extract` reads.
+    .systemLibrary(
+      name: "Clibyaml",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
 
     // MARK: Core library, in data-flow order
@@ -141,11 +148,18 @@ let package = Package(
     // hardened (no network, DTD or entities; a depth limit).
     .target(
       name: "InterfaceBuilderStrings", dependencies: ["Clibxml2", "HardenedXML", "SourceStrings"]),
-    // Xcode projects (`project.pbxproj`, synchronized folders) and Swift package manifests →
-    // targets with their sources, catalogs and #if conditions; which catalog a file's strings feed.
+    // YAML bytes → a tree of mappings, sequences and scalars (libyaml's parser; anchors, aliases
+    // and merge keys resolved; limits on depth and size), and XcodeGen's `include:` merging.
+    .target(name: "ProjectSpecs", dependencies: ["Clibyaml"]),
+    // Xcode projects (`project.pbxproj`, synchronized folders), generated projects (XcodeGen's
+    // `project.yml`, Tuist's `Project.swift`) and Swift package manifests → targets with their
+    // sources, catalogs and #if conditions; which catalog a file's strings feed.
     .target(
       name: "SourceProjects",
-      dependencies: ["SourceStrings", "InterfaceBuilderStrings", "SwiftSource", "LHCPlist", "LHCBase"]),
+      dependencies: [
+        "SourceStrings", "InterfaceBuilderStrings", "SwiftSource", "ProjectSpecs", "LHCPlist",
+        "LHCBase",
+      ]),
     // Extracted strings + a catalog model → the catalog Xcode's build sync writes (`lhc extract`).
     .target(name: "CatalogSync", dependencies: ["StringCatalog", "LHCBase"]),
     // Syntax trees, their placed lookups and the catalogs' keys → lint findings of the code
@@ -246,13 +260,17 @@ let package = Package(
     .testTarget(name: "LingoHubCDNTests", dependencies: ["LingoHubCDN", "LHCTestSupport"]),
     .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "LHCTestSupport"]),
     .testTarget(name: "CFamilySourceTests", dependencies: ["CFamilySource", "LHCTestSupport"]),
-    .testTarget(name: "SourceStringsTests", dependencies: ["SourceStrings", "SwiftSource", "CFamilySource"]),
+    .testTarget(
+      name: "SourceStringsTests", dependencies: ["SourceStrings", "SwiftSource", "CFamilySource"]),
     .testTarget(
       name: "InterfaceBuilderStringsTests",
       dependencies: ["InterfaceBuilderStrings", "SourceStrings", "LHCTestSupport"]),
     .testTarget(
       name: "SourceProjectsTests",
-      dependencies: ["SourceProjects", "SourceStrings", "SwiftSource", "LHCPlist", "LHCTestSupport"]),
+      dependencies: [
+        "SourceProjects", "ProjectSpecs", "SourceStrings", "SwiftSource", "LHCPlist",
+        "LHCTestSupport",
+      ]),
     .testTarget(
       name: "SourceLintTests",
       dependencies: ["SourceLint", "SourceProjects", "SourceStrings", "SwiftSource"]),

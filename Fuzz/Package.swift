@@ -35,6 +35,8 @@ let fuzzTargets = [
   "FuzzCFamilySource",
   // Xcode project files (`project.pbxproj`, an old-style property list) and their targets.
   "FuzzXcodeProject",
+  // XcodeGen project specs (`project.yml`): the YAML reader and the spec's targets.
+  "FuzzProjectSpec",
 ]
 
 let package = Package(

@@ -174,6 +174,13 @@ def main():
         ] + [piece for p in files([args.shared / "apps"], ".m", ".mm", ".h", ".c")
              for piece in chunks(p.read_bytes(), 4096)][:3000],
         "FuzzXcodeProject": lambda: [p.read_bytes() for p in files(roots, ".pbxproj")],
+        # XcodeGen specs and their includes (the fixtures', the corpus apps'), and YAML's shapes.
+        "FuzzProjectSpec": lambda: [p.read_bytes() for p in files(roots, ".yml")][:200] + [
+            b"a: &a {b: [1, 2]}\nc:\n  <<: *a\n  d: 'x'\n",
+            b"targets:\n  App:\n    type: application\n    platform: [iOS, macOS]\n"
+            b"    sources:\n      - path: App\n        excludes: ['**/*.md']\n",
+            b"--- |\n  block\n...\n",
+        ],
         # The Interface Builder fixtures and the corpus' XIBs and storyboards (those under 16 KiB
         # whole, the others cut: the mutations reach the rest).
         "FuzzInterfaceBuilder": lambda: [

@@ -18,7 +18,7 @@ SHARED_CORPUS=${SHARED_CORPUS:-../shared/corpus}
 # Where the working corpora grow (one folder per target).
 FUZZ_CORPUS=${FUZZ_CORPUS:-Fuzz/corpus}
 # Targets run by default.
-FUZZ_ALL_TARGETS="FuzzCatalog FuzzCatalogWriter FuzzFormatString FuzzPseudoText FuzzStringsFile FuzzXMLPlist FuzzStringsdict FuzzBinaryPlist FuzzReleaseZip FuzzLegacyImport FuzzCDNResponse FuzzLintFiles FuzzCatalogLanguages FuzzXLIFF FuzzSwiftSource FuzzCFamilySource FuzzXcodeProject FuzzInterfaceBuilder"
+FUZZ_ALL_TARGETS="FuzzCatalog FuzzCatalogWriter FuzzFormatString FuzzPseudoText FuzzStringsFile FuzzXMLPlist FuzzStringsdict FuzzBinaryPlist FuzzReleaseZip FuzzLegacyImport FuzzCDNResponse FuzzLintFiles FuzzCatalogLanguages FuzzXLIFF FuzzSwiftSource FuzzCFamilySource FuzzXcodeProject FuzzInterfaceBuilder FuzzProjectSpec"
 
 # Longest input per target (bytes): enough for real files, small enough for fast mutations.
 max_len() {

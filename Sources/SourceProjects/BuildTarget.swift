@@ -8,6 +8,9 @@ public struct BuildTarget: Sendable {
     case xcodeProject(String)
     /// A Swift package (the `Package.swift` path).
     case package(String)
+    /// A project generated from a spec (XcodeGen's `project.yml`, Tuist's `Project.swift`: its
+    /// path).
+    case generatedProject(String)
   }
 
   public var name: String
@@ -39,6 +42,9 @@ public struct BuildTarget: Sendable {
   /// are extracted too.
   public var codeComments = false
 
+  /// A package target's folder (`path:` or `Sources/<name>`), whose files it builds.
+  public var folder: String?
+
   /// A configuration file its settings come from cannot be read: settings it does not set are
   /// unknown, not unset.
   public var hasUnreadSettings = false
@@ -60,6 +66,16 @@ public struct BuildTarget: Sendable {
       case .textOnly: string.api == "Text"
       case .off: false
       }
+    }
+  }
+
+  /// The folder of the project (Xcode's or a generated one's) it is a target of; nil for a
+  /// package's.
+  var projectFolder: String? {
+    switch origin {
+    case .xcodeProject(let pbxproj): Paths.directory(of: Paths.directory(of: pbxproj))
+    case .generatedProject(let spec): Paths.directory(of: spec)
+    case .package: nil
     }
   }
 

@@ -23,24 +23,8 @@ public enum PackageManifest {
   public static func targets(
     _ bytes: [UInt8], path: String, files: FileTree, configuration: String = "Debug"
   ) -> [BuildTarget] {
-    let tree = Parser.parse(SourceFile(path: path, bytes: bytes))
-    var constants: [String: Expr] = [:]
-    var package: [Argument]?
-    for statement in tree.statements {
-      guard case .declaration(let declaration) = statement,
-        case .variable(let variable) = declaration.kind
-      else {
-        if case .expression(let expression) = statement, package == nil {
-          package = packageArguments(expression)
-        }
-        continue
-      }
-      for binding in variable.bindings {
-        guard binding.names.count == 1, let value = binding.initializer else { continue }
-        constants[binding.names[0]] = value
-        if package == nil { package = packageArguments(value) }
-      }
-    }
+    let (package, constants) = manifestCall(
+      Parser.parse(SourceFile(path: path, bytes: bytes)), callee: "Package")
     guard let package else { return [] }
     let root = Paths.directory(of: path)
     let hasDefaultLocalization = package.contains { $0.label == "defaultLocalization" }
@@ -99,13 +83,14 @@ public enum PackageManifest {
           flags.insert(flag)
         }
       }
-      targets.append(
-        BuildTarget(
-          name: name, origin: .package(path), isTest: isTest, sources: sources, catalogs: catalogs,
-          conditions: conditions(platforms, flags, deploymentTargets),
-          unsyncedReason: hasDefaultLocalization
-            ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization",
-          isLibrary: kind != "executableTarget", otherSources: otherSources))
+      var target = BuildTarget(
+        name: name, origin: .package(path), isTest: isTest, sources: sources, catalogs: catalogs,
+        conditions: conditions(platforms, flags, deploymentTargets),
+        unsyncedReason: hasDefaultLocalization
+          ? nil : "package \(Paths.fileName(of: root)) has no defaultLocalization",
+        isLibrary: kind != "executableTarget", otherSources: otherSources)
+      target.folder = folder
+      targets.append(target)
     }
     return targets
   }
@@ -120,20 +105,51 @@ public enum PackageManifest {
     return (name == "release") == BuildSettings.isRelease(configuration)
   }
 
-  /// The arguments of a `Package(…)` call.
-  private static func packageArguments(_ expression: Expr) -> [Argument]? {
-    if case .call(.name("Package", _), let arguments, _, _) = expression { return arguments }
-    return nil
+  /// The constants (`let` and `var` of the top level) of a manifest read without running it, and
+  /// the arguments of its first top-level call of `callee` (`Package(…)`, `Project(…)`), written
+  /// as a statement or a constant's value.
+  static func manifestCall(_ tree: SourceTree, callee: String) -> (
+    arguments: [Argument]?, constants: [String: Expr]
+  ) {
+    var constants: [String: Expr] = [:]
+    var found: [Argument]?
+    func consider(_ expression: Expr) {
+      if found == nil, case .call(.name(callee, _), let arguments, _, _) = expression {
+        found = arguments
+      }
+    }
+    for statement in tree.statements {
+      guard case .declaration(let declaration) = statement,
+        case .variable(let variable) = declaration.kind
+      else {
+        if case .expression(let expression) = statement { consider(expression) }
+        continue
+      }
+      for binding in variable.bindings {
+        guard binding.names.count == 1, let value = binding.initializer else { continue }
+        constants[binding.names[0]] = value
+        consider(value)
+      }
+    }
+    return (found, constants)
+  }
+
+  /// An expression with the constants it names replaced by their values.
+  static func resolved(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0) -> Expr? {
+    if case .name(let name, _)? = expression, depth < 8, let value = constants[name] {
+      return resolved(value, constants, depth: depth + 1)
+    }
+    return expression
   }
 
   /// The elements of an array expression, through `let` constants and `+`.
-  private static func elements(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0)
+  static func elements(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0)
     -> [Expr]
   {
     guard let expression, depth < 16 else { return [] }
     switch expression {
     case .array(let elements, _):
-      return elements
+      return elements.compactMap { resolved($0, constants) }
     case .name(let name, _):
       return elements(constants[name], constants, depth: depth + 1)
     case .infix(let operands, let operators) where operators.allSatisfy({ $0.text == "+" }):
@@ -143,15 +159,10 @@ public enum PackageManifest {
     }
   }
 
-  private static func literal(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0)
-    -> String?
-  {
-    switch expression {
-    case .string(let literal)?: return literal.plainText
-    case .name(let name, _)? where depth < 8:
-      return literal(constants[name], constants, depth: depth + 1)
-    default: return nil
-    }
+  /// A string literal's text, through `let` constants.
+  static func literal(_ expression: Expr?, _ constants: [String: Expr]) -> String? {
+    if case .string(let literal)? = resolved(expression, constants) { return literal.plainText }
+    return nil
   }
 
   private static func conditions(

@@ -110,6 +110,24 @@ public struct Glob: Sendable {
     return false
   }
 
+  /// Whether the pattern matches all of `path` (a path relative to where the pattern is
+  /// written, as XcodeGen's and Tuist's globs are): `*` within a component, `**/` any number of
+  /// folders, none too.
+  public func matchesWhole(_ path: String) -> Bool {
+    Self.match(pattern[...], Array(path)[...])
+  }
+
+  /// Whether the pattern matches all of `path` or one of the folders it is in (a folder
+  /// matched stands for everything in it).
+  public func matchesWholeOrFolder(_ path: String) -> Bool {
+    var candidate = path
+    while true {
+      if matchesWhole(candidate) { return true }
+      guard let slash = candidate.lastIndex(of: "/") else { return false }
+      candidate = String(candidate[..<slash])
+    }
+  }
+
   private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool
   {
     guard let first = pattern.first else { return text.isEmpty }
@@ -117,6 +135,8 @@ public struct Glob: Sendable {
     case "*":
       let doubled = pattern.dropFirst().first == "*"
       let rest = pattern.dropFirst(doubled ? 2 : 1)
+      // `**/` also stands for no folder at all.
+      if doubled, rest.first == "/", match(rest.dropFirst(), text) { return true }
       var position = text.startIndex
       while true {
         if match(rest, text[position...]) { return true }

@@ -3,8 +3,11 @@ import LHCBase
 import SourceStrings
 
 /// What `lhc extract` reads: the Swift files given (folders searched), the projects that say
-/// which target each belongs to (Xcode projects and `Package.swift` files in the folders and in
-/// the folders above them, up to the repository's root), and the catalogs there are.
+/// which target each belongs to (Xcode projects, the specs of generated ones — XcodeGen's
+/// `project.yml`, Tuist's `Project.swift` and the projects its `Workspace.swift` lists — and
+/// `Package.swift` files, in the folders and in the folders above them, up to the repository's
+/// root), and the catalogs there are. A spec beside an `.xcodeproj` is not read: the project
+/// committed is the one Xcode built.
 public struct SourceScan: Sendable {
   /// The Swift files to extract from (absolute, sorted); files no target builds (a test
   /// target's only, or a project's that none of its targets has) left out.
@@ -17,6 +20,13 @@ public struct SourceScan: Sendable {
   public var catalogs: [String]
   /// Projects that could not be read: path and what is wrong.
   public var problems: [(path: String, diagnostic: Diagnostic)]
+  /// Specs of generated projects that could not be read (their files are placed as files of no
+  /// project): path and what is wrong.
+  public var warnings: [(path: String, message: String)] = []
+  /// What the run should say once (``noProjectNote``).
+  public var notes: [String] = []
+  /// The note of a run with files no project covers: their strings go to the nearest catalog.
+  public static let noProjectNote = "no Xcode project found: strings placed by the nearest catalog"
   /// The Interface Builder files to extract from (absolute), each with the catalog it feeds
   /// (``interfaceBuilderPlacement(of:given:)``); those with none are left out.
   public var interfaceFiles: [String: Placement] = [:]
@@ -43,21 +53,31 @@ public struct SourceScan: Sendable {
     var catalogs = Set(extraCatalogs)
     var projects = Set<String>()
     var manifests = Set<String>()
+    // Generated projects: XcodeGen specs, Tuist manifests and workspaces.
+    var specs = Set<String>()
+    var tuistManifests = Set<String>()
+    var workspaces = Set<String>()
+    func record(_ file: String) {
+      switch Paths.fileName(of: file) {
+      case "Package.swift": manifests.insert(file)
+      case "project.yml": specs.insert(file)
+      case "Project.swift": tuistManifests.insert(file)
+      case "Workspace.swift": workspaces.insert(file)
+      default: if file.hasSuffix(".xcodeproj/project.pbxproj") { projects.insert(file) }
+      }
+    }
     func consider(_ file: String) {
       if !excluded.isEmpty {
         let relative = Paths.relative(file, to: current)
         if excluded.contains(where: { $0.matches(relative) || $0.matches(file) }) { return }
       }
-      if file.hasSuffix(".swift"), Paths.fileName(of: file) != "Package.swift" {
-        swiftFiles.insert(file)
-      }
+      if file.hasSuffix(".swift"), !isManifest(file) { swiftFiles.insert(file) }
       if BuildTarget.isOtherSource(file) || BuildTarget.isHeader(file) {
         cFamilyFiles.insert(file)
       }
       if file.hasSuffix(".xcstrings") { catalogs.insert(file) }
       if isInterfaceBuilderFile(file) { interfaceFiles.insert(file) }
-      if file.hasSuffix(".xcodeproj/project.pbxproj") { projects.insert(file) }
-      if Paths.fileName(of: file) == "Package.swift" { manifests.insert(file) }
+      record(file)
     }
     for input in inputs {
       let listed = tree.files(under: input)
@@ -69,37 +89,84 @@ public struct SourceScan: Sendable {
       // Projects in the folders above: up to the repository's root (a `.git`) or the top.
       var directory = listed.isEmpty ? Paths.directory(of: input) : input
       while true {
-        for file in SourceScan.projectFiles(in: directory) {
-          if file.hasSuffix("Package.swift") {
-            manifests.insert(file)
-          } else {
-            projects.insert(file)
-          }
-        }
+        SourceScan.projectFiles(in: directory).forEach(record)
         if SourceScan.isRepositoryRoot(directory) || directory == "/" { break }
         directory = Paths.directory(of: directory)
       }
     }
     var targets: [BuildTarget] = []
     var problems: [(String, Diagnostic)] = []
+    var warnings: [(String, String)] = []
     var referenced = Set<String>()
+    // The folders of the projects read: a file in none of them is a file of no project.
+    var projectFolders: [String] = []
     for project in projects.sorted() {
       do {
         let contents = try XcodeProject.read(
           at: project, files: tree, configuration: configuration)
         targets += contents.targets
         referenced.formUnion(contents.referencedFiles)
+        projectFolders.append(Paths.directory(of: Paths.directory(of: project)))
       } catch {
         problems.append((project, Diagnostic.error(error.message, offset: error.offset)))
       }
     }
+    // Generated projects, unless the project they generate is there (what Xcode built).
+    let xcodeFolders = Set(projects.map { Paths.directory(of: Paths.directory(of: $0)) })
+    for workspace in workspaces.sorted() {
+      tuistManifests.formUnion(TuistProject.workspaceProjects(at: workspace, files: tree))
+    }
+    var generated: [(String, Result<GeneratedProject.Contents, GeneratedProject.ReadError>)] = []
+    for spec in specs.sorted() where !xcodeFolders.contains(Paths.directory(of: spec)) {
+      generated.append(
+        (
+          spec,
+          Result { () throws(GeneratedProject.ReadError) in
+            try XcodeGenProject.read(at: spec, files: tree, configuration: configuration)
+          }
+        ))
+    }
+    for manifest in tuistManifests.sorted()
+    where !xcodeFolders.contains(Paths.directory(of: manifest))
+      && TuistProject.isManifest(at: manifest)
+    {
+      generated.append(
+        (
+          manifest,
+          .success(TuistProject.read(at: manifest, files: tree, configuration: configuration))
+        ))
+    }
+    for (spec, result) in generated {
+      switch result {
+      case .success(let contents) where contents.targets.isEmpty:
+        warnings.append(
+          (
+            spec,
+            "no target can be read from it (lhc reads the targets written in it, not those a helper computes); its files are placed as files of no project"
+          ))
+      case .success(let contents):
+        targets += contents.targets
+        referenced.formUnion(contents.referencedFiles)
+        projectFolders.append(Paths.directory(of: spec))
+        manifests.formUnion(
+          contents.packageManifests.filter { FileManager.default.fileExists(atPath: $0) })
+      case .failure(let error):
+        warnings.append(
+          (
+            spec,
+            "\(error.message); its targets are not read: its files are placed as files of no project"
+          ))
+      }
+    }
     for manifest in manifests.sorted() {
-      targets += PackageManifest.targets(
-        at: manifest, files: tree, configuration: configuration)
+      let read = PackageManifest.targets(at: manifest, files: tree, configuration: configuration)
+      if !read.isEmpty { projectFolders.append(Paths.directory(of: manifest)) }
+      targets += read
     }
     for target in targets { catalogs.formUnion(target.catalogs) }
     var scan = SourceScan(
       files: [], targets: targets, catalogs: catalogs.sorted(), problems: problems)
+    scan.warnings = warnings
     // Not built: only a test target has it, or a project refers to it and no target has it.
     var notBuilt = referenced
     for (index, target) in targets.enumerated() {
@@ -114,6 +181,7 @@ public struct SourceScan: Sendable {
         scan.targetsByFile[file, default: []].append(index)
       }
     }
+    scan.preferProjectsOverRootPackages()
     // C-family files: those of a (non-test) target and every header, which no build phase
     // compiles but whose macros the sources expand.
     let testOnly = Set(targets.filter(\.isTest).flatMap(\.otherSources.keys))
@@ -136,7 +204,41 @@ public struct SourceScan: Sendable {
       scan.files.filter {
         scan.targetsByFile[$0] == nil && builtFolders.contains(Paths.directory(of: $0))
       })
+    // Files of no project: placed by the nearest catalog, which the run says once.
+    let unprojected = (scan.files + scan.cFamilyFiles.filter { !BuildTarget.isHeader($0) })
+      .contains { file in
+        scan.targetsByFile[file] == nil && !scan.strays.contains(file)
+          && !projectFolders.contains { Paths.isInside(file, $0) }
+      }
+    if unprojected { scan.notes.append(noProjectNote) }
     return scan
+  }
+
+  /// A file an Xcode project's (or a generated project's) target builds is placed by that
+  /// target, not by a package's target that has it only because the package's folder holds the
+  /// whole project (a `Package.swift` at the root of an app's repository).
+  private mutating func preferProjectsOverRootPackages() {
+    for (file, indices) in targetsByFile where indices.count > 1 {
+      let projects = indices.compactMap { targets[$0].projectFolder }
+      guard !projects.isEmpty else { continue }
+      let kept = indices.filter { index in
+        guard let folder = targets[index].folder else { return true }
+        return !projects.contains { Paths.isInside($0, folder) }
+      }
+      if kept.count != indices.count { targetsByFile[file] = kept }
+    }
+  }
+
+  /// Whether a Swift file is a manifest, not code a target builds: `Package.swift`, and Tuist's
+  /// (`Project.swift`, `Workspace.swift` and the helpers in a `Tuist` folder, those that import
+  /// `ProjectDescription`).
+  static func isManifest(_ file: String) -> Bool {
+    let name = Paths.fileName(of: file)
+    if name == "Package.swift" { return true }
+    guard name == "Project.swift" || name == "Workspace.swift" || file.contains("/Tuist/") else {
+      return false
+    }
+    return TuistProject.isManifest(at: file)
   }
 
   /// Whether `path` is an Interface Builder file (`.xib`, `.storyboard`).
@@ -186,7 +288,9 @@ public struct SourceScan: Sendable {
     }
     var result: [String] = []
     for entry in entries.sorted() {
-      if entry == "Package.swift" { result.append(directory + "/" + entry) }
+      if ["Package.swift", "project.yml", "Project.swift", "Workspace.swift"].contains(entry) {
+        result.append(directory + "/" + entry)
+      }
       if entry.hasSuffix(".xcodeproj"),
         FileManager.default.fileExists(atPath: directory + "/" + entry + "/project.pbxproj")
       {

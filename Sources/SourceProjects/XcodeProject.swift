@@ -197,15 +197,9 @@ public enum XcodeProject {
       let isLibrary =
         productType.contains("framework") || productType.contains("library")
         || productType == "com.apple.product-type.bundle"
-      var target = BuildTarget(
-        name: name, origin: .xcodeProject(pbxproj), isTest: isTest, sources: sources,
-        catalogs: catalogs.sorted(), conditions: settings.conditions, isLibrary: isLibrary,
-        otherSources: otherSources)
-      target.macroNames = settings.macroNames
-      target.swiftExtraction = settings.swiftExtraction
-      target.codeComments = settings.isOn("LOCALIZED_STRING_CODE_COMMENTS")
-      target.hasUnreadSettings = !settings.isComplete
-      return target
+      return BuildTarget(
+        name: name, origin: .xcodeProject(pbxproj), isTest: isTest, isLibrary: isLibrary,
+        sources: sources, otherSources: otherSources, catalogs: catalogs, settings: settings)
     }
 
     /// The files an exception set of `group` for target `id` names (absolute paths, those that
@@ -269,12 +263,7 @@ public enum XcodeProject {
       {
         xcconfig = Paths.normalize(relative, relativeTo: folder)
       }
-      if let xcconfig {
-        let read = BuildSettings.xcconfig(
-          at: xcconfig, depth: 0, configuration: settings.configuration, cache: xcconfigs)
-        settings.apply(read.values)
-        if !read.isComplete { settings.isComplete = false }
-      }
+      if let xcconfig { settings.apply(xcconfig: xcconfig, cache: xcconfigs) }
       var own: [String: String] = [:]
       for (key, value) in configuration["buildSettings"]?.dictionary ?? [:] {
         if let text = value.string {
@@ -286,6 +275,23 @@ public enum XcodeProject {
       settings.apply(own)
       return settings
     }
+  }
+}
+
+extension BuildTarget {
+  /// A project's target, with what its build settings decide: its `#if` conditions and what its
+  /// extraction reads.
+  init(
+    name: String, origin: Origin, isTest: Bool, isLibrary: Bool, sources: [String: String],
+    otherSources: [String: String], catalogs: Set<String>, settings: BuildSettings
+  ) {
+    self.init(
+      name: name, origin: origin, isTest: isTest, sources: sources, catalogs: catalogs.sorted(),
+      conditions: settings.conditions, isLibrary: isLibrary, otherSources: otherSources)
+    macroNames = settings.macroNames
+    swiftExtraction = settings.swiftExtraction
+    codeComments = settings.isOn("LOCALIZED_STRING_CODE_COMMENTS")
+    hasUnreadSettings = !settings.isComplete
   }
 }
 
@@ -353,6 +359,15 @@ struct BuildSettings {
       rest = rest[rest.index(after: close)...]
     }
     return result + rest
+  }
+
+  /// Applies the settings of an `.xcconfig` file (read for the configuration read); one that
+  /// cannot be read makes the settings incomplete.
+  mutating func apply(xcconfig path: String, cache: XcconfigCache) {
+    let read = BuildSettings.xcconfig(
+      at: path, depth: 0, configuration: configuration, cache: cache)
+    apply(read.values)
+    if !read.isComplete { isComplete = false }
   }
 
   /// The settings of `.xcconfig` files already read in one project, by path and configuration

@@ -56,8 +56,9 @@ struct ExtractCommand {
       for *.swift, *.m, *.mm, *.c, *.cc, *.cpp, *.h, *.hpp, *.xib and *.storyboard; .build, \
       Pods, Carthage and \
       DerivedData are skipped). Which catalog a string feeds is decided by target, as Xcode does: \
-      the Xcode projects and Package.swift files in and above the folders say which target each \
-      file belongs to, and a table name such as Localizable has one catalog per target; a file of \
+      the Xcode projects, XcodeGen's project.yml and Tuist's Project.swift (when no .xcodeproj \
+      is beside them) and the Package.swift files in and above the folders say which target \
+      each file belongs to, and a table name such as Localizable has one catalog per target; a file of \
       no target feeds the nearest catalog of its table up the folder tree. Interface Builder \
       files (*.xib, *.storyboard) feed the mul.lproj/<Name>.xcstrings beside their Base.lproj \
       folder, or a catalog of their table given with --into; those with neither are not read, \
@@ -153,6 +154,10 @@ struct ExtractCommand {
       console.error("\(relative(problem.path)): error: \(problem.diagnostic.message)\n")
       failed = true
     }
+    for warning in scan.warnings {
+      console.error("\(relative(warning.path)): warning: \(warning.message)\n")
+    }
+    for note in scan.notes { console.error("note: \(note)\n") }
     var files = scan.files
     if mode != .list {
       // A synced catalog is synced from all of its targets' files, scanned or not, and from the

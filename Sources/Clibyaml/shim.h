@@ -1,0 +1,4 @@
+#ifndef LHC_CLIBYAML_SHIM_H
+#define LHC_CLIBYAML_SHIM_H
+#include <yaml.h>
+#endif

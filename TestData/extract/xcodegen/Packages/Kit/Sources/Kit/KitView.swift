@@ -1,0 +1,3 @@
+import SwiftUI
+
+let kitTitle = Text("Kit title")

@@ -1,0 +1,3 @@
+import SwiftUI
+
+let testOnly = Text("Test only")

@@ -1,0 +1,233 @@
+import Foundation
+import LHCTestSupport
+import ProjectSpecs
+import SourceProjects
+import SourceStrings
+import Testing
+
+/// Generated projects: the YAML reader, XcodeGen's `project.yml` (`TestData/extract/xcodegen`:
+/// an app, a framework in an included spec, a test target, a local package) and Tuist's
+/// `Project.swift` (`TestData/extract/tuist`), their precedence and the note of files of no
+/// project.
+@Suite struct GeneratedProjectTests {
+  private let fixtures = Paths.normalize(TestPaths.testData.appendingPathComponent("extract").path)
+
+  private func targets(_ contents: GeneratedProject.Contents) -> [String: BuildTarget] {
+    Dictionary(uniqueKeysWithValues: contents.targets.map { ($0.name, $0) })
+  }
+
+  private func write(_ files: [String: String]) throws -> String {
+    let root = try makeTemporaryDirectory()
+    for (relative, text) in files {
+      let url = root.appendingPathComponent(relative)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return Paths.normalize(root.resolvingSymlinksInPath().path)
+  }
+
+  @Test func yamlTree() throws {
+    let text = """
+      base: &base
+        a: 1
+        b: [x, "y"]
+      other: &other {c: 3, a: 9}
+      derived:
+        <<: [*base, *other]
+        a: own
+      quoted: "<<"
+      empty:
+      """
+    let node = try YAMLReader.read(Array(text.utf8))
+    #expect(
+      node["base"]?["b"] == .sequence([.scalar("x", isPlain: true), .scalar("y", isPlain: false)]))
+    let derived = try #require(node["derived"]?.entries)
+    // Its own keys first and over the merged ones; then the first merged mapping's.
+    #expect(derived.map(\.key) == ["a", "b", "c"])
+    #expect(node["derived"]?["a"]?.string == "own")
+    #expect(node["derived"]?["c"]?.string == "3")
+    #expect(node["quoted"]?.string == "<<")
+    #expect(node["empty"] != nil && node["empty"]?.string == nil)
+  }
+
+  @Test func yamlErrors() {
+    #expect(throws: YAMLReader.ReadError.self) { try YAMLReader.read(Array("a: [b\nc: d".utf8)) }
+    #expect(throws: YAMLReader.ReadError.self) { try YAMLReader.read(Array("a: *missing".utf8)) }
+    // Too deep, and aliases that expand beyond the limit ("billion laughs").
+    let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+    #expect(throws: YAMLReader.ReadError.self) { try YAMLReader.read(Array(deep.utf8)) }
+    var laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...8 {
+      let previous = "*l\(level - 1)".replacingOccurrences(of: "*l0", with: "*a")
+      laughs +=
+        "l\(level): &l\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
+    }
+    #expect(throws: YAMLReader.ReadError.self) { try YAMLReader.read(Array(laughs.utf8)) }
+    #expect((try? YAMLReader.read([])) == .scalar("", isPlain: true))
+  }
+
+  @Test func xcodeGenTargets() throws {
+    let root = fixtures + "/xcodegen"
+    let read = targets(try XcodeGenProject.read(at: root + "/project.yml", files: FileTree()))
+    #expect(Set(read.keys) == ["App", "AppTests", "Feature"])
+    let app = try #require(read["App"])
+    #expect(Set(app.sources.keys) == [root + "/App/AppView.swift"])  // Excluded.swift excluded
+    #expect(app.catalogs == [root + "/App/Localizable.xcstrings"])
+    #expect(app.conditions.platforms == ["iOS"])
+    // The project presets' DEBUG, inherited; the xcconfig's macro names; a group's setting.
+    #expect(app.conditions.flags == ["DEBUG", "APP_FLAG"])
+    #expect(app.macroNames == ["AppLocalized"])
+    #expect(app.swiftExtraction == .compiler)
+    #expect(app.conditions.deploymentTargets["iOS"] == BuildConditions.version("16.0"))
+    #expect(!app.isTest && !app.isLibrary)
+    // The included spec's paths are relative to it; no localization setting: Text() only.
+    let feature = try #require(read["Feature"])
+    #expect(Set(feature.sources.keys) == [root + "/Modules/Feature/FeatureView.swift"])
+    #expect(feature.catalogs == [root + "/Modules/Feature/Localizable.xcstrings"])
+    #expect(feature.conditions.platforms == ["iOS", "macCatalyst"])
+    #expect(feature.conditions.deploymentTargets["iOS"] == BuildConditions.version("17.0"))
+    #expect(feature.swiftExtraction == .textOnly)
+    #expect(feature.isLibrary)
+    #expect(read["AppTests"]?.isTest == true)
+    // `configs: release:` applies to the Release configuration.
+    let release = targets(
+      try XcodeGenProject.read(
+        at: root + "/project.yml", files: FileTree(), configuration: "Release"))
+    #expect(release["App"]?.conditions.flags == ["RELEASE_FLAG"])
+  }
+
+  @Test func xcodeGenScan() throws {
+    let root = fixtures + "/xcodegen"
+    let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(scan.warnings.isEmpty && scan.notes.isEmpty)
+    #expect(scan.targets(of: root + "/App/AppView.swift").map(\.name) == ["App"])
+    // The local package is read as packages are.
+    #expect(
+      scan.targets(of: root + "/Packages/Kit/Sources/Kit/KitView.swift").map(\.name) == ["Kit"])
+    // A file `excludes` leaves out is in no target and feeds no catalog.
+    #expect(scan.targets(of: root + "/App/Excluded.swift").isEmpty)
+    #expect(scan.isStray(root + "/App/Excluded.swift"))
+    // A test target's file is not read.
+    #expect(!scan.files.contains(root + "/Tests/AppTests.swift"))
+  }
+
+  @Test func tuistTargets() throws {
+    let root = fixtures + "/tuist"
+    let read = targets(TuistProject.read(at: root + "/Project.swift", files: FileTree()))
+    #expect(Set(read.keys) == ["App", "AppTests", "Feature"])
+    let app = try #require(read["App"])
+    #expect(Set(app.sources.keys) == [root + "/App/AppView.swift", root + "/App/Project.swift"])
+    #expect(app.catalogs == [root + "/App/Resources/Localizable.xcstrings"])
+    #expect(app.conditions.flags == ["APP_FLAG"])
+    #expect(app.conditions.deploymentTargets["iOS"] == BuildConditions.version("17.0"))
+    #expect(app.swiftExtraction == .compiler)  // the project's base settings
+    let feature = try #require(read["Feature"])
+    #expect(Set(feature.sources.keys) == [root + "/Modules/Feature/FeatureView.swift"])
+    #expect(feature.catalogs == [root + "/Modules/Feature/Resources/Localizable.xcstrings"])
+    #expect(feature.conditions.platforms == ["iOS", "macCatalyst"])
+    #expect(feature.isLibrary)
+    #expect(read["AppTests"]?.isTest == true)
+    let release = targets(
+      TuistProject.read(at: root + "/Project.swift", files: FileTree(), configuration: "Release"))
+    #expect(release["App"]?.conditions.flags == ["RELEASE_FLAG"])
+    // The manifest is not code; an app's own Project.swift is.
+    let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(!scan.files.contains(root + "/Project.swift"))
+    #expect(scan.targets(of: root + "/App/Project.swift").map(\.name) == ["App"])
+    #expect(scan.isStray(root + "/Modules/Feature/Excluded.swift"))
+  }
+
+  @Test func projectSwiftWithoutProjectDescriptionIsCode() throws {
+    let root = try write([
+      "Project.swift": "struct Project { let name = \"x\" }\nlet project = Project(targets: [])\n",
+      "Localizable.xcstrings": "{}",
+    ])
+    #expect(!TuistProject.isManifest(at: root + "/Project.swift"))
+    let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(scan.files == [root + "/Project.swift"])
+    #expect(scan.targets.isEmpty)
+    #expect(scan.notes == [SourceScan.noProjectNote])
+  }
+
+  /// The `.xcodeproj` beside a spec is what Xcode built: the spec is not read.
+  @Test func committedProjectOverSpec() throws {
+    let root = try write([
+      "project.yml":
+        "targets:\n  Spec:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+      "App/A.swift": "let a = 1\n",
+    ])
+    let pbxproj = try String(
+      contentsOfFile: fixtures + "/app/App.xcodeproj/project.pbxproj", encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
+    try pbxproj.write(
+      toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+    let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(!scan.targets.contains { $0.name == "Spec" })
+    try FileManager.default.removeItem(atPath: root + "/App.xcodeproj")
+    let alone = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(alone.targets(of: root + "/App/A.swift").map(\.name) == ["Spec"])
+  }
+
+  /// A root `Package.swift` whose target's folder is the whole repository does not take the
+  /// files the project's targets build; a file no project target builds stays its.
+  @Test func rootPackageDoesNotOverrideProject() throws {
+    let root = try write([
+      "project.yml":
+        "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n",
+      "Package.swift": """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(name: "Root", defaultLocalization: "en", targets: [.target(name: "Root", path: ".")])
+      """,
+      "App/A.swift": "let a = 1\n",
+      "Tools/T.swift": "let t = 1\n",
+    ])
+    let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(scan.targets(of: root + "/App/A.swift").map(\.name) == ["App"])
+    #expect(scan.targets(of: root + "/Tools/T.swift").map(\.name) == ["Root"])
+  }
+
+  /// A spec that cannot be read: a warning naming it, and its files placed as files of no
+  /// project.
+  @Test func badSpecFallsBack() throws {
+    let root = try write([
+      "project.yml": "targets: [unclosed\n",
+      "App/A.swift": "let a = 1\n",
+    ])
+    let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(scan.warnings.map(\.path) == [root + "/project.yml"])
+    #expect(scan.warnings.first?.message.contains("project.yml:") == true)
+    #expect(scan.targets.isEmpty)
+    #expect(scan.notes == [SourceScan.noProjectNote])
+  }
+
+  @Test func tuistWorkspaceAndGlobs() throws {
+    let root = try write([
+      "Workspace.swift": """
+      import ProjectDescription
+      let workspace = Workspace(name: "W", projects: ["Projects/*"])
+      """,
+      "Projects/One/Project.swift": """
+      import ProjectDescription
+      let project = Project(name: "One", targets: [
+        Target(name: "One", platform: .macOS, product: .staticFramework, sources: .paths(["Sources/**/*.swift"])),
+      ])
+      """,
+      "Projects/One/Sources/Top.swift": "let a = 1\n",
+      "Projects/One/Sources/Deep/Inner.swift": "let b = 1\n",
+    ])
+    #expect(
+      TuistProject.workspaceProjects(at: root + "/Workspace.swift", files: FileTree()) == [
+        root + "/Projects/One/Project.swift"
+      ])
+    // Scanning the workspace's folder alone finds the project it lists.
+    let scan = SourceScan.scan(
+      inputs: [root + "/Projects/One/Sources"], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(scan.targets(of: root + "/Projects/One/Sources/Top.swift").map(\.name) == ["One"])
+    #expect(
+      scan.targets(of: root + "/Projects/One/Sources/Deep/Inner.swift").map(\.name) == ["One"])
+    #expect(scan.targets.first?.conditions.platforms == ["macOS"])
+  }
+}
