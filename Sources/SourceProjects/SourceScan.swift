@@ -311,7 +311,7 @@ public struct SourceScan: Sendable {
       targets.map { target in
         switch target.origin {
         case .xcodeProject(let path): Paths.directory(of: Paths.directory(of: path))
-        case .package(let path): Paths.directory(of: path)
+        case .package(let path), .generatedProject(let path): Paths.directory(of: path)
         }
       }
     ).sorted()
