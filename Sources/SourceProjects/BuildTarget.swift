@@ -43,6 +43,10 @@ public struct BuildTarget: Sendable {
   /// unknown, not unset.
   public var hasUnreadSettings = false
 
+  /// The strings of its Info.plist for its `InfoPlist.xcstrings` (an Xcode project's target
+  /// with such a catalog), or why lhc cannot read them; nil for the others.
+  public var infoPlist: InfoPlistStrings?
+
   /// What Xcode's build extracts from a target's Swift code.
   public enum SwiftExtraction: String, Sendable {
     /// `SWIFT_EMIT_LOC_STRINGS = YES`: the compiler's extraction, every localizable string.

@@ -205,6 +205,10 @@ public enum XcodeProject {
       target.swiftExtraction = settings.swiftExtraction
       target.codeComments = settings.isOn("LOCALIZED_STRING_CODE_COMMENTS")
       target.hasUnreadSettings = !settings.isComplete
+      if target.catalog(of: "InfoPlist") != nil {
+        target.infoPlist = InfoPlistStrings.read(
+          settings, target: name, projectDirectory: projectDirectory, pbxproj: pbxproj)
+      }
       return target
     }
 
