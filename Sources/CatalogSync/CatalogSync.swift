@@ -9,12 +9,18 @@ public struct ExtractedKey: Sendable, Equatable {
   /// The comments of its call sites, distinct, sorted, joined by a line break (as
   /// genstrings joins them); nil when no call site has one.
   public var comment: String?
+  /// An App Shortcut's phrases: the source unit is a string set of them (the key is the first).
+  public var phrases: [String]?
 
-  public init(key: String, value: String? = nil, comment: String? = nil) {
+  public init(key: String, value: String? = nil, comment: String? = nil, phrases: [String]? = nil) {
     self.key = key
     self.value = value
     self.comment = comment
+    self.phrases = phrases
   }
+
+  /// It gives the source language's text (a default value, phrases): `extracted_with_value`.
+  var hasValue: Bool { value != nil || phrases != nil }
 }
 
 /// What a sync changed in one catalog, key by key.
@@ -105,7 +111,12 @@ public enum CatalogSync {
 
   private static func newEntry(_ extracted: ExtractedKey, source: String) -> CatalogEntry {
     var entry = CatalogEntry(key: extracted.key, comment: extracted.comment)
-    if let value = extracted.value {
+    if let phrases = extracted.phrases {
+      entry.extractionState = .extractedWithValue
+      var node = LocalizationNode()
+      node.stringSet = StringSet(state: .new, values: phrases)
+      entry.localizations = [Localization(language: source, node: node)]
+    } else if let value = extracted.value {
       entry.extractionState = .extractedWithValue
       entry.localizations = [sourceLocalization(numbered(value), source)]
     } else if let numbered = numberedIfSeveral(extracted.key) {
@@ -130,12 +141,12 @@ public enum CatalogSync {
       return
     case .stale?:
       changes.append(SyncChange(kind: .unmarkedStale, key: key))
-      entry.extractionState = extracted.value == nil ? nil : .extractedWithValue
+      entry.extractionState = extracted.hasValue ? .extractedWithValue : nil
     case .migrated?:
       changes.append(SyncChange(kind: .unmarkedMigrated, key: key))
-      entry.extractionState = extracted.value == nil ? nil : .extractedWithValue
+      entry.extractionState = extracted.hasValue ? .extractedWithValue : nil
     default:
-      let state: ExtractionState? = extracted.value == nil ? nil : .extractedWithValue
+      let state: ExtractionState? = extracted.hasValue ? .extractedWithValue : nil
       if entry.extractionState != state {
         // Only the two states the code decides between: `nil` ↔ `extracted_with_value`.
         if entry.extractionState == nil || entry.extractionState == .extractedWithValue {
@@ -153,6 +164,9 @@ public enum CatalogSync {
     }
     if let value = extracted.value.map(numbered) {
       updateSourceValue(&entry, value, source, &changes)
+    }
+    if let phrases = extracted.phrases {
+      updatePhrases(&entry, phrases, source, &changes)
     }
   }
 
@@ -174,6 +188,32 @@ public enum CatalogSync {
     changes.append(SyncChange(kind: .valueChanged, key: entry.key))
     for other in entry.localizations.indices where other != index {
       markForReview(&entry.localizations[other].node)
+    }
+  }
+
+  /// Phrases that changed in code: the source string set follows while it is `new`, and the
+  /// other languages' translations are marked for review (as a changed default value).
+  private static func updatePhrases(
+    _ entry: inout CatalogEntry, _ phrases: [String], _ source: String,
+    _ changes: inout [SyncChange]
+  ) {
+    guard let index = entry.localizations.firstIndex(where: { $0.language == source }) else {
+      var node = LocalizationNode()
+      node.stringSet = StringSet(state: .new, values: phrases)
+      entry.localizations.append(Localization(language: source, node: node))
+      changes.append(SyncChange(kind: .valueChanged, key: entry.key))
+      return
+    }
+    guard var set = entry.localizations[index].node.stringSet, set.state == .new,
+      set.values != phrases
+    else { return }
+    set.values = phrases
+    entry.localizations[index].node.stringSet = set
+    changes.append(SyncChange(kind: .valueChanged, key: entry.key))
+    for other in entry.localizations.indices where other != index {
+      if entry.localizations[other].node.stringSet?.state == .translated {
+        entry.localizations[other].node.stringSet!.state = .needsReview
+      }
     }
   }
 

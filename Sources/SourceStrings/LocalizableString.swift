@@ -40,12 +40,16 @@ public struct LocalizableString: Sendable, Hashable {
   /// How the API looks the key up at run time.
   public var path: LookupPath
   public var keyForm: KeyForm
+  /// An App Shortcut's phrases (`AppShortcut(phrases:)`, table `AppShortcuts`), as Xcode writes
+  /// them (`${applicationName}`); the key is the first. Nil for every other string.
+  public var phrases: [String]?
 
   public init(
     table: String, key: String, value: String? = nil, comment: String? = nil, offset: Int,
     api: String, notes: [String] = [], bundle: String? = nil, path: LookupPath = .value,
-    keyForm: KeyForm = .literal
+    keyForm: KeyForm = .literal, phrases: [String]? = nil
   ) {
+    self.phrases = phrases
     self.table = table
     self.key = key
     self.value = value

@@ -10,9 +10,6 @@ extension ExtractCommand {
   /// string of code feeds them and `--create-missing` never makes one.
   static let tablesNotFromCode: Set<String> = ["InfoPlist", "AppShortcuts"]
 
-  /// Tables a run does not sync (App Shortcuts phrases: not read yet).
-  static let unsyncedTables: Set<String> = ["AppShortcuts"]
-
   /// One catalog a sync looked at: what it would change and the bytes before and after.
   struct SyncedCatalog {
     var path: String
@@ -54,7 +51,6 @@ extension ExtractCommand {
       candidates = into
       warnAboutTablesWithoutCatalog(extraction, console)
     }
-    candidates = candidates.filter { !Self.unsyncedTables.contains(Paths.tableName(of: $0)) }
     // An `InfoPlist` catalog is synced from its targets' Info.plist: not one lhc cannot read,
     // nor one of no target (whose Info.plist lhc does not know).
     let infoPlistCatalogs = Set(infoPlistTargets(scan).compactMap { $0.catalog(of: "InfoPlist") })
@@ -292,7 +288,8 @@ extension ExtractCommand {
       }
       guard let position = positions[key] else {
         positions[key] = keys.count
-        keys.append(ExtractedKey(key: key, value: string.string.value))
+        keys.append(
+          ExtractedKey(key: key, value: string.string.value, phrases: string.string.phrases))
         continue
       }
       if let value = string.string.value {
