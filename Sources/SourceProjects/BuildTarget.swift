@@ -57,9 +57,11 @@ public struct BuildTarget: Sendable {
     /// Both `NO`: nothing.
     case off
 
-    /// Whether Xcode's build extracts `string` under this setting.
+    /// Whether Xcode's build extracts `string` under this setting. App Shortcuts' phrases are
+    /// the App Intents metadata's, not the compiler's: always.
     public func extracts(_ string: LocalizableString) -> Bool {
-      switch self {
+      if string.phrases != nil { return true }
+      return switch self {
       case .compiler: true
       case .textOnly: string.api == "Text"
       case .off: false
