@@ -49,6 +49,10 @@ public struct BuildTarget: Sendable {
   /// unknown, not unset.
   public var hasUnreadSettings = false
 
+  /// The strings of its Info.plist for its `InfoPlist.xcstrings` (an Xcode project's target
+  /// with such a catalog), or why lhc cannot read them; nil for the others.
+  public var infoPlist: InfoPlistStrings?
+
   /// What Xcode's build extracts from a target's Swift code.
   public enum SwiftExtraction: String, Sendable {
     /// `SWIFT_EMIT_LOC_STRINGS = YES`: the compiler's extraction, every localizable string.
@@ -59,9 +63,11 @@ public struct BuildTarget: Sendable {
     /// Both `NO`: nothing.
     case off
 
-    /// Whether Xcode's build extracts `string` under this setting.
+    /// Whether Xcode's build extracts `string` under this setting. App Shortcuts' phrases are
+    /// the App Intents metadata's, not the compiler's: always.
     public func extracts(_ string: LocalizableString) -> Bool {
-      switch self {
+      if string.phrases != nil { return true }
+      return switch self {
       case .compiler: true
       case .textOnly: string.api == "Text"
       case .off: false

@@ -197,9 +197,14 @@ public enum XcodeProject {
       let isLibrary =
         productType.contains("framework") || productType.contains("library")
         || productType == "com.apple.product-type.bundle"
-      return BuildTarget(
+      var target = BuildTarget(
         name: name, origin: .xcodeProject(pbxproj), isTest: isTest, isLibrary: isLibrary,
         sources: sources, otherSources: otherSources, catalogs: catalogs, settings: settings)
+      if target.catalog(of: "InfoPlist") != nil {
+        target.infoPlist = InfoPlistStrings.read(
+          settings, target: name, projectDirectory: projectDirectory, pbxproj: pbxproj)
+      }
+      return target
     }
 
     /// The files an exception set of `group` for target `id` names (absolute paths, those that

@@ -43,12 +43,16 @@ public struct LocalizableString: Sendable, Hashable {
   /// The key's literal has interpolations: the lookup passes their values as format arguments.
   /// A literal without any is looked up as it is (`Text("100% natural")` formats nothing).
   public var isInterpolated: Bool
+  /// An App Shortcut's phrases (`AppShortcut(phrases:)`, table `AppShortcuts`), as Xcode writes
+  /// them (`${applicationName}`); the key is the first. Nil for every other string.
+  public var phrases: [String]?
 
   public init(
     table: String, key: String, value: String? = nil, comment: String? = nil, offset: Int,
     api: String, notes: [String] = [], bundle: String? = nil, path: LookupPath = .value,
-    keyForm: KeyForm = .literal, isInterpolated: Bool = false
+    keyForm: KeyForm = .literal, isInterpolated: Bool = false, phrases: [String]? = nil
   ) {
+    self.phrases = phrases
     self.table = table
     self.key = key
     self.value = value

@@ -154,6 +154,11 @@ extension StringExtractor {
       for argument in trailing { walk(argument.value, nil) }
       return
     }
+    if !isMethod, name == "AppShortcut", origin == .any || origin == .sdk,
+      let phrases = arguments.first(where: { $0.label == "phrases" })
+    {
+      recordPhrases(phrases.value)
+    }
     var consumed = Set<Int>()
     if origin == .any || origin == .sdk, let rows = LocalizableAPI.byCallee[name] {
       let receiverText = receiver?.text
@@ -168,6 +173,40 @@ extension StringExtractor {
       walk(argument.value, Self.isVerbatimArgument(name, argument.label) ? .verbatim : nil)
     }
     for argument in trailing { walk(argument.value, nil) }
+  }
+
+  /// An App Shortcut's phrases (an array of literals), into table `AppShortcuts` as Xcode's
+  /// build writes them: the first phrase is the key, all of them its value (a string set);
+  /// `\(.applicationName)` and a parameter `\(\.$name)` become `${applicationName}`,
+  /// `${name}`. Phrases of another form (a variable, another interpolation) are not read.
+  func recordPhrases(_ argument: Expr) {
+    guard !inPreview, case .array(let items, let offset) = Self.unparenthesized(argument) else {
+      return
+    }
+    var phrases: [String] = []
+    for item in items {
+      guard case .string(let literal) = Self.unparenthesized(item) else { return }
+      var phrase = ""
+      for segment in literal.segments {
+        switch segment {
+        case .text(let text): phrase += text
+        case .interpolation(let arguments, _):
+          guard arguments.count == 1, arguments[0].label == nil else { return }
+          switch arguments[0].value {
+          case .implicitMember(let name, _): phrase += "${\(name)}"
+          case .keyPath(let components, _) where components.count == 1:
+            phrase += "${\(components[0].drop { $0 == "$" })}"
+          default: return
+          }
+        }
+      }
+      phrases.append(phrase)
+    }
+    guard let first = phrases.first else { return }
+    strings.append(
+      LocalizableString(
+        table: "AppShortcuts", key: first, value: nil, offset: offset,
+        api: "AppShortcut(phrases:)", path: .system, phrases: phrases))
   }
 
   /// SDK arguments that take a `String` shown or used as is: `Text(verbatim:)`, and SF Symbols'

@@ -197,3 +197,62 @@ import Testing
     #expect(CatalogSync.numberedIfSeveral("%*d and %d") == nil)
   }
 }
+
+extension CatalogSyncTests {
+  /// App Shortcuts phrases: a new key's source unit is a string set of them, `new`; changed
+  /// phrases replace a `new` set and mark the translations' sets for review.
+  @Test func appShortcutPhrases() throws {
+    let empty = try catalog(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#)
+    let (added, changes) = CatalogSync.sync(
+      empty,
+      with: [
+        ExtractedKey(
+          key: "Open ${applicationName}",
+          phrases: ["Open ${applicationName}", "Show ${applicationName}"])
+      ])
+    #expect(changes == [SyncChange(kind: .added, key: "Open ${applicationName}")])
+    let shortcut = try #require(entry(added, "Open ${applicationName}"))
+    #expect(shortcut.extractionState == .extractedWithValue)
+    #expect(
+      shortcut.localizations.first?.node.stringSet
+        == StringSet(state: .new, values: ["Open ${applicationName}", "Show ${applicationName}"]))
+    let translated = try catalog(
+      """
+      {
+        "sourceLanguage" : "en",
+        "strings" : {
+          "Open ${applicationName}" : {
+            "extractionState" : "extracted_with_value",
+            "localizations" : {
+              "de" : { "stringSet" : { "state" : "translated", "values" : [ "Öffne ${applicationName}" ] } },
+              "en" : { "stringSet" : { "state" : "new", "values" : [ "Open ${applicationName}" ] } }
+            }
+          }
+        },
+        "version" : "1.0"
+      }
+      """)
+    let (updated, updates) = CatalogSync.sync(
+      translated,
+      with: [
+        ExtractedKey(
+          key: "Open ${applicationName}",
+          phrases: ["Open ${applicationName}", "Launch ${applicationName}"])
+      ])
+    #expect(updates == [SyncChange(kind: .valueChanged, key: "Open ${applicationName}")])
+    let sets = try #require(entry(updated, "Open ${applicationName}")).localizations.map(
+      \.node.stringSet)
+    #expect(sets.map { $0?.state } == [.needsReview, .new])
+    #expect(sets.last??.values == ["Open ${applicationName}", "Launch ${applicationName}"])
+    // The same phrases change nothing.
+    #expect(
+      CatalogSync.sync(
+        updated,
+        with: [
+          ExtractedKey(
+            key: "Open ${applicationName}",
+            phrases: ["Open ${applicationName}", "Launch ${applicationName}"])
+        ]
+      ).1.isEmpty)
+  }
+}

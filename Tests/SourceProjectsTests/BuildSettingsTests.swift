@@ -152,3 +152,58 @@ import Testing
         == ["iOS": [16], "macOS": [10, 15], "watchOS": [9, 4], "tvOS": [17]])
   }
 }
+
+/// A target's Info.plist strings (`TestData/extract/infoplist`): the file's keys over the
+/// generated ones, Xcode's comments, settings expanded; why lhc cannot read the others.
+@Suite struct InfoPlistStringsTests {
+  private let root = Paths.normalize(
+    TestPaths.testData.appendingPathComponent("extract/infoplist").path)
+
+  private func targets() throws -> [String: BuildTarget] {
+    let contents = try XcodeProject.read(
+      at: root + "/InfoPlist.xcodeproj/project.pbxproj", files: FileTree())
+    return Dictionary(uniqueKeysWithValues: contents.targets.map { ($0.name, $0) })
+  }
+
+  @Test func keysOfTheFileAndTheSettings() throws {
+    let photos = try #require(try targets()["Photos"]?.infoPlist)
+    guard case .keys(let keys, let complete) = photos else {
+      Issue.record("Photos: \(photos)")
+      return
+    }
+    #expect(complete)
+    #expect(
+      keys.map(\.key) == [
+        "NSCameraUsageDescription", "NSHumanReadableCopyright", "Photo Box Album", "Picture Box",
+        "CFBundleDisplayName", "CFBundleName",
+      ])
+    #expect(
+      keys.map(\.value) == [
+        "Photos takes the photos you ask for.", "© 2026 Example Inc.", nil, nil, "Photo Box",
+        "Photos",
+      ])
+    #expect(keys[0].comment == "Privacy - Camera Usage Description")
+    #expect(keys[2].comment == nil)
+    #expect(keys[0].file == root + "/Photos/Info.plist")
+    #expect(keys[4].file == root + "/InfoPlist.xcodeproj/project.pbxproj")
+  }
+
+  @Test func generatedOnlyAndUnreadable() throws {
+    let targets = try targets()
+    guard case .keys(let keys, _)? = targets["WidgetExtension"]?.infoPlist else {
+      Issue.record("WidgetExtension")
+      return
+    }
+    #expect(keys.map(\.key) == ["CFBundleDisplayName", "CFBundleName"])
+    #expect(keys.map(\.value) == ["Photos", "WidgetExtension"])
+    #expect(
+      targets["Broken"]?.infoPlist
+        == .unreadable(
+          root + "/Broken/Missing.plist (INFOPLIST_FILE of target Broken) cannot be read"))
+    #expect(
+      targets["Unset"]?.infoPlist
+        == .unreadable(
+          "$(CAMERA_REASON) in NSCameraUsageDescription of target Unset's Info.plist is not a setting lhc can read"
+        ))
+  }
+}

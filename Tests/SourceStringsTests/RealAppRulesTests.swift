@@ -334,7 +334,29 @@ import Testing
       }
       """)
     #expect(strings["Add"] != nil && strings["Open"] != nil && strings["List all"] != nil)
-    #expect(strings["List"] == nil)
+    // The phrases go to table AppShortcuts, each shortcut's first phrase its key, all its value.
+    #expect(strings["List"]?.table == "AppShortcuts" && strings["List"]?.phrases == ["List"])
+    #expect(strings["Open ${applicationName}"]?.phrases == ["Open ${applicationName}"])
+    #expect(strings["Add in ${applicationName}"]?.table == "AppShortcuts")
+  }
+
+  @Test func appShortcutPhrasesWithParameters() {
+    let phrases = extract(
+      """
+      struct Shortcuts: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] {
+          AppShortcut(
+            intent: OpenIntent(),
+            phrases: ["Open \\(.applicationName)", "Show \\(\\.$target) in \\(.applicationName)"],
+            shortTitle: "Open", systemImageName: "arrow.up")
+          AppShortcut(intent: OtherIntent(), phrases: [phrase], shortTitle: "Other", systemImageName: "x")
+        }
+      }
+      """
+    ).strings.filter { $0.table == "AppShortcuts" }
+    #expect(phrases.map(\.key) == ["Open ${applicationName}"])
+    #expect(
+      phrases.first?.phrases == ["Open ${applicationName}", "Show ${target} in ${applicationName}"])
   }
 
   @Test func moreRulesFromUnseenApps() {

@@ -6,8 +6,8 @@ import SourceProjects
 import StringCatalog
 
 extension ExtractCommand {
-  /// Tables whose keys do not come from Swift code (Info.plist keys, App Shortcuts phrases): a
-  /// run never syncs their catalogs.
+  /// Tables whose keys do not come from Swift code (Info.plist keys, App Shortcuts phrases): no
+  /// string of code feeds them and `--create-missing` never makes one.
   static let tablesNotFromCode: Set<String> = ["InfoPlist", "AppShortcuts"]
 
   /// One catalog a sync looked at: what it would change and the bytes before and after.
@@ -23,7 +23,11 @@ extension ExtractCommand {
   }
 
   /// Syncs (or checks, or diffs) every catalog the strings feed.
-  func sync(_ extraction: Extraction, scan: SourceScan, console: Console) -> Int32 {
+  func sync(
+    _ extraction: Extraction, scan: SourceScan,
+    infoPlists: (unreadable: [String: String], incomplete: Set<String>) = ([:], []),
+    console: Console
+  ) -> Int32 {
     var byCatalog: [String: [PlacedString]] = [:]
     var created = Set<String>()
     for string in extraction.strings {
@@ -47,7 +51,23 @@ extension ExtractCommand {
       candidates = into
       warnAboutTablesWithoutCatalog(extraction, console)
     }
-    candidates = candidates.filter { !Self.tablesNotFromCode.contains(Paths.tableName(of: $0)) }
+    // An `InfoPlist` catalog is synced from its targets' Info.plist: not one lhc cannot read,
+    // nor one of no target (whose Info.plist lhc does not know).
+    let infoPlistCatalogs = Set(infoPlistTargets(scan).compactMap { $0.catalog(of: "InfoPlist") })
+    for path in candidates where Paths.tableName(of: path) == "InfoPlist" {
+      if let reason = infoPlists.unreadable[path] {
+        let shown = reason.replacingOccurrences(of: Paths.currentDirectory + "/", with: "")
+        console.error("\(relative(path)): note: not synced: \(shown)\n")
+      } else if !into.isEmpty, !infoPlistCatalogs.contains(path) {
+        console.error(
+          "\(relative(path)): note: not synced: no target of a project read builds it with an Info.plist\n"
+        )
+      }
+    }
+    candidates = candidates.filter {
+      Paths.tableName(of: $0) != "InfoPlist"
+        || (infoPlistCatalogs.contains($0) && infoPlists.unreadable[$0] == nil)
+    }
     guard
       let finalNewline = FinalNewline.load(
         for: candidates, flag: allowFinalNewline, console: console)
@@ -68,7 +88,8 @@ extension ExtractCommand {
         keepsKeysInCode ? CodeTexts(feeding: path, extraction: extraction, scan: scan) : nil
       switch syncCatalog(
         path, strings: strings, read: read, created: created.contains(path), texts: texts,
-        finalNewline: finalNewline, console)
+        finalNewline: finalNewline, retiresInfoPlistKeys: !infoPlists.incomplete.contains(path),
+        console)
       {
       case .success(let result?): results.append(result)
       case .success(nil): break
@@ -134,7 +155,8 @@ extension ExtractCommand {
   /// Interface Builder) is never retired: a warning counts them.
   private func syncCatalog(
     _ path: String, strings: [PlacedString], read: SourcesRead, created: Bool,
-    texts: CodeTexts?, finalNewline: FinalNewline, _ console: Console
+    texts: CodeTexts?, finalNewline: FinalNewline, retiresInfoPlistKeys: Bool = true,
+    _ console: Console
   ) -> Result<SyncedCatalog?, Failed> {
     let catalog: Catalog
     var source: SourceText?
@@ -153,7 +175,21 @@ extension ExtractCommand {
         return .failure(Failed())
       }
     }
-    let (keys, conflicts) = Self.merge(strings)
+    var (keys, conflicts) = Self.merge(strings)
+    let isInfoPlist = Paths.tableName(of: path) == "InfoPlist"
+    if isInfoPlist {
+      Self.keepSourceValueOfSharedKeys(&keys, &conflicts, catalog: catalog)
+      // Xcode keeps the comment an entry has (Cog's `CFBundleName`, extracted, keeps "Localized
+      // versions of Info.plist keys"): only an entry without one gets the key's name.
+      let commented = Set(catalog.entries.filter { $0.comment != nil }.map(\.key))
+      // An entry without an extraction state keeps it, and its source value (owncloud's
+      // extensions: Xcode's comments, no state, a translated source unit).
+      let stateless = Set(catalog.entries.filter { $0.extractionState == nil }.map(\.key))
+      for index in keys.indices {
+        if commented.contains(keys[index].key) { keys[index].comment = nil }
+        if stateless.contains(keys[index].key) { keys[index].value = nil }
+      }
+    }
     for conflict in conflicts {
       console.error(
         "\(relative(conflict.file)):\(conflict.line):\(conflict.column): warning: \"\(conflict.string.key)\" has another default value here than at its first use; the first is used\n"
@@ -163,6 +199,9 @@ extension ExtractCommand {
     // Keys kept by the safety net: still in the code where lhc cannot tell (with where).
     var inCode: [(key: String, at: CodeTexts.Occurrence)] = []
     let (synced, changes) = CatalogSync.sync(catalog, with: keys) { entry in
+      // Of an Info.plist's catalog, only a key Xcode extracted from a top-level Info.plist key
+      // that the Info.plist no longer has retires; texts, manual keys and the rest stay.
+      if isInfoPlist { return retiresInfoPlistKeys && Self.isExtractedInfoPlistKey(entry) }
       if Self.isInterfaceBuilderEntry(entry) {
         if !read.interfaceBuilder { kept.interfaceBuilder += 1 }
         return read.interfaceBuilder
@@ -177,7 +216,7 @@ extension ExtractCommand {
     let table = Paths.tableName(of: path)
     let found = Set(keys.map(\.key))
     let staleInCode = catalog.entries.compactMap { entry -> (String, CodeTexts.Occurrence)? in
-      guard entry.extractionState == .stale, !found.contains(entry.key),
+      guard !isInfoPlist, entry.extractionState == .stale, !found.contains(entry.key),
         !Self.isInterfaceBuilderEntry(entry), let occurrence = texts?.occurrence(of: entry.key)
       else { return nil }
       return (entry.key, occurrence)
@@ -257,7 +296,8 @@ extension ExtractCommand {
       }
       guard let position = positions[key] else {
         positions[key] = keys.count
-        keys.append(ExtractedKey(key: key, value: string.string.value))
+        keys.append(
+          ExtractedKey(key: key, value: string.string.value, phrases: string.string.phrases))
         continue
       }
       if let value = string.string.value {
@@ -273,6 +313,37 @@ extension ExtractCommand {
       keys[index].comment = comments[keys[index].key].map { $0.sorted().joined(separator: "\n") }
     }
     return (keys, conflicts)
+  }
+
+  /// Targets sharing an `InfoPlist` catalog that give a key different values (an App Store and
+  /// a direct build's `CFBundleName`): each of Xcode's builds writes its own, so the catalog's
+  /// source value stays when it is one of them (no conflict then); otherwise the first wins.
+  static func keepSourceValueOfSharedKeys(
+    _ keys: inout [ExtractedKey], _ conflicts: inout [PlacedString], catalog: Catalog
+  ) {
+    guard !conflicts.isEmpty else { return }
+    var entries: [String: CatalogEntry] = [:]
+    for entry in catalog.entries { entries[entry.key] = entry }
+    var resolved = Set<String>()
+    for index in keys.indices {
+      let key = keys[index].key
+      let others = conflicts.filter { $0.string.key == key }.compactMap(\.string.value)
+      guard !others.isEmpty,
+        let current = entries[key]?.localizations.first(where: {
+          $0.language == catalog.sourceLanguage
+        })?.node.stringUnit?.value,
+        current == keys[index].value || others.contains(current)
+      else { continue }
+      keys[index].value = current
+      resolved.insert(key)
+    }
+    conflicts.removeAll { resolved.contains($0.string.key) }
+  }
+
+  /// An entry of an `InfoPlist` catalog that Xcode's build extracted from an Info.plist key
+  /// (`extracted_with_value`, keyed by a key of ``InfoPlistStrings``' table).
+  static func isExtractedInfoPlistKey(_ entry: CatalogEntry) -> Bool {
+    entry.extractionState == .extractedWithValue && InfoPlistStrings.isLocalizableKey(entry.key)
   }
 
   /// An entry of an Interface Builder catalog (`Class = "NSButtonCell"; … ObjectID = "…";`):

@@ -174,9 +174,11 @@ struct ExtractCommand {
         "note: the declarations of \(LintReport.plural(packages.missing.count, "package")) are unknown (no checkout): \(packages.missing.joined(separator: ", ")); strings passed to their localizable parameters are not found. Resolve them (swift package resolve; xcodebuild -resolvePackageDependencies -clonedSourcePackagesDirPath SourcePackages) or pass --dependencies DIR\n"
       )
     }
-    let extraction = Extraction.run(
+    var extraction = Extraction.run(
       files + cFamily + scan.interfaceFiles.keys.sorted(), scan: scan,
       dependencies: packages.swiftFiles, extractionOnly: true, notesLiterals: mode != .list)
+    let infoPlist = InfoPlistStrings.placed(infoPlistTargets(scan))
+    extraction.strings += infoPlist.strings
     printDiagnostics(extraction, console)
     // A file that cannot be read (malformed XML) stops every write.
     let unreadable = extraction.diagnostics.contains {
@@ -190,7 +192,13 @@ struct ExtractCommand {
       console.out(ExtractReport.list(extraction.strings, format: format, relative: relative))
       status = ExitStatus.success
     case .sync, .check, .dryRun:
-      status = unreadable ? ExitStatus.failure : sync(extraction, scan: scan, console: console)
+      status =
+        unreadable
+        ? ExitStatus.failure
+        : sync(
+          extraction, scan: scan,
+          infoPlists: (unreadable: infoPlist.unreadable, incomplete: infoPlist.incomplete),
+          console: console)
     }
     return failed || unreadable ? ExitStatus.failure : status
   }
@@ -217,6 +225,16 @@ struct ExtractCommand {
       return into.isEmpty
         ? target.sources.keys.contains(where: scanned.contains)
         : target.catalogs.contains(where: into.contains)
+    }
+  }
+
+  /// The targets whose `InfoPlist.xcstrings` this run reads from their Info.plist: with
+  /// `--into`, those whose catalog is given; otherwise those whose catalog is among the folders
+  /// scanned (an Info.plist is no Swift file: the catalog found decides).
+  func infoPlistTargets(_ scan: SourceScan) -> [BuildTarget] {
+    let catalogs = Set(into.isEmpty ? scan.catalogs : into)
+    return scan.targets.filter { target in
+      !target.isTest && target.catalog(of: "InfoPlist").map(catalogs.contains) == true
     }
   }
 
