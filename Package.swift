@@ -279,7 +279,9 @@ let package = Package(
       dependencies: ["CatalogSync", "CatalogWriter", "StringCatalog", "LHCBase", "LHCTestSupport"]),
     .testTarget(
       name: "LHCEndToEndTests",
-      dependencies: ["LHCCommandLine", "LingoHubCDN", "StringCatalog", "LHCTestSupport"]
+      dependencies: [
+        "LHCCommandLine", "LingoHubCDN", "StringCatalog", "LHCTestSupport", "ProjectSpecs",
+      ]
     ),
   ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import LHCTestSupport
+import ProjectSpecs
 import Testing
 
 /// lhc's build-tool plugins applied by a real package: `TestData/plugin-sample` (a library and an
@@ -194,8 +195,129 @@ struct SwiftPMPluginTests {
   }
 }
 
+/// The binary plugin package (`Scripts/release/bundle.py`, `make artifactbundle`): this build's
+/// lhc packed as a `make dist` tarball of this machine's triple, the artifact bundle made of it,
+/// the plugin package over that bundle by `path:`; the sample package built through it compiles
+/// none of lhc's modules and prints what the source-built plugins make it print.
+@Suite(
+  "lhc's binary plugin package", .serialized,
+  .enabled(if: SwiftPM.available, "`swift` is not on PATH: plugins not tested"),
+  .disabled(if: isSanitizerRun, "sanitizer run"))
+struct BinaryPluginPackageTests {
+  static let release = TestPaths.packageRoot.appendingPathComponent("Scripts/release")
+
+  static func python(_ arguments: [String]) throws -> ProcessResult {
+    try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
+  }
+
+  #if os(Linux)
+    @Test func sampleBuildsThroughTheBinaryPluginPackageWithoutCompilingLHC() throws {
+      let work = try makeTemporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: work) }
+      let version = try String(
+        contentsOf: TestPaths.packageRoot.appendingPathComponent("VERSION"), encoding: .utf8
+      ).trimmingCharacters(in: .whitespacesAndNewlines)
+      var system = utsname()
+      uname(&system)
+      let machine = withUnsafeBytes(of: system.machine) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      let folder = work.appendingPathComponent("lhc-\(version)/bin")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: RunLHC.binary, to: folder.appendingPathComponent("lhc"))
+      let tarball = work.appendingPathComponent(
+        "lhc-\(version)-\(machine)-unknown-linux-gnu.tar.gz")
+      let tar = try runProcess(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        ["tar", "-C", work.path, "-czf", tarball.path, "lhc-\(version)"])
+      try #require(tar.status == 0, "\(tar.stderr)")
+      let out = work.appendingPathComponent("dist")
+      let bundle = try Self.python([
+        Self.release.appendingPathComponent("bundle.py").path, "artifactbundle", "--out", out.path,
+        tarball.path,
+      ])
+      try #require(bundle.status == 0, "\(bundle.stderr)")
+      let plugins = try Self.python([
+        Self.release.appendingPathComponent("bundle.py").path, "plugins", "--out", out.path,
+        "--bundle", out.appendingPathComponent("lhc.artifactbundle.zip").path,
+      ])
+      try #require(plugins.status == 0, "\(plugins.stderr)")
+      let package = out.appendingPathComponent("lhc-plugins")
+
+      // The plugins' sources are lhc's, byte for byte.
+      let sources = TestPaths.packageRoot.appendingPathComponent("Plugins")
+      let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter {
+        $0.hasSuffix(".swift")
+      }
+      #expect(!files.isEmpty)
+      for file in files {
+        #expect(
+          try Data(contentsOf: sources.appendingPathComponent(file))
+            == Data(contentsOf: package.appendingPathComponent("Plugins/\(file)")), "\(file)")
+      }
+
+      // The sample, depending on the plugin package instead of lhc's sources.
+      let sample = work.appendingPathComponent("sample")
+      try FileManager.default.copyItem(at: SwiftPMPluginTests.sample, to: sample)
+      let manifest = sample.appendingPathComponent("Package.swift")
+      let text = try String(contentsOf: manifest, encoding: .utf8)
+        .replacingOccurrences(
+          of: ".package(name: \"lhc\", path: \"../..\")",
+          with: ".package(path: \"\(package.path)\")"
+        )
+        .replacingOccurrences(of: "package: \"lhc\")", with: "package: \"lhc-plugins\")")
+      try Data(text.utf8).write(to: manifest)
+      let scratch = work.appendingPathComponent("scratch")
+      let build = try SwiftPM.run([
+        "build", "--package-path", sample.path, "--scratch-path", scratch.path,
+      ])
+      let output = build.stdout + build.stderr
+      try #require(build.status == 0, "\(output)")
+      #expect(output.contains(SwiftPMPluginTests.symbols), "\(output)")
+      // Only the sample's modules are compiled: none of lhc's.
+      let modules = try FileManager.default.contentsOfDirectory(
+        atPath: TestPaths.packageRoot.appendingPathComponent("Sources").path)
+      #expect(modules.count > 20)
+      for module in modules {
+        #expect(!output.contains("Compiling \(module) "), "\(module): \(output)")
+      }
+      let program = scratch.appendingPathComponent("debug/PluginSample")
+      for (language, lines) in SwiftPMPluginTests.expected {
+        let result = try runProcess(program, [language], environment: [:])
+        #expect(result.stdout == lines.map { $0 + "\n" }.joined(), "\(language)")
+      }
+    }
+  #endif
+
+  /// The release workflow builds exactly the triples the artifact bundle's template lists.
+  @Test func releaseWorkflowBuildsTheBundlesVariants() throws {
+    let workflow = try YAMLReader.read(
+      Array(
+        try Data(
+          contentsOf: TestPaths.packageRoot.appendingPathComponent(
+            ".github/workflows/release.yml")
+        )))
+    let jobs = try #require(workflow["jobs"])
+    let linux = jobs["linux"]?["strategy"]?["matrix"]?["include"]?.array ?? []
+    var built = Set(linux.compactMap { $0["triple"]?.string })
+    if let mac = jobs["macos"]?["env"]?["TRIPLE"]?.string { built.insert(mac) }
+    let template =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: Self.release.appendingPathComponent("info.json")))
+      as? [String: Any]
+    let artifacts = template?["artifacts"] as? [String: Any]
+    let variants = (artifacts?["lhc"] as? [String: Any])?["variants"] as? [[String: Any]] ?? []
+    let listed = Set(
+      variants.compactMap { ($0["path"] as? String)?.split(separator: "/").first }.map {
+        String($0.dropFirst("lhc-{version}-".count))
+      })
+    #expect(built.count == 3)
+    #expect(built == listed)
+  }
+}
+
 /// The `swift` driver (`SWIFT` overrides), outside the suite: its traits may not refer to it.
-private enum SwiftPM {
+enum SwiftPM {
   /// `swift` (`SWIFT` overrides) answers `--version`; if not, the suite is skipped with a message.
   static let available: Bool = {
     let available = (try? run(["--version"]).status) == 0
