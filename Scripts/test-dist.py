@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""`make test-dist`: checks the tarball `make dist` builds (Scripts/make-dist.sh).
+
+- It holds exactly lhc-<VERSION>/bin/{lhc,lhc-fetch}, the man pages of man/ (byte for byte) and the
+  bash, zsh and fish completions (byte for byte what the reference lhc prints).
+- `ldd bin/lhc` lists only glibc's libraries, the vDSO and the loader; bin/lhc-fetch needs (ELF
+  NEEDED) only those and libcurl.so.4.
+- In a clean environment (`env -i PATH=/usr/bin:/bin`) the tarball's lhc and lhc-fetch answer
+  --version with VERSION, and `lhc compile` on the bundled sample and on every catalog of
+  ../shared/corpus/xcstrings/ writes the same files, byte for byte, with the same exit status and
+  messages, as the reference (source) build.
+"""
+
+import argparse
+import filecmp
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# glibc's libraries (and the vDSO, the loader): what any Linux binary may need.
+GLIBC = re.compile(
+    r"^(linux-vdso\.so\.1|linux-gate\.so\.1|libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2"
+    r"|librt\.so\.1|libutil\.so\.1|libresolv\.so\.2|ld-linux[-\w.]*\.so\.\d|/lib\w*/ld-linux[-\w.]*\.so\.\d)$"
+)
+CLEAN_ENV = {"PATH": "/usr/bin:/bin"}
+
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL: " + message, file=sys.stderr)
+    return condition
+
+
+def run(argv, env=None, cwd=None):
+    return subprocess.run(argv, capture_output=True, env=env, cwd=cwd)
+
+
+def ldd_libraries(path):
+    result = run(["ldd", path])
+    check(result.returncode == 0, f"ldd {path}: {result.stderr.decode()}")
+    names = []
+    for line in result.stdout.decode().splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        check("not found" not in line, f"ldd {path}: {line}")
+        names.append(line.split()[0])
+    return names
+
+
+def needed(path):
+    result = run(["readelf", "-d", path])
+    check(result.returncode == 0, f"readelf -d {path}")
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", result.stdout.decode())
+
+
+def compile_both(name, inputs, reference, lhc, work):
+    """Compiles `inputs` with both binaries; the tarball's in a clean environment."""
+    outputs = []
+    for label, binary, env in (("reference", reference, None), ("dist", lhc, CLEAN_ENV)):
+        out = os.path.join(work, label, name)
+        result = run([binary, "compile", *inputs, "-o", out], env=env)
+        messages = (result.stdout + result.stderr).decode().replace(out, "<out>")
+        outputs.append((out, result.returncode, messages))
+    (ref_out, ref_status, ref_messages), (out, status, messages) = outputs
+    check(status == ref_status, f"{name}: exit status {status}, reference {ref_status}")
+    check(messages == ref_messages, f"{name}: messages differ:\n{messages}\nreference:\n{ref_messages}")
+    if os.path.isdir(ref_out) or os.path.isdir(out):
+        diff = run(["diff", "-r", ref_out, out])
+        check(diff.returncode == 0, f"{name}: diff -r:\n{diff.stdout.decode()[:2000]}")
+        files = sum(len(f) for _, _, f in os.walk(out))
+        print(f"  {name}: status {status}, {files} files identical")
+        return files
+    print(f"  {name}: status {status}, no output (as the reference)")
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tarball", required=True)
+    parser.add_argument("--reference", required=True, help="the source build's lhc")
+    parser.add_argument("--corpus", default=os.path.join(ROOT, "..", "shared", "corpus", "xcstrings"))
+    args = parser.parse_args()
+    version = open(os.path.join(ROOT, "VERSION")).read().strip()
+    reference = os.path.abspath(args.reference)
+    name = f"lhc-{version}"
+
+    work = tempfile.mkdtemp(prefix="lhc-test-dist-")
+    try:
+        with tarfile.open(args.tarball) as tar:
+            members = sorted(m.name for m in tar.getmembers() if m.isfile())
+            tar.extractall(work, filter="data")
+        man = sorted(f for f in os.listdir(os.path.join(ROOT, "man")) if f.endswith(".1"))
+        completions = {
+            "share/bash-completion/completions/lhc": "bash",
+            "share/zsh/site-functions/_lhc": "zsh",
+            "share/fish/vendor_completions.d/lhc.fish": "fish",
+        }
+        expected = sorted(
+            [f"{name}/bin/lhc", f"{name}/bin/lhc-fetch"]
+            + [f"{name}/share/man/man1/{m}" for m in man]
+            + [f"{name}/{c}" for c in completions]
+        )
+        check(members == expected, f"tarball files: {members}\nexpected: {expected}")
+        prefix = os.path.join(work, name)
+        for m in man:
+            check(
+                filecmp.cmp(os.path.join(ROOT, "man", m), os.path.join(prefix, "share/man/man1", m), shallow=False),
+                f"man page {m} differs from man/{m}",
+            )
+        for path, shell in completions.items():
+            script = run([reference, "completions", shell]).stdout
+            with open(os.path.join(prefix, path), "rb") as f:
+                check(f.read() == script, f"{path} differs from `lhc completions {shell}`")
+
+        lhc = os.path.join(prefix, "bin", "lhc")
+        fetch = os.path.join(prefix, "bin", "lhc-fetch")
+        libs = ldd_libraries(lhc)
+        print(f"ldd bin/lhc: {' '.join(libs)}")
+        check(all(GLIBC.match(l) for l in libs), f"bin/lhc needs more than glibc: {libs}")
+        fetch_needed = needed(fetch)
+        print(f"bin/lhc-fetch NEEDED: {' '.join(fetch_needed)}")
+        check("libcurl.so.4" in fetch_needed, f"bin/lhc-fetch does not link libcurl.so.4: {fetch_needed}")
+        check(
+            all(GLIBC.match(l) or l == "libcurl.so.4" for l in fetch_needed),
+            f"bin/lhc-fetch needs more than glibc and libcurl: {fetch_needed}",
+        )
+
+        for binary, label in ((lhc, "lhc"), (fetch, "lhc-fetch")):
+            result = run([binary, "--version"], env=CLEAN_ENV)
+            check(
+                result.returncode == 0 and result.stdout.decode() == f"{label} {version}\n",
+                f"{label} --version: {result.returncode} {result.stdout!r} {result.stderr!r}",
+            )
+        result = run([lhc, "fetch", "--help"], env=CLEAN_ENV)
+        check(result.returncode == 0, "lhc fetch --help")
+
+        print("lhc compile, tarball (env -i) against reference:")
+        sample = os.path.join(ROOT, "TestData", "sample")
+        total = compile_both(
+            "sample",
+            [os.path.join(sample, "Localizable.xcstrings"), os.path.join(sample, "InfoPlist.xcstrings")],
+            reference, lhc, work,
+        )
+        if check(os.path.isdir(args.corpus), f"no corpus at {args.corpus}"):
+            catalogs = sorted(f for f in os.listdir(args.corpus) if f.endswith(".xcstrings"))
+            check(len(catalogs) > 0, "empty corpus")
+            for catalog in catalogs:
+                total += compile_both(catalog, [os.path.join(args.corpus, catalog)], reference, lhc, work)
+            print(f"{len(catalogs) + 1} compiles, {total} files identical")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    if failures:
+        print(f"test-dist: {len(failures)} failure(s)", file=sys.stderr)
+        return 1
+    print(f"test-dist: {args.tarball} OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
