@@ -1,8 +1,9 @@
 import Foundation
-@testable import LHCCommandLine
 import LHCTestSupport
 import LingoHubCDN
 import Testing
+
+@testable import LHCCommandLine
 
 /// Runs the built `lhc fetch` against `TestData/cdn/server.py` on loopback: every answer of the
 /// CDN API, the retry policy, and the download's checks. Tests marked "needs the archive reader"
@@ -410,8 +411,13 @@ struct FetchHelperTests {
   @Test func aMissingSharedLibraryIsNamedWithItsPackage() {
     let message = HelperExecutable.missingLibraries(
       [("libnot-installed-here.so.9", "libnot-installed9")], helper: "lhc-fetch")
-    #expect(message?.hasPrefix("error: 'lhc fetch' needs libnot-installed-here.so.9, which is not installed (") == true, "\(message ?? "nil")")
-    #expect(message?.hasSuffix("; install it: apt-get install libnot-installed9 (Debian, Ubuntu)\n") == true)
+    #expect(
+      message?.hasPrefix(
+        "error: 'lhc fetch' needs libnot-installed-here.so.9, which is not installed (") == true,
+      "\(message ?? "nil")")
+    #expect(
+      message?.hasSuffix("; install it: apt-get install libnot-installed9 (Debian, Ubuntu)\n")
+        == true)
     // What the installed lhc-fetch needs is there (it runs in the tests above).
     #expect(
       HelperExecutable.missingLibraries(

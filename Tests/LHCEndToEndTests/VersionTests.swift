@@ -19,7 +19,9 @@ struct VersionTests {
   @Test func versionFileHoldsOneSemanticVersion() throws {
     let version = try Self.versionFile()
     let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-    #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(version)")
+    #expect(
+      parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) },
+      "\(version)")
   }
 
   @Test func swiftConstantIsTheVersionFile() throws {
