@@ -25,33 +25,46 @@ if [ "$(uname -s)" != Linux ]; then
   exit 1
 fi
 
-# The static archives, in link order, each once (the last occurrence: a library after those that
-# use it). glibc's own libraries stay shared.
-static=$SCRATCH/static-libs
+# The static archives, in pkg-config's link order (a library after those that use it; repeats kept,
+# as a static link needs them), then libstdc++ (ICU's). glibc's own libraries stay shared.
+mkdir -p "$SCRATCH"
+static=$(realpath "$SCRATCH")/static-libs
 rm -rf "$static"
 mkdir -p "$static"
-libs=$(pkg-config --static --libs-only-l libxml-2.0 libarchive libdeflate nettle yaml-0.1)
-libs="$libs -lstdc++"
-ordered=""
-for flag in $libs; do
-  ordered=$(printf '%s\n' $ordered | grep -vx -- "$flag" || true)
-  ordered="$ordered $flag"
-done
+libs="$(pkg-config --static --libs-only-l libxml-2.0 libarchive libdeflate nettle yaml-0.1) -lstdc++"
 link=""
-for flag in $ordered; do
+for flag in $libs; do
   lib=${flag#-l}
   case $lib in m | dl | pthread | rt | c) continue ;; esac
+  link="$link -Xlinker -l$lib"
+  [ -e "$static/lib$lib.a" ] && continue
   archive=$(cc -print-file-name="lib$lib.a")
   if [ ! -f "$archive" ]; then
     echo "error: no static archive lib$lib.a (install its -dev package; make deps does)" >&2
     exit 1
   fi
   ln -s "$(realpath "$archive")" "$static/lib$lib.a"
-  link="$link -Xlinker -l$lib"
 done
+# SwiftPM links each system library target with its pkg-config flags, `-L/usr/lib/<triple>` first,
+# where the shared libraries are found before any folder given later. So the build reads .pc files
+# of the same names whose -L is the folder of archives (and whose -I are the real ones).
+pcdir=$(realpath "$SCRATCH")/pkgconfig
+rm -rf "$pcdir"
+mkdir -p "$pcdir"
+for pc in libxml-2.0 libarchive libdeflate nettle yaml-0.1; do
+  own=$(pkg-config --libs-only-l "$pc")
+  cat >"$pcdir/$pc.pc" <<PC
+Name: $pc
+Description: $pc from its static archive (Scripts/make-dist.sh)
+Version: $(pkg-config --modversion "$pc")
+Libs: -L$static $own
+Cflags: $(pkg-config --cflags "$pc")
+PC
+done
+export PKG_CONFIG_PATH="$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 flags="--static-swift-stdlib -Xlinker -L$static $link -Xswiftc -Xclang-linker -Xswiftc -static-libgcc"
 
-echo "Building lhc $version (static: $(echo "$ordered" | tr -s ' ' | sed 's/^ //'))"
+echo "Building lhc $version (static:$(echo "$link" | sed 's/ -Xlinker//g'))"
 # shellcheck disable=SC2086
 "$SWIFT" build -c release --scratch-path "$SCRATCH" --product lhc $flags
 # shellcheck disable=SC2086
