@@ -150,6 +150,37 @@ def main():
             [os.path.join(sample, "Localizable.xcstrings"), os.path.join(sample, "InfoPlist.xcstrings")],
             reference, lhc, work,
         )
+        # The other C libraries, each through a command that needs it: libarchive, libdeflate and
+        # nettle (pack with a manifest's SHA-256, diff reading the zip), libyaml (extract of an
+        # XcodeGen project). Same bytes and messages as the reference.
+        print("pack, diff, extract, tarball (env -i) against reference:")
+        catalog = os.path.join(sample, "Localizable.xcstrings")
+        for label, argv, cwd in (
+            ("pack", ["pack", catalog, "-o", "{out}/release.zip", "--manifest", "{out}/manifest.json"], None),
+            ("diff", ["diff", catalog, "{out}/release.zip"], None),
+            ("extract", ["extract", "--list", "--format", "json", "."],
+             os.path.join(ROOT, "TestData", "extract", "xcodegen")),
+        ):
+            results = []
+            for side, binary, env in (("reference", reference, None), ("dist", lhc, CLEAN_ENV)):
+                out = os.path.join(work, side, "tools")
+                os.makedirs(out, exist_ok=True)
+                result = run([binary, *[a.replace("{out}", out) for a in argv]], env=env, cwd=cwd)
+                results.append((result.returncode, (result.stdout + result.stderr).decode().replace(out, "<out>")))
+            check(results[0] == results[1], f"{label}: {results[1]} against the reference's {results[0]}")
+            check(results[0][0] == 0, f"{label}: exit status {results[0][0]}: {results[0][1]}")
+            print(f"  {label}: status {results[1][0]}, same output")
+        packed = []
+        for side in ("reference", "dist"):
+            out = os.path.join(work, side, "tools")
+            with open(os.path.join(out, "release.zip"), "rb") as f:
+                archive = f.read()
+            with open(os.path.join(out, "manifest.json")) as f:
+                manifest = f.read().replace(out, "<out>")  # it names the archive's path
+            packed.append((archive, manifest))
+        check(packed[0][0] == packed[1][0], "pack: the release zips differ")
+        check(packed[0][1] == packed[1][1], f"pack: the manifests differ:\n{packed[1][1]}\n{packed[0][1]}")
+
         if check(os.path.isdir(args.corpus), f"no corpus at {args.corpus}"):
             catalogs = sorted(f for f in os.listdir(args.corpus) if f.endswith(".xcstrings"))
             check(len(catalogs) > 0, "empty corpus")
