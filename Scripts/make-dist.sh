@@ -4,8 +4,10 @@
 # lhc is a release build with the Swift runtime (--static-swift-stdlib), the C libraries it uses
 # (libxml2, libarchive, libdeflate, nettle, libyaml) and everything those need (ICU, acl, lzma, zstd,
 # lz4, bz2, z), libstdc++ and libgcc linked statically. The trick: a folder holding only the static
-# archives (.a), searched before the system's, so every -l finds the archive; `pkg-config --static`
-# lists the libraries in link order. lhc-fetch is linked the same way except libcurl, which stays
+# archives (.a), searched before the system's (.pc files of the same names point SwiftPM at it), so
+# every -l finds the archive; `pkg-config --static` lists the libraries in link order. Measured on
+# Debian 12, x86_64: `ldd bin/lhc` lists libc, libm, the vDSO and the loader; the binaries are
+# ~95 MB each, stripped (two ICU data sets: Foundation's and libxml2's), the tarball ~75 MB. lhc-fetch is linked the same way except libcurl, which stays
 # shared (Debian has no complete static closure for it): it needs the libcurl4 package.
 #
 # The tarball holds lhc-<version>/bin/{lhc,lhc-fetch}, share/man/man1/*.1 and the bash, zsh and fish
