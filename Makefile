@@ -214,7 +214,7 @@ uninstall:
 version:
 	sed -i 's/^\(  public static let version = "\)[^"]*"/\1$(VERSION)"/' Sources/LHCCommandLine/LHC.swift
 	sed -i '1,3s/^\(\.TH [^"]*"lhc \)[^"]*"/\1$(VERSION)"/' man/*.1
-	sed -i 's/^\(module(name = "lhc", version = "\)[^"]*"/\1$(VERSION)"/' MODULE.bazel
+	sed -i 's/\(name = "lhc", version = "\)[^"]*"/\1$(VERSION)"/g' MODULE.bazel
 
 # The self-contained Linux tarball: lhc needs only glibc, lhc-fetch also libcurl4 (Scripts/make-dist.sh).
 dist: deps
