@@ -28,6 +28,7 @@ GLIBC = re.compile(
     r"|librt\.so\.1|libutil\.so\.1|libresolv\.so\.2|ld-linux[-\w.]*\.so\.\d|/lib\w*/ld-linux[-\w.]*\.so\.\d)$"
 )
 CLEAN_ENV = {"PATH": "/usr/bin:/bin"}
+CURL = f"/lib/{os.uname().machine}-linux-gnu/libcurl.so.4"
 
 failures = []
 
@@ -142,6 +143,20 @@ def main():
             )
         result = run([lhc, "fetch", "--help"], env=CLEAN_ENV)
         check(result.returncode == 0, "lhc fetch --help")
+
+        # Without libcurl (hidden in a private mount namespace: root and unshare(1) needed, else
+        # skipped), `lhc fetch` names the library and the package; the other commands still run.
+        if os.geteuid() == 0 and shutil.which("unshare") and os.path.exists(CURL):
+            hidden = run(["unshare", "-m", "sh", "-c",
+                          f'mount --bind /dev/null "$(readlink -f {CURL})" && exec env -i PATH=/usr/bin:/bin '
+                          f'LINGOHUB_CDN_KEY=k "{lhc}" fetch --app-version 1 -o "{work}/x.zip"'])
+            stderr = hidden.stderr.decode()
+            check(hidden.returncode == 1 and stderr.startswith("error: 'lhc fetch' needs libcurl.so.4, ")
+                  and stderr.endswith("install it: apt-get install libcurl4 (Debian, Ubuntu)\n"),
+                  f"lhc fetch without libcurl: {hidden.returncode} {stderr!r}")
+            print(f"without libcurl: {stderr.strip()}")
+        else:
+            print(f"skipped: lhc fetch without libcurl (needs root, unshare and {CURL})")
 
         print("lhc compile, tarball (env -i) against reference:")
         sample = os.path.join(ROOT, "TestData", "sample")

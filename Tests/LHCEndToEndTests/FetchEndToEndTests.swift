@@ -413,7 +413,7 @@ struct FetchHelperTests {
       [("libnot-installed-here.so.9", "libnot-installed9")], helper: "lhc-fetch")
     #expect(
       message?.hasPrefix(
-        "error: 'lhc fetch' needs libnot-installed-here.so.9, which is not installed (") == true,
+        "error: 'lhc fetch' needs libnot-installed-here.so.9, which cannot be loaded (") == true,
       "\(message ?? "nil")")
     #expect(
       message?.hasSuffix("; install it: apt-get install libnot-installed9 (Debian, Ubuntu)\n")

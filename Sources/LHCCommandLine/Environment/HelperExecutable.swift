@@ -54,8 +54,9 @@ enum HelperExecutable {
         continue
       }
       let reason = dlerror().map { String(cString: $0) } ?? "\(library.soname): cannot be loaded"
-      return "error: 'lhc \(helper.dropFirst("lhc-".count))' needs \(library.soname), which is not "
-        + "installed (\(reason)); install it: apt-get install \(library.package) (Debian, Ubuntu)\n"
+      return
+        "error: 'lhc \(helper.dropFirst("lhc-".count))' needs \(library.soname), which cannot be "
+        + "loaded (\(reason)); install it: apt-get install \(library.package) (Debian, Ubuntu)\n"
     }
     return nil
   }
