@@ -20,13 +20,20 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANPAGES = $(notdir $(wildcard man/*.1))
 
-.PHONY: deps python-oracles browser build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall
+# The one version (VERSION): `make version` copies it into LHC.swift, the man pages' footers and
+# MODULE.bazel; VersionTests fails when one of them differs. `make dist` names the tarball after it.
+VERSION := $(shell cat VERSION)
+DIST_TARBALL = dist/lhc-$(VERSION)-$(shell uname -m)-unknown-linux-gnu.tar.gz
+
+.PHONY: deps python-oracles browser build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall \
+  version dist test-dist
 
 # System packages: libxml2 (XML plists), libyaml (XcodeGen project specs), libarchive (reading zips), libdeflate (deflate for the zips
 # lhc writes), nettle (SHA-256), pkg-config, python3 (test oracles: plistlib),
 # unzip (tests run `unzip -t` on packed archives), zsh and fish (tests run the completion scripts),
 # man-db and groff (tests render every man page: `MANWIDTH=80 man --warnings -l`),
-# a C compiler (the bench builds Benchmarks/floor.c).
+# a C compiler (the bench builds Benchmarks/floor.c); for `make dist`, the static archives the -dev
+# packages above do not bring: acl, zstd and lz4 (libarchive's), and ICU's (libxml2's, libicu-dev).
 deps:
 	@missing=""; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
@@ -42,6 +49,10 @@ deps:
 	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff"; \
 	command -v cc >/dev/null 2>&1 || missing="$$missing gcc"; \
+	pkg-config --exists libacl 2>/dev/null || missing="$$missing libacl1-dev"; \
+	pkg-config --exists libzstd 2>/dev/null || missing="$$missing libzstd-dev"; \
+	pkg-config --exists liblz4 2>/dev/null || missing="$$missing liblz4-dev"; \
+	pkg-config --exists icu-uc 2>/dev/null || missing="$$missing libicu-dev"; \
 	if [ -n "$$missing" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    echo "Installing:$$missing"; \
@@ -199,5 +210,26 @@ uninstall:
 	rm -f "$(BINDIR)/lhc" "$(BINDIR)/lhc-fetch" $(addprefix "$(MANDIR)/,$(addsuffix ",$(MANPAGES))) \
 	  "$(BASHDIR)/lhc" "$(ZSHDIR)/_lhc" "$(FISHDIR)/lhc.fish"
 
+# VERSION → the Swift constant, the man pages' footers (`.TH … "lhc X"`) and MODULE.bazel.
+version:
+	sed -i 's/^\(  public static let version = "\)[^"]*"/\1$(VERSION)"/' Sources/LHCCommandLine/LHC.swift
+	sed -i '1,3s/^\(\.TH [^"]*"lhc \)[^"]*"/\1$(VERSION)"/' man/*.1
+	sed -i 's/\(name = "lhc", version = "\)[^"]*"/\1$(VERSION)"/g' MODULE.bazel
+
+# The self-contained Linux tarball: lhc needs only glibc, lhc-fetch also libcurl4 (Scripts/make-dist.sh).
+dist: deps
+	@if [ "$$(uname -s)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null; then \
+	  echo "Installing: libcurl4-openssl-dev (lhc-fetch links libcurl)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcurl4-openssl-dev; \
+	fi
+	SWIFT=$(SWIFT) Scripts/make-dist.sh
+
+# The tarball's lhc: `ldd` shows only glibc, and in a clean environment it compiles the sample and
+# ../shared/corpus/xcstrings/ byte for byte as the debug build does (Scripts/test-dist.py). CI runs it.
+test-dist: dist
+	$(SWIFT) build --product lhc
+	python3 Scripts/test-dist.py --tarball $(DIST_TARBALL) --reference $(LHC_DEBUG)
+
 clean:
-	rm -rf .build .build-asan .build-tsan out Benchmarks/work Benchmarks/FoundationBaseline/.build Fuzz/.build
+	rm -rf .build .build-asan .build-tsan .build-dist dist out Benchmarks/work Benchmarks/FoundationBaseline/.build Fuzz/.build

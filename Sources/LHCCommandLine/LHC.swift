@@ -2,7 +2,9 @@ import Foundation
 
 /// The lhc command line: arguments in, exit status out. Everything is testable in-process.
 public enum LHC {
-  /// The version printed by `lhc --version` and recorded in manifests.
+  /// The version printed by `lhc --version` and `lhc-fetch --version` and recorded in manifests.
+  /// The `VERSION` file at the repository root is the one source: `make version` writes it here and
+  /// into the man pages' footers, and `VersionTests` fails when any of them differs.
   public static let version = "0.1.0"
 
   /// A command: its name, options and help, and how it runs once its arguments are parsed.

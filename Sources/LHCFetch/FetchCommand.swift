@@ -203,7 +203,11 @@ public enum LHCFetch {
     arguments: [String], console: Console = .standard(),
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Int32 {
-    LHC.runHelper("fetch", arguments: arguments, console: console) {
+    if arguments == ["--version"] {
+      console.out("lhc-fetch \(LHC.version)\n")
+      return ExitStatus.success
+    }
+    return LHC.runHelper("fetch", arguments: arguments, console: console) {
       (parsed) throws(UsageError) in
       try FetchCommand(parsed: parsed, environment: environment).run(console)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LHCCommandLine
 import LHCTestSupport
 import Testing
 
@@ -37,7 +38,8 @@ struct ExportEndToEndTests {
 
   static let xcodeTool =
     #"      <tool tool-id="com.apple.dt.xcode" tool-name="Xcode" tool-version="27.0" build-num="27A266a"/>"#
-  static let lhcTool = #"      <tool tool-id="lhc" tool-name="lhc" tool-version="0.1.0"/>"#
+  static let lhcTool =
+    #"      <tool tool-id="lhc" tool-name="lhc" tool-version="\#(LHC.version)"/>"#
 
   @Test(arguments: 0..<4)
   func xliffIsXcodes(index: Int) throws {

@@ -1,8 +1,9 @@
 import Foundation
-import LHCCommandLine
 import LHCTestSupport
 import LingoHubCDN
 import Testing
+
+@testable import LHCCommandLine
 
 /// Runs the built `lhc fetch` against `TestData/cdn/server.py` on loopback: every answer of the
 /// CDN API, the retry policy, and the download's checks. Tests marked "needs the archive reader"
@@ -125,7 +126,7 @@ struct FetchEndToEndTests {
     #expect(requests[0]["path"] as? String == Self.checkPath)
     #expect(
       requests[0]["body"] as? String
-        == #"{"clientAgent":"lhc/0.1.0","clientLanguageCode":"de","clientRelease":"rel-41","#
+        == #"{"clientAgent":"lhc/\#(LHC.version)","clientLanguageCode":"de","clientRelease":"rel-41","#
         + #""clientUser":"ci-bot","clientVersion":"4.2.0","distributionEnvironment":"STAGING","#
         + #""distributionType":"MOBILE_SDK_IOS"}"#)
     let headers = try #require(requests[0]["headers"] as? [String: String])
@@ -403,6 +404,27 @@ struct FetchHelperTests {
     // Help and usage errors need no helper.
     #expect(try runProcess(lonely, ["fetch", "--help"]).status == 0)
     #expect(try runProcess(lonely, ["fetch", "--bogus"]).status == 64)
+  }
+
+  /// The release tarball's `lhc-fetch` links libcurl: where it is missing, `lhc fetch` says so and
+  /// names the package, instead of the loader's "error while loading shared libraries".
+  @Test func aMissingSharedLibraryIsNamedWithItsPackage() {
+    let message = HelperExecutable.missingLibraries(
+      [("libnot-installed-here.so.9", "libnot-installed9")], helper: "lhc-fetch")
+    #expect(
+      message?.hasPrefix(
+        "error: 'lhc fetch' needs libnot-installed-here.so.9, which cannot be loaded (") == true,
+      "\(message ?? "nil")")
+    #expect(
+      message?.hasSuffix("; install it: apt-get install libnot-installed9 (Debian, Ubuntu)\n")
+        == true)
+    // What the installed lhc-fetch needs is there (it runs in the tests above).
+    #expect(
+      HelperExecutable.missingLibraries(
+        HelperExecutable.sharedLibraries["lhc-fetch"] ?? [], helper: "lhc-fetch") == nil)
+    #if os(Linux)
+      #expect(HelperExecutable.sharedLibraries["lhc-fetch"]?.map(\.soname) == ["libcurl.so.4"])
+    #endif
   }
 
   /// `LHC.main` run inside another process (this test runner) never replaces it.

@@ -16,12 +16,48 @@ enum HelperExecutable {
       return ExitStatus.failure
     }
     let path = executable.deletingLastPathComponent().appendingPathComponent(name).path
+    if FileManager.default.isExecutableFile(atPath: path),
+      let message = missingLibraries(sharedLibraries[name] ?? [], helper: name)
+    {
+      console.error(message)
+      return ExitStatus.failure
+    }
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     execv(path, argv)
     console.error(
-      "error: cannot run \(path): \(OutputFile.reason(errno)) (it is installed beside lhc; "
-        + "`make install` installs both)\n")
+      "error: cannot run \(path): \(OutputFile.reason(errno)) (it is installed beside lhc: "
+        + "the release tarball's bin/ holds both, `make install` installs both)\n")
     return ExitStatus.failure
+  }
+
+  /// The shared libraries beyond glibc a helper needs on Linux, by helper, with the Debian package
+  /// that holds each: the release tarball's `lhc` needs none, its `lhc-fetch` libcurl (Debian's
+  /// has no complete static closure). Checked before the process is replaced, so that a missing
+  /// one is reported as what it is rather than as the loader's "error while loading shared libraries".
+  static let sharedLibraries: [String: [(soname: String, package: String)]] = {
+    #if os(Linux)
+      return ["lhc-fetch": [("libcurl.so.4", "libcurl4")]]
+    #else
+      return [:]
+    #endif
+  }()
+
+  /// The error message naming the first of `libraries` the dynamic loader cannot open, or nil when it
+  /// opens them all.
+  static func missingLibraries(
+    _ libraries: [(soname: String, package: String)], helper: String
+  ) -> String? {
+    for library in libraries {
+      if let handle = dlopen(library.soname, RTLD_LAZY | RTLD_LOCAL) {
+        dlclose(handle)
+        continue
+      }
+      let reason = dlerror().map { String(cString: $0) } ?? "\(library.soname): cannot be loaded"
+      return
+        "error: 'lhc \(helper.dropFirst("lhc-".count))' needs \(library.soname), which cannot be "
+        + "loaded (\(reason)); install it: apt-get install \(library.package) (Debian, Ubuntu)\n"
+    }
+    return nil
   }
 }
