@@ -26,7 +26,7 @@ VERSION := $(shell cat VERSION)
 DIST_TARBALL = dist/lhc-$(VERSION)-$(shell uname -m)-unknown-linux-gnu.tar.gz
 
 .PHONY: deps python-oracles browser build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall \
-  version dist test-dist
+  version dist test-dist artifactbundle
 
 # System packages: libxml2 (XML plists), libyaml (XcodeGen project specs), libarchive (reading zips), libdeflate (deflate for the zips
 # lhc writes), nettle (SHA-256), pkg-config, python3 (test oracles: plistlib),
@@ -72,6 +72,11 @@ python-oracles:
 	  echo "Installing from PyPI: sarif-pydantic"; \
 	  python3 -m pip install --quiet --disable-pip-version-check sarif-pydantic || \
 	  echo "warning: could not install sarif-pydantic (python3 -m pip install sarif-pydantic); the SARIF reader test will be skipped" >&2; \
+	}
+	@command -v check-jsonschema >/dev/null 2>&1 || { \
+	  echo "Installing from PyPI: check-jsonschema"; \
+	  python3 -m pip install --quiet --disable-pip-version-check check-jsonschema || \
+	  echo "warning: could not install check-jsonschema (python3 -m pip install check-jsonschema); the release workflow's schema check will be skipped" >&2; \
 	}
 
 # Headless Chromium (Debian's chromium), in which the tests open the HTML reports of `lhc stats` and
@@ -226,10 +231,26 @@ dist: deps
 	SWIFT=$(SWIFT) Scripts/make-dist.sh
 
 # The tarball's lhc: `ldd` shows only glibc, and in a clean environment it compiles the sample and
-# ../shared/corpus/xcstrings/ byte for byte as the debug build does (Scripts/test-dist.py). CI runs it.
+# ../shared/corpus/xcstrings/ byte for byte as the debug build does (Scripts/test-dist.py); then the
+# artifact bundle of it, tested with unzip and its info.json read. CI runs it.
 test-dist: dist
 	$(SWIFT) build --product lhc
 	python3 Scripts/test-dist.py --tarball $(DIST_TARBALL) --reference $(LHC_DEBUG)
+	$(MAKE) --no-print-directory artifactbundle
+	unzip -tq dist/lhc.artifactbundle.zip
+	python3 -c "import json,sys; v=json.load(open('dist/lhc.artifactbundle/info.json'))['artifacts']['lhc']['variants']; sys.exit(0 if [x['supportedTriples'] for x in v]==[['$(shell uname -m)-unknown-linux-gnu']] else 'info.json: %s' % v)"
+
+# The SwiftPM artifact bundle of the tarball built here (Scripts/release/info.json lists every
+# variant; the release workflow assembles all of them), its checksum, and the binary plugin
+# package over it, ready to publish as its own repository (its Package.swift names RELEASE_URL).
+# Set RELEASE_URL to where the bundle will be published (the release workflow passes its own).
+RELEASE_URL ?= https://github.com/OWNER/lhc/releases/download/v$(VERSION)/lhc.artifactbundle.zip
+artifactbundle: dist
+	python3 Scripts/release/bundle.py artifactbundle --out dist $(DIST_TARBALL)
+	$(SWIFT) package compute-checksum dist/lhc.artifactbundle.zip > dist/lhc.artifactbundle.zip.checksum
+	python3 Scripts/release/bundle.py plugins --out dist --url $(RELEASE_URL) \
+	  --checksum "$$(cat dist/lhc.artifactbundle.zip.checksum)"
+	@echo "dist/lhc.artifactbundle.zip (checksum $$(cat dist/lhc.artifactbundle.zip.checksum)), dist/lhc-plugins/"
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-dist dist out Benchmarks/work Benchmarks/FoundationBaseline/.build Fuzz/.build

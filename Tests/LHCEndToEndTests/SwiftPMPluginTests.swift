@@ -314,6 +314,22 @@ struct BinaryPluginPackageTests {
     #expect(built.count == 3)
     #expect(built == listed)
   }
+
+  /// The workflow is valid for GitHub Actions: check-jsonschema's copy of its schema (PyPI;
+  /// `make test` installs it). actionlint cannot run here: its PyPI package downloads its binary.
+  @Test(
+    .enabled(
+      if: (try? runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["check-jsonschema", "--version"]))?
+        .status == 0, "check-jsonschema is not installed"))
+  func releaseWorkflowMatchesGitHubsSchema() throws {
+    let check = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "check-jsonschema", "--builtin-schema", "vendor.github-workflows",
+        TestPaths.packageRoot.appendingPathComponent(".github/workflows/release.yml").path,
+      ])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+  }
 }
 
 /// The `swift` driver (`SWIFT` overrides), outside the suite: its traits may not refer to it.
