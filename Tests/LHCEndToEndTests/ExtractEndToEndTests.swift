@@ -267,16 +267,7 @@ import Testing
     let root = fixture.appendingPathComponent("settings")
     func listing(_ arguments: [String] = []) throws -> (catalogs: [String: String], stderr: String)
     {
-      let run = try RunLHC.run(
-        ["extract", "--list", "--format", "json"] + arguments + ["."], in: root)
-      #expect(run.status == 0)
-      let records =
-        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
-      var catalogs: [String: String] = [:]
-      for record in records {
-        catalogs[record["key"] as? String ?? ""] = record["catalog"] as? String ?? "null"
-      }
-      return (catalogs, run.stderr)
+      try extractListing(root, arguments)
     }
     let debug = try listing()
     #expect(
@@ -318,16 +309,8 @@ import Testing
   @Test func dependenciesGiveTypes() throws {
     let root = fixture.appendingPathComponent("dependencies")
     func keys(_ arguments: [String]) throws -> (keys: [String: String], stderr: String) {
-      let run = try RunLHC.run(
-        ["extract", "--list", "--format", "json"] + arguments + ["App"], in: root)
-      #expect(run.status == 0, "\(run.stderr)")
-      let records =
-        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
-      var keys: [String: String] = [:]
-      for record in records {
-        keys[record["key"] as? String ?? ""] = record["catalog"] as? String ?? "null"
-      }
-      return (keys, run.stderr)
+      let listing = try extractListing(root, arguments, inputs: ["App"])
+      return (listing.catalogs, listing.stderr)
     }
     let catalog = "App/Sources/App/Resources/Localizable.xcstrings"
     let checkedOut = try keys([])
@@ -354,13 +337,8 @@ import Testing
     let app = tree.appendingPathComponent("App")
     func keys(_ environment: [String: String]? = nil) throws -> (keys: Set<String>, stderr: String)
     {
-      let run = try RunLHC.run(
-        ["extract", "--list", "--format", "json", "App"], in: tree,
-        environment: environment ?? ProcessInfo.processInfo.environment)
-      #expect(run.status == 0, "\(run.stderr)")
-      let records =
-        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
-      return (Set(records.compactMap { $0["key"] as? String }), run.stderr)
+      let listing = try extractListing(tree, inputs: ["App"], environment: environment)
+      return (Set(listing.catalogs.keys), listing.stderr)
     }
     let manager = FileManager.default
     try manager.createDirectory(

@@ -9,20 +9,10 @@ import Testing
 @Suite struct ExtractGeneratedProjectsEndToEndTests {
   private let fixture = TestPaths.testData.appendingPathComponent("extract")
 
-  /// Each key's catalog (`null`: none) in a `--list --format json` run, and the run's stderr.
   private func listing(_ root: URL, _ arguments: [String] = []) throws -> (
     catalogs: [String: String], stderr: String
   ) {
-    let run = try RunLHC.run(
-      ["extract", "--list", "--format", "json"] + arguments + ["."], in: root)
-    #expect(run.status == 0)
-    let records =
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
-    var catalogs: [String: String] = [:]
-    for record in records {
-      catalogs[record["key"] as? String ?? ""] = record["catalog"] as? String ?? "null"
-    }
-    return (catalogs, run.stderr)
+    try extractListing(root, arguments)
   }
 
   @Test func xcodeGenFixture() throws {
