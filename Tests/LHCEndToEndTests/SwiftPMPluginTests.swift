@@ -316,7 +316,7 @@ struct BinaryPluginPackageTests {
   }
 
   /// The workflow is valid for GitHub Actions: check-jsonschema's copy of its schema (PyPI;
-  /// `make test` installs it). actionlint cannot run here: its PyPI package downloads its binary.
+  /// `make test` installs it). actionlint is `make lint-workflows`: no Debian or PyPI package has it.
   @Test(
     .enabled(
       if: (try? runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["check-jsonschema", "--version"]))?
