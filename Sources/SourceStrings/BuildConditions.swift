@@ -49,38 +49,57 @@ public struct BuildConditions: Sendable, Hashable {
   public func activeClauses(_ conditions: [Expr?]) -> [Int] {
     var active = Set<Int>()
     for platform in platforms {
-      if let first = conditions.firstIndex(where: { $0.map { evaluate($0, on: platform) } ?? true })
-      {
+      if let first = conditions.firstIndex(where: {
+        $0.map { evaluate($0, on: platform, flags: flags) == true } ?? true
+      }) {
         active.insert(first)
       }
     }
     return active.sorted()
   }
 
-  private func evaluate(_ condition: Expr, on platform: String) -> Bool {
+  /// The clauses another build of the target may compile: with its flags unknown (another
+  /// configuration, an xcconfig file or `xcodebuild`'s command line may set any of them), a
+  /// clause whose condition can hold after conditions that can all fail, on one of the platforms.
+  /// Only a platform the target does not build for, or a literal `false`, rules a clause out.
+  public func clausesAnyBuildMayCompile(_ conditions: [Expr?]) -> [Int] {
+    var possible = Set<Int>()
+    for platform in platforms {
+      for (index, condition) in conditions.enumerated() {
+        let value = condition.map { evaluate($0, on: platform, flags: nil) } ?? true
+        if value != false { possible.insert(index) }
+        if value == true { break }
+      }
+    }
+    return possible.sorted()
+  }
+
+  /// A condition's value on `platform` with `flags` set, or with every flag unknown (`nil`):
+  /// then nil where it depends on one.
+  private func evaluate(_ condition: Expr, on platform: String, flags: Set<String>?) -> Bool? {
     switch condition {
     case .boolean(let value, _):
       return value
     case .name(let name, _):
-      return flags.contains(name)
+      return flags?.contains(name)
     case .prefix("!", let operand, _):
-      return !evaluate(operand, on: platform)
+      return evaluate(operand, on: platform, flags: flags).map { !$0 }
     case .tuple(let elements, _) where elements.count == 1:
-      return evaluate(elements[0].value, on: platform)
+      return evaluate(elements[0].value, on: platform, flags: flags)
     case .infix(let operands, let operators):
       // `&&` binds tighter than `||`: split at each `||`, and each part's operands by `&&`.
-      var result = false
-      var conjunction = evaluate(operands[0], on: platform)
+      var result: Bool? = false
+      var conjunction = evaluate(operands[0], on: platform, flags: flags)
       for (index, op) in operators.enumerated() {
-        let next = evaluate(operands[index + 1], on: platform)
+        let next = evaluate(operands[index + 1], on: platform, flags: flags)
         if op.text == "||" {
-          result = result || conjunction
+          result = Self.or(result, conjunction)
           conjunction = next
         } else {
-          conjunction = conjunction && next
+          conjunction = Self.and(conjunction, next)
         }
       }
-      return result || conjunction
+      return Self.or(result, conjunction)
     case .call(.name(let function, _), let arguments, _, _):
       let argument = arguments.first.map { Self.word($0.value) } ?? ""
       switch function {
@@ -99,6 +118,17 @@ public struct BuildConditions: Sendable, Hashable {
     default:
       return false
     }
+  }
+
+  /// Three-valued `&&` and `||` (nil: unknown).
+  private static func and(_ left: Bool?, _ right: Bool?) -> Bool? {
+    if left == false || right == false { return false }
+    return left == true && right == true ? true : nil
+  }
+
+  private static func or(_ left: Bool?, _ right: Bool?) -> Bool? {
+    if left == true || right == true { return true }
+    return left == false && right == false ? false : nil
   }
 
   private static func word(_ expression: Expr) -> String {

@@ -180,7 +180,7 @@ extension StringExtractor {
   /// `\(.applicationName)` and a parameter `\(\.$name)` become `${applicationName}`,
   /// `${name}`. Phrases of another form (a variable, another interpolation) are not read.
   func recordPhrases(_ argument: Expr) {
-    guard !inPreview, case .array(let items, let offset) = Self.unparenthesized(argument) else {
+    guard !notesOnly, case .array(let items, let offset) = Self.unparenthesized(argument) else {
       return
     }
     var phrases: [String] = []

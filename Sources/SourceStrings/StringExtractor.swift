@@ -66,8 +66,9 @@ public final class StringExtractor {
   var selfType: String?
   /// The raw value type of the enum being read (`enum Tab: LocalizedStringKey`).
   var rawValueType: TypeSyntax?
-  /// Inside `#Preview { … }`: Xcode extracts nothing there (its literals are only noted).
-  var inPreview = false
+  /// Inside `#Preview { … }`, or in an `#if` clause only another build compiles: Xcode's build
+  /// extracts nothing there (its literals are only noted, ``walkConditional(_:_:)``).
+  var notesOnly = false
   /// What the parameter of a call's last closure receives (the value a `.sheet(item:)` presents,
   /// a `Table`'s row in its `TableColumn`s), by the closure's offset.
   var closureReceives: [Int: LocalBinding] = [:]
@@ -191,7 +192,7 @@ public final class StringExtractor {
       walk(subject, nil)
       walk(cases, subject: subject, returning: context)
     case .conditional(let clauses, _):
-      for clause in activeClauses(clauses) { walk(clause.elements, returning: context) }
+      walkConditional(clauses) { walk($0, returning: context) }
     default:
       walk(statement, returning: context)
     }
@@ -241,8 +242,8 @@ public final class StringExtractor {
     case .throwStatement(let value, _):
       walk(value, nil)
     case .conditional(let clauses, _):
-      for clause in activeClauses(clauses) {
-        for statement in clause.elements { walk(statement, returning: returning) }
+      walkConditional(clauses) { statements in
+        for statement in statements { walk(statement, returning: returning) }
       }
     case .other:
       break
@@ -262,6 +263,24 @@ public final class StringExtractor {
     Element
   >] {
     conditions.activeClauses(clauses.map(\.condition)).map { clauses[$0] }
+  }
+
+  /// Reads an `#if`'s active clauses with `read`; for the sync's safety net, also the clauses
+  /// another build of the target may compile (another configuration's flags), their literals
+  /// noted only: a key only a release build shows is still needed.
+  func walkConditional<Element>(
+    _ clauses: [ConditionalClause<Element>], _ read: ([Element]) -> Void
+  ) {
+    let active = conditions.activeClauses(clauses.map(\.condition))
+    for index in active { read(clauses[index].elements) }
+    guard notesLiterals else { return }
+    let saved = notesOnly
+    notesOnly = true
+    for index in conditions.clausesAnyBuildMayCompile(clauses.map(\.condition))
+    where !active.contains(index) {
+      read(clauses[index].elements)
+    }
+    notesOnly = saved
   }
 
   private func walk(_ conditions: [Condition]) {
@@ -318,7 +337,7 @@ public final class StringExtractor {
     }
     switch declaration.kind {
     case .type(let type):
-      let saved = (selfType, scopes, rawValueType, inPreview)
+      let saved = (selfType, scopes, rawValueType, notesOnly)
       // Its qualified name (`Outer.Inner`): its own members are found before those of other
       // types of its name.
       let simple = lastNameComponent(type.name)
@@ -327,9 +346,9 @@ public final class StringExtractor {
       scopes = [[:]]
       rawValueType = type.keyword == "enum" ? type.inheritance.first : nil
       // A `PreviewProvider`'s previews are previews too.
-      inPreview = inPreview || type.inheritance.contains { $0.name == "PreviewProvider" }
+      notesOnly = notesOnly || type.inheritance.contains { $0.name == "PreviewProvider" }
       for member in type.members { walk(member, local: false) }
-      (selfType, scopes, rawValueType, inPreview) = saved
+      (selfType, scopes, rawValueType, notesOnly) = saved
     case .function(let function):
       scopes.append([:])
       for parameter in function.parameters {
@@ -378,8 +397,8 @@ public final class StringExtractor {
         }
       }
     case .conditional(let clauses):
-      for clause in activeClauses(clauses) {
-        for member in clause.elements { walk(member, local: local) }
+      walkConditional(clauses) { members in
+        for member in members { walk(member, local: local) }
       }
     case .macro(let expression):
       walkMacro(expression, attributed: !declaration.attributes.isEmpty)
@@ -466,10 +485,10 @@ public final class StringExtractor {
   /// catalog holds, extracted, for its whole history).
   private func walkMacro(_ expression: Expr, attributed: Bool = false) {
     guard case .macro(let name, let arguments, let trailing, _) = expression else { return }
-    let saved = inPreview
-    inPreview = inPreview || name == "#Preview" && !attributed
+    let saved = notesOnly
+    notesOnly = notesOnly || name == "#Preview" && !attributed
     for argument in arguments + trailing { walk(argument.value, nil) }
-    inPreview = saved
+    notesOnly = saved
   }
 
   /// The type whose initializer an implicit `.init(…)` calls in `context`: the contextual
@@ -692,7 +711,7 @@ public final class StringExtractor {
     _ literal: StringLiteralExpression, _ position: Position, value: String?
   ) {
     note(literal)
-    if inPreview { return }
+    if notesOnly { return }
     let verbatim = Self.isVerbatim(position.kind)
     if verbatim, literal.hasInterpolation {
       if position.isExtracted {

@@ -14,6 +14,8 @@ public final class TypeIndex: @unchecked Sendable {
     /// A property wrapper's first argument, for a wrapped property with neither
     /// (`@Environment(Model.self) var model`, `@Default(.count) var count`).
     var wrapperArgument: Expr? = nil
+    /// That wrapper's name (`Environment`).
+    var wrapper: String? = nil
   }
 
   struct Function {
@@ -188,12 +190,12 @@ public final class TypeIndex: @unchecked Sendable {
             default: break
             }
           }
-          let wrapperArgument =
+          let wrapped =
             binding.type == nil && value == nil
-            ? declaration.attributes.lazy.compactMap { $0.arguments?.first?.value }.first : nil
+            ? declaration.attributes.first { $0.arguments?.first != nil } : nil
           let property = Property(
             type: binding.type, initializer: binding.type == nil ? value : nil,
-            wrapperArgument: wrapperArgument)
+            wrapperArgument: wrapped?.arguments?.first?.value, wrapper: wrapped?.name)
           guard let typeName else {
             globals[name] = globals[name] ?? property
             continue

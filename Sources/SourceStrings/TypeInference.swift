@@ -362,13 +362,24 @@ extension StringExtractor {
   }
 
   /// The value type a property wrapper's first argument gives: `Model.self` is a `Model`
-  /// (`@Environment(Model.self)`, `@Bindable`); `.key` names a static key declared elsewhere whose
-  /// type's generic argument is the value's (`static let count = Key<Int>(…)`, as the Defaults
-  /// package declares its keys).
-  private func wrappedType(_ argument: Expr) -> TypeSyntax? {
+  /// (`@Environment(Model.self)`, `@Bindable`); a key path is the type of the member it names
+  /// in SwiftUI's values (`@Environment(\.session)` of an `extension EnvironmentValues { var
+  /// session: Session? … }`, `@FocusedValue(\.document)` of `FocusedValues`); `.key` names a
+  /// static key declared elsewhere whose type's generic argument is the value's (`static let
+  /// count = Key<Int>(…)`, as the Defaults package declares its keys).
+  private func wrappedType(_ argument: Expr, wrapper: String?) -> TypeSyntax? {
     switch argument {
     case .member(.name(let name, _), "self", _):
       return Self.named(name)
+    case .keyPath(let components, _):
+      let roots = ["Environment": "EnvironmentValues", "FocusedValue": "FocusedValues"]
+      guard let root = wrapper.flatMap({ roots[$0] }), !components.isEmpty else { return nil }
+      var type: TypeSyntax? = Self.named(root)
+      for component in components {
+        guard let typeName = type.map({ index.resolve($0).unwrapped })?.name else { return nil }
+        type = propertyType(typeName, component)
+      }
+      return type
     case .implicitMember(let key, _), .member(_, let key, _):
       for property in index.staticProperties(named: key) {
         let keyType =
@@ -417,7 +428,9 @@ extension StringExtractor {
 
   private func type(of property: TypeIndex.Property, in typeName: String?) -> TypeSyntax? {
     if let type = property.type { return type }
-    if let argument = property.wrapperArgument { return wrappedType(argument) }
+    if let argument = property.wrapperArgument {
+      return wrappedType(argument, wrapper: property.wrapper)
+    }
     guard let expression = property.initializer else { return nil }
     // Read as the property's own type sees it: no locals of the caller.
     let (savedScopes, savedSelf) = (scopes, selfType)

@@ -176,10 +176,20 @@ extension Parser {
     return tokens[position].kind == .period
   }
 
-  /// The postfix members of an `#if` clause, applied to `base`.
+  /// The postfix members of an `#if` clause, applied to `base`, and the `#if` blocks nested in
+  /// it (SE-0308: `#if os(iOS)` inside an `#else` of postfix members).
   mutating func parsePostfixChain(on base: Expr, _ trailingClosures: Bool) -> Expr {
     var expression = base
-    while current.kind == .period, token(1).kind == .identifier {
+    while true {
+      if current.kind == .poundKeyword, bytesEqual(current, "#if"), postfixClauseFollows() {
+        let nestedBase = expression
+        let clauses = parseConditional { parser -> [Expr] in
+          [parser.parsePostfixChain(on: nestedBase, trailingClosures)]
+        }
+        expression = .conditionalPostfix(nestedBase, clauses)
+        continue
+      }
+      guard current.kind == .period, token(1).kind == .identifier else { break }
       advance()
       let member = name(current)
       let memberOffset = offset

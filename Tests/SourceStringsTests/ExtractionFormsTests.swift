@@ -266,6 +266,40 @@ func keys(_ source: String, more: [String] = []) -> [String] {
     #expect(keys(.anyApplePlatform) == ["Mac", "iPhone", "Other", "Debug", "Base", "iOS title"])
   }
 
+  /// SE-0308: an `#if` of postfix members nested in another's clause; the declarations after it
+  /// are still read (the nested block used to end the outer one and swallow the rest of the file).
+  @Test func nestedPostfixConditionals() {
+    let source = """
+      var body: some View {
+        NavigationStack {
+          content
+            #if os(tvOS)
+            .padding(.horizontal, 40)
+            #else
+            .navigationTitle(String(localized: "Title"))
+            #if os(iOS)
+            .navigationBarTitleDisplayMode(.inline)
+            #elseif os(macOS)
+            .help(Text("Mac help"))
+            #endif
+            .toolbar { Button(String(localized: "Cancel")) {} }
+            #endif
+            .onAppear {}
+        }
+      }
+      var content: some View { Text("After") }
+      """
+    func keys(_ conditions: BuildConditions) -> Set<String> {
+      Set(extract(source, conditions: conditions).strings.map(\.key))
+    }
+    #expect(keys(BuildConditions(platforms: ["iOS"], flags: [])) == ["Title", "Cancel", "After"])
+    #expect(
+      keys(BuildConditions(platforms: ["macOS"], flags: [])) == [
+        "Title", "Mac help", "Cancel", "After",
+      ])
+    #expect(keys(BuildConditions(platforms: ["tvOS"], flags: [])) == ["After"])
+  }
+
   @Test func commentsAndStringsInCommentsAreNotCode() {
     let found = keys(
       """

@@ -258,6 +258,43 @@ import Testing
     }
   }
 
+  /// `@Environment(\.key)` without an annotation is of the type the app gives that member of
+  /// `EnvironmentValues` (an extension's property, or `@Entry`); `@FocusedValue` of `FocusedValues`.
+  @Test func environmentKeyPathsHaveTheirValuesType() {
+    let declarations = """
+      struct Info { let apiVersion: UInt }
+      final class Player { var info: Info? { nil } }
+      final class AppEnvironment { let player: Player }
+      extension EnvironmentValues {
+        var appEnvironment: AppEnvironment? {
+          get { self[AppEnvironmentKey.self] }
+          set { self[AppEnvironmentKey.self] = newValue }
+        }
+        @Entry var retries: Int16 = 0
+      }
+      extension FocusedValues { @Entry var selection: UInt32? }
+      """
+    let strings = found(
+      """
+      struct V: View {
+        @Environment(\\.appEnvironment) private var appEnvironment
+        @Environment(\\.retries) var retries
+        @FocusedValue(\\.selection) var selection
+        var body: some View {
+          if let info = appEnvironment?.player.info {
+            let major = (info.apiVersion >> 16) & 0xFFFF
+            Text("API \\(major).\\(info.apiVersion & 0xFFFF)")
+          }
+          Text("\\(retries) retries")
+          Text("\\(selection ?? 0) selected")
+        }
+      }
+      """, more: [declarations])
+    for key in ["API %llu.%llu", "%d retries", "%u selected"] {
+      #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
+    }
+  }
+
   @Test func qualifiedNamesAndNestedTypes() {
     let declarations = """
       struct Section { init(_ title: String) {} }

@@ -82,6 +82,41 @@ import Testing
     }
   }
 
+  /// An `#if` clause another build of the target may compile (a flag another configuration, an
+  /// xcconfig file or the command line sets) still feeds the net, though Xcode's build of the
+  /// configuration read extracts nothing there; one only a platform the target does not build
+  /// for compiles does not.
+  @Test func clausesOfOtherBuildsAreCounted() {
+    let source = """
+      struct V: View {
+        var body: some View {
+          #if SPARKLE && os(macOS)
+          Button("Check for Updates…") {}
+          #elseif os(macOS)
+          Text("Mac without updates")
+          #else
+          Text("Elsewhere")
+          #endif
+          #if DEBUG
+          Text("Debug badge")
+          #endif
+        }
+        #if !DEBUG
+        func rate() -> String { String(localized: "Rate the app") }
+        #endif
+      }
+      """
+    let mac = BuildConditions(platforms: ["macOS"], flags: ["DEBUG"])
+    let found = extract(source, conditions: mac)
+    // Xcode's Debug build for the Mac extracts these only:
+    #expect(Set(found.strings.map(\.key)) == ["Mac without updates", "Debug badge"])
+    let literals = Set(found.literals.flatMap(\.forms))
+    for text in ["Check for Updates…", "Rate the app", "Mac without updates", "Debug badge"] {
+      #expect(matches(text, literals), "\(text)")
+    }
+    #expect(!matches("Elsewhere", literals))
+  }
+
   /// A function the project names in `LOCALIZED_STRING_MACRO_NAMES` looks its `String` arguments
   /// up, though its body calls something lhc cannot see (an Objective-C function).
   @Test func namedLookupsTakeKeys() {
