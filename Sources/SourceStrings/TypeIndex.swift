@@ -245,6 +245,7 @@ public final class TypeIndex: @unchecked Sendable {
   /// Follows the functions that look their `String` parameters up, through each other.
   private func finish(lookups: Set<String> = []) {
     namedLookups = lookups
+    inheritMembers()
     var byName = functionsByName
     for (name, info) in types where !info.initializers.isEmpty {
       byName[name, default: []] += info.initializers
@@ -269,6 +270,33 @@ public final class TypeIndex: @unchecked Sendable {
       }
     }
     keyWrappers = wrappers
+  }
+
+  /// Gives each type the properties and methods of the types it inherits from that the sources
+  /// declare or extend (a superclass, a protocol's extension), its own winning: `errorMessage =
+  /// "…"` in a subclass assigns the superclass's `LocalizedStringResource` property. Initializers
+  /// are not inherited (a subclass's own rules decide them).
+  private func inheritMembers() {
+    var done = Set<String>()
+    func complete(_ name: String, depth: Int) {
+      guard !done.contains(name), depth < 16, var info = types[name] else { return }
+      done.insert(name)
+      for parent in info.inheritance {
+        guard let parentName = parent.name.map(lastNameComponent), parentName != name else {
+          continue
+        }
+        complete(parentName, depth: depth + 1)
+        guard let inherited = types[parentName] else { continue }
+        info.properties.merge(inherited.properties) { own, _ in own }
+        for (method, overloads) in inherited.methods where info.methods[method] == nil {
+          info.methods[method] = overloads
+        }
+      }
+      types[name] = info
+    }
+    for name in types.keys.sorted() where !(types[name]?.inheritance.isEmpty ?? true) {
+      complete(name, depth: 0)
+    }
   }
 
   /// The parameters of `function` that it looks up as keys (by index).

@@ -295,6 +295,33 @@ import Testing
     }
   }
 
+  /// A subclass, and a type that conforms to a protocol the sources extend, have the members
+  /// they inherit: assigning a superclass's `LocalizedStringResource` property extracts.
+  @Test func inheritedMembers() {
+    let declarations = """
+      class AssistantViewModel: ObservableObject {
+        @Published var errorMessage: LocalizedStringResource = ""
+        func show(_ title: LocalizedStringKey) {}
+      }
+      protocol Alerting {}
+      extension Alerting { func alert(_ title: LocalizedStringResource) {} }
+      """
+    let strings = found(
+      """
+      final class URLViewModel: AssistantViewModel, Alerting {
+        func fail() {
+          self.errorMessage = "Invalid search URL"
+          errorMessage = "Try again"
+          show("Searching")
+          alert("No connection")
+        }
+      }
+      """, more: [declarations])
+    for key in ["Invalid search URL", "Try again", "Searching", "No connection"] {
+      #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
+    }
+  }
+
   @Test func qualifiedNamesAndNestedTypes() {
     let declarations = """
       struct Section { init(_ title: String) {} }
