@@ -9,6 +9,9 @@ public enum GeneratedProject {
     public var targets: [BuildTarget] = []
     public var referencedFiles = Set<String>()
     public var packageManifests: [String] = []
+    /// How many of its targets lhc cannot read (one a function computes): what they build is
+    /// unknown.
+    public var unreadTargets = 0
   }
 
   /// A spec that cannot be read: the project is then not read (its files are placed as files of

@@ -134,12 +134,34 @@ public enum PackageManifest {
     return (found, constants)
   }
 
-  /// An expression with the constants it names replaced by their values.
+  /// An expression with the constants it names replaced by their values, and a choice whose
+  /// condition they decide (`selfCompiled ? "Self-Compiled" : "App"`) by the value chosen.
   static func resolved(_ expression: Expr?, _ constants: [String: Expr], depth: Int = 0) -> Expr? {
-    if case .name(let name, _)? = expression, depth < 8, let value = constants[name] {
-      return resolved(value, constants, depth: depth + 1)
+    guard depth < 8 else { return expression }
+    switch expression {
+    case .name(let name, _)?:
+      if let value = constants[name] { return resolved(value, constants, depth: depth + 1) }
+    case .infix(let operands, let operators)?:
+      if operands.count == 2, operators.count == 1, operators[0].text == "?:",
+        let middle = operators[0].middle,
+        let condition = boolean(operands[0], constants, depth: depth + 1)
+      {
+        return resolved(condition ? middle : operands[1], constants, depth: depth + 1)
+      }
+    default:
+      break
     }
     return expression
+  }
+
+  /// A condition's value when the constants decide it (`true`, `flag`, `!flag`).
+  private static func boolean(_ expression: Expr, _ constants: [String: Expr], depth: Int) -> Bool?
+  {
+    switch resolved(expression, constants, depth: depth) {
+    case .boolean(let value, _)?: value
+    case .prefix("!", let operand, _)?: boolean(operand, constants, depth: depth + 1).map { !$0 }
+    default: nil
+    }
   }
 
   /// The elements of an array expression, through `let` constants and `+`.

@@ -136,7 +136,19 @@ public struct SourceScan: Sendable {
           .success(TuistProject.read(at: manifest, files: tree, configuration: configuration))
         ))
     }
+    // Generated projects with targets lhc cannot read: what they build is unknown, so their
+    // files no target read builds are neither left out nor test-only there.
+    var partlyRead: [String] = []
     for (spec, result) in generated {
+      if case .success(let contents) = result, !contents.targets.isEmpty, contents.unreadTargets > 0
+      {
+        partlyRead.append(Paths.directory(of: spec))
+        warnings.append(
+          (
+            spec,
+            "\(contents.unreadTargets) of its targets cannot be read (lhc reads the targets written in it, not those a function or a helper computes); the files no target read builds are placed as files of no project"
+          ))
+      }
       switch result {
       case .success(let contents) where contents.targets.isEmpty:
         warnings.append(
@@ -167,7 +179,8 @@ public struct SourceScan: Sendable {
     var scan = SourceScan(
       files: [], targets: targets, catalogs: catalogs.sorted(), problems: problems)
     scan.warnings = warnings
-    // Not built: only a test target has it, or a project refers to it and no target has it.
+    // Not built: only a test target has it, or a project refers to it and no target has it
+    // (unless a target lhc cannot read may build it).
     var notBuilt = referenced
     for (index, target) in targets.enumerated() {
       for file in target.sources.keys where swiftFiles.contains(file) {
@@ -181,10 +194,13 @@ public struct SourceScan: Sendable {
         scan.targetsByFile[file, default: []].append(index)
       }
     }
+    notBuilt = notBuilt.filter { file in !partlyRead.contains { Paths.isInside(file, $0) } }
     scan.preferProjectsOverRootPackages()
     // C-family files: those of a (non-test) target and every header, which no build phase
     // compiles but whose macros the sources expand.
-    let testOnly = Set(targets.filter(\.isTest).flatMap(\.otherSources.keys))
+    let testOnly = Set(targets.filter(\.isTest).flatMap(\.otherSources.keys)).filter { file in
+      !partlyRead.contains { Paths.isInside(file, $0) }
+    }
     scan.cFamilyFiles = cFamilyFiles.filter { file in
       BuildTarget.isHeader(file) || scan.targetsByFile[file] != nil
         || !notBuilt.contains(file) && !testOnly.contains(file)
@@ -201,8 +217,9 @@ public struct SourceScan: Sendable {
       for file in target.sources.keys { builtFolders.insert(Paths.directory(of: file)) }
     }
     scan.strays = Set(
-      scan.files.filter {
-        scan.targetsByFile[$0] == nil && builtFolders.contains(Paths.directory(of: $0))
+      scan.files.filter { file in
+        scan.targetsByFile[file] == nil && builtFolders.contains(Paths.directory(of: file))
+          && !partlyRead.contains { Paths.isInside(file, $0) }
       })
     // Files of no project: placed by the nearest catalog, which the run says once.
     let unprojected = (scan.files + scan.cFamilyFiles.filter { !BuildTarget.isHeader($0) })

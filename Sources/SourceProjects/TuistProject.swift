@@ -40,13 +40,22 @@ public enum TuistProject {
   public static func read(
     _ bytes: [UInt8], path: String, files: FileTree, configuration: String = "Debug"
   ) -> GeneratedProject.Contents {
-    let (project, constants) = PackageManifest.manifestCall(
-      Parser.parse(SourceFile(path: path, bytes: bytes)), callee: "Project")
+    let tree = Parser.parse(SourceFile(path: path, bytes: bytes))
+    let (project, constants) = PackageManifest.manifestCall(tree, callee: "Project")
     var contents = GeneratedProject.Contents()
     guard let project else { return contents }
+    var functions: [String: FunctionDeclaration] = [:]
+    for statement in tree.statements {
+      if case .declaration(let declaration) = statement,
+        case .function(let function) = declaration.kind, function.body != nil
+      {
+        functions[function.name] = functions[function.name] ?? function
+      }
+    }
+    let root = Paths.directory(of: path)
     let reader = Reader(
-      constants: constants, root: Paths.directory(of: path), path: path, files: files,
-      configuration: configuration)
+      constants: constants, functions: functions, root: root, projectRoot: projectRoot(of: root),
+      path: path, files: files, configuration: configuration)
     for package in reader.elements(project, "packages") {
       if case .call(_, let arguments, _, _) = package,
         let folder = reader.literal(arguments.first { $0.label == "path" }?.value)
@@ -58,7 +67,10 @@ public enum TuistProject {
     let projectSettings = reader.settings(reader.argument(project, "settings"))
     for target in reader.elements(project, "targets") {
       guard let (built, referenced) = reader.target(target, projectSettings: projectSettings)
-      else { continue }
+      else {
+        contents.unreadTargets += 1
+        continue
+      }
       contents.targets.append(built)
       contents.referencedFiles.formUnion(referenced)
     }
@@ -84,9 +96,27 @@ public enum TuistProject {
     }.filter { Paths.fileName(of: $0) == "Project.swift" }
   }
 
+  /// The project's root, which `.relativeToRoot(…)` paths start from: the manifest's folder or
+  /// the nearest above it with `Tuist.swift`, a `Tuist` folder or `.git` (as Tuist finds it).
+  static func projectRoot(of folder: String) -> String {
+    var directory = folder
+    while true {
+      for marker in ["Tuist.swift", "Tuist", ".git"]
+      where FileManager.default.fileExists(atPath: directory + "/" + marker) {
+        return directory
+      }
+      if directory == "/" || directory == "." { return folder }
+      directory = Paths.directory(of: directory)
+    }
+  }
+
   private struct Reader {
-    let constants: [String: Expr]
+    var constants: [String: Expr]
+    /// The functions the manifest declares, which may compute a target.
+    let functions: [String: FunctionDeclaration]
+    /// The manifest's folder.
     let root: String
+    let projectRoot: String
     let path: String
     let files: FileTree
     let configuration: String
@@ -112,7 +142,12 @@ public enum TuistProject {
       }
     }
 
-    func target(_ expression: Expr, projectSettings: Settings) -> (BuildTarget, Set<String>)? {
+    func target(_ expression: Expr, projectSettings: Settings, depth: Int = 0) -> (
+      BuildTarget, Set<String>
+    )? {
+      if depth < 4, let (returned, inside) = inlined(expression) {
+        return inside.target(returned, projectSettings: projectSettings, depth: depth + 1)
+      }
       guard case .call(let callee, let arguments, _, _) = expression else { return nil }
       switch callee {
       case .implicitMember("target", _), .implicitMember("init", _), .name("Target", _),
@@ -180,6 +215,58 @@ public enum TuistProject {
           name: name, spec: path, isTest: isTest, isLibrary: isLibrary, settings: buildSettings),
         referenced
       )
+    }
+
+    /// A call of a function the manifest declares (`func appTarget(selfCompiled: Bool) ->
+    /// Target`): the expression its body returns, and a reader that knows its parameters (the
+    /// call's arguments, else their default values) and the `let`s and `var`s before the
+    /// `return`. Statements other than those (an `if` that appends a flag) are not read.
+    func inlined(_ expression: Expr) -> (Expr, Reader)? {
+      guard case .call(.name(let name, _), let arguments, _, _) = expression,
+        let function = functions[name], let body = function.body
+      else { return nil }
+      var inside = self
+      var remaining = arguments
+      for parameter in function.parameters {
+        if let position = remaining.firstIndex(where: { $0.label == parameter.label }) {
+          inside.constants[parameter.name] = remaining.remove(at: position).value
+        } else if let value = parameter.defaultValue {
+          inside.constants[parameter.name] = value
+        }
+      }
+      for statement in body {
+        switch statement {
+        case .declaration(let declaration):
+          guard case .variable(let variable) = declaration.kind else { continue }
+          for binding in variable.bindings where binding.names.count == 1 {
+            if let value = binding.initializer { inside.constants[binding.names[0]] = value }
+          }
+        case .returnStatement(let value?, _):
+          return (value, inside)
+        case .expression(let value) where body.count == 1:
+          return (value, inside)
+        default:
+          continue
+        }
+      }
+      return nil
+    }
+
+    /// A `Path`: `"x"`, `.relativeToManifest("x")` and `.relativeToCurrentFile("x")` from the
+    /// manifest's folder, `.relativeToRoot("x")` from the project's root, `.path("/x")`.
+    func path(_ expression: Expr?) -> String? {
+      if let text = literal(expression) { return Paths.normalize(text, relativeTo: root) }
+      guard
+        case .call(let callee, let arguments, _, _)? = PackageManifest.resolved(
+          expression, constants),
+        let text = literal(arguments.first?.value)
+      else { return nil }
+      switch caseName(callee) {
+      case "relativeToRoot": return Paths.normalize(text, relativeTo: projectRoot)
+      case "relativeToManifest", "relativeToCurrentFile", "path":
+        return Paths.normalize(text, relativeTo: root)
+      default: return nil
+      }
     }
 
     /// The globs of a files list: `"Sources/**"`, `["A/**", .glob("B/**", excluding: […])]`,
@@ -256,9 +343,7 @@ public enum TuistProject {
       if let wanted {
         result.configuration = wanted.name
         result.values.merge(dictionary(argument(wanted.arguments, "settings"))) { $1 }
-        result.xcconfig = literal(argument(wanted.arguments, "xcconfig")).map {
-          Paths.normalize($0, relativeTo: root)
-        }
+        result.xcconfig = path(argument(wanted.arguments, "xcconfig"))
       }
       // Tuist 3's `debug:` and `release:` dictionaries.
       let kind = BuildSettings.isRelease(configuration) ? "release" : "debug"
@@ -267,22 +352,40 @@ public enum TuistProject {
     }
 
     /// A settings dictionary: `["KEY": "value", "FLAG": true, "LIST": ["a", "b"],
-    /// "OTHER": .string("x"), "MORE": .array([…])]`.
+    /// "OTHER": .string("x"), "MORE": .array([…])]`, and `SettingsDictionary`'s methods on one:
+    /// `.merging([…])`, `.swiftActiveCompilationConditions(…)`, `.otherSwiftFlags(…)` (the
+    /// others set nothing lhc reads).
     func dictionary(_ expression: Expr?) -> [String: String] {
-      guard case .dictionary(let entries, _)? = expression else { return [:] }
-      var result: [String: String] = [:]
-      for (key, value) in entries {
-        guard let key = literal(key), let text = settingValue(value) else { continue }
-        result[key] = text
+      switch PackageManifest.resolved(expression, constants) {
+      case .dictionary(let entries, _)?:
+        var result: [String: String] = [:]
+        for (key, value) in entries {
+          guard let key = literal(key), let text = settingValue(value) else { continue }
+          result[key] = text
+        }
+        return result
+      case .call(.member(let base, let method, _), let arguments, _, _)?:
+        var result = dictionary(base)
+        let values = arguments.compactMap { settingValue($0.value) }.joined(separator: " ")
+        switch method {
+        case "merging": result.merge(dictionary(arguments.first?.value)) { $1 }
+        case "swiftActiveCompilationConditions":
+          result["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] = values
+        case "otherSwiftFlags": result["OTHER_SWIFT_FLAGS"] = values
+        default: break
+        }
+        return result
+      default:
+        return [:]
       }
-      return result
     }
 
     private func settingValue(_ expression: Expr) -> String? {
       switch PackageManifest.resolved(expression, constants) {
       case .string(let literal)?: return literal.plainText
       case .boolean(let value, _)?: return value ? "YES" : "NO"
-      case .array?:
+      case .array?, .infix?:
+        // A list, or lists joined with `+` (`["DEBUG"] + extraConditions`).
         return PackageManifest.elements(expression, constants).compactMap(settingValue).joined(
           separator: " ")
       case .call(_, let arguments, _, _)?: return arguments.first.flatMap { settingValue($0.value) }

@@ -389,6 +389,13 @@ public final class StringExtractor {
         if let rawValue = element.rawValue {
           // `enum Tab: LocalizedStringKey { case home = "Home" }`: the raw value is a key.
           walk(rawValue, context(for: rawValueType, api: "case \(element.name) = (raw value)"))
+        } else if element.parameters.isEmpty,
+          case .localizable(let position)? = context(
+            for: rawValueType, api: "case \(element.name) (implicit raw value)")
+        {
+          // `enum Kind: LocalizedStringKey { case managedOnly }`: the compiler's raw value, the
+          // case's name, is a key too (Cork's catalog holds them).
+          record(StringLiteralExpression(implicit: element.name, at: element.offset), position, value: nil)
         }
         for parameter in element.parameters {
           if let value = parameter.defaultValue {

@@ -79,6 +79,18 @@ public struct StringLiteralExpression: Sendable {
 
   public var offset: Int { range.lowerBound }
 
+  public init(segments: [Segment], isMalformed: Bool, range: Range<Int>) {
+    self.segments = segments
+    self.isMalformed = isMalformed
+    self.range = range
+  }
+
+  /// A literal the compiler writes where the code has none: an enum case's implicit raw value
+  /// (its name), at the name's bytes.
+  public init(implicit text: String, at offset: Int) {
+    self.init(segments: [.text(text)], isMalformed: false, range: offset..<offset + text.utf8.count)
+  }
+
   public var hasInterpolation: Bool {
     segments.contains { if case .interpolation = $0 { true } else { false } }
   }

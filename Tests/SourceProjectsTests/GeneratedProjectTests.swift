@@ -138,6 +138,60 @@ import Testing
     #expect(scan.isStray(root + "/Modules/Feature/Excluded.swift"))
   }
 
+  /// Targets a function of the manifest computes are read through it (its parameters bound to
+  /// the call's arguments, a choice they decide), `.relativeToRoot` xcconfig files, and
+  /// `SettingsDictionary`'s methods; a target lhc cannot read (a helper's) leaves the files no
+  /// read target builds to the nearest catalog, even those a test target also has.
+  @Test func tuistFunctionsPathsAndUnreadTargets() throws {
+    let root = try write([
+      "Tuist.swift": "import ProjectDescription\nlet config = Config()\n",
+      "xcconfigs/App.xcconfig": "SWIFT_EMIT_LOC_STRINGS = YES\n",
+      "App/Project.swift": """
+        import ProjectDescription
+        func appTarget(selfCompiled: Bool, suffix: String = "") -> Target {
+          let name = selfCompiled ? "Self-Compiled" : "App"
+          return .target(
+            name: name, destinations: [.mac], product: .app, bundleId: "com.example.app",
+            sources: ["Sources/**/*.swift"],
+            settings: .settings(configurations: [
+              .debug(
+                name: "Debug",
+                settings: [:].swiftActiveCompilationConditions(["DEBUG"] + ["EXTRA"]),
+                xcconfig: .relativeToRoot("xcconfigs/App.xcconfig")),
+            ]))
+        }
+        let project = Project(
+          name: "App",
+          targets: [
+            appTarget(selfCompiled: false),
+            .helperComputedTarget(name: "Widget"),
+            .target(
+              name: "AppTests", destinations: [.mac], product: .unitTests, bundleId: "t",
+              sources: ["Tests/**", "Widget/**/*.swift"]),
+          ])
+        """,
+      "App/Sources/A.swift": "let a = 1\n",
+      "App/Widget/W.swift": "let w = 1\n",
+      "App/Widget/Localizable.xcstrings": "{}",
+    ])
+    let contents = TuistProject.read(at: root + "/App/Project.swift", files: FileTree())
+    let read = targets(contents)
+    #expect(Set(read.keys) == ["App", "AppTests"])
+    #expect(contents.unreadTargets == 1)
+    let app = try #require(read["App"])
+    #expect(Set(app.sources.keys) == [root + "/App/Sources/A.swift"])
+    #expect(app.swiftExtraction == .compiler)
+    #expect(app.conditions.flags == ["DEBUG", "EXTRA"])
+    let scan = SourceScan.scan(inputs: [root], excluded: [], extraCatalogs: [], tree: FileTree())
+    #expect(scan.files.contains(root + "/App/Widget/W.swift"))
+    #expect(!scan.isStray(root + "/App/Widget/W.swift"))
+    #expect(
+      scan.placements(of: root + "/App/Widget/W.swift", table: "Localizable").map(\.catalog) == [
+        root + "/App/Widget/Localizable.xcstrings"
+      ])
+    #expect(scan.warnings.contains { $0.1.contains("1 of its targets cannot be read") })
+  }
+
   @Test func projectSwiftWithoutProjectDescriptionIsCode() throws {
     let root = try write([
       "Project.swift": "struct Project { let name = \"x\" }\nlet project = Project(targets: [])\n",

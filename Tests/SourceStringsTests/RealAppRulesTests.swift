@@ -132,7 +132,8 @@ import Testing
     let strings = found(
       """
       enum Speed: LocalizedStringKey { case fast = "Fast"; case slow = "Slow" }
-      enum Kind: String { case photo = "Photo" }
+      enum Kind: String { case photo = "Photo"; case video }
+      enum ListType: LocalizedStringKey { case managedOnly, unmanagedOnly }
       let greeting: LocalizedStringKey = {
         if late { return "Good evening" }
         return "Hello"
@@ -147,7 +148,10 @@ import Testing
       Text("x").help({ guard ok else { return "" }; return "Needs macOS 15." }())
       """)
     #expect(strings["Fast"] != nil && strings["Slow"] != nil)
-    #expect(strings["Photo"] == nil)
+    #expect(strings["Photo"] == nil && strings["video"] == nil)
+    // A localizable raw type's implicit raw values (the cases' names) are keys too.
+    #expect(strings["managedOnly"]?.api == "case managedOnly (implicit raw value)")
+    #expect(strings["unmanagedOnly"] != nil)
     #expect(strings["Good evening"] != nil && strings["Hello"] != nil)
     #expect(strings["Not localized"] == nil)
     #expect(strings["theme.system"] != nil && strings["theme.dark"] != nil)
