@@ -395,7 +395,9 @@ public final class StringExtractor {
         {
           // `enum Kind: LocalizedStringKey { case managedOnly }`: the compiler's raw value, the
           // case's name, is a key too (Cork's catalog holds them).
-          record(StringLiteralExpression(implicit: element.name, at: element.offset), position, value: nil)
+          record(
+            StringLiteralExpression(implicit: element.name, at: element.offset), position,
+            value: nil)
         }
         for parameter in element.parameters {
           if let value = parameter.defaultValue {

@@ -147,29 +147,29 @@ import Testing
       "Tuist.swift": "import ProjectDescription\nlet config = Config()\n",
       "xcconfigs/App.xcconfig": "SWIFT_EMIT_LOC_STRINGS = YES\n",
       "App/Project.swift": """
-        import ProjectDescription
-        func appTarget(selfCompiled: Bool, suffix: String = "") -> Target {
-          let name = selfCompiled ? "Self-Compiled" : "App"
-          return .target(
-            name: name, destinations: [.mac], product: .app, bundleId: "com.example.app",
-            sources: ["Sources/**/*.swift"],
-            settings: .settings(configurations: [
-              .debug(
-                name: "Debug",
-                settings: [:].swiftActiveCompilationConditions(["DEBUG"] + ["EXTRA"]),
-                xcconfig: .relativeToRoot("xcconfigs/App.xcconfig")),
-            ]))
-        }
-        let project = Project(
-          name: "App",
-          targets: [
-            appTarget(selfCompiled: false),
-            .helperComputedTarget(name: "Widget"),
-            .target(
-              name: "AppTests", destinations: [.mac], product: .unitTests, bundleId: "t",
-              sources: ["Tests/**", "Widget/**/*.swift"]),
-          ])
-        """,
+      import ProjectDescription
+      func appTarget(selfCompiled: Bool, suffix: String = "") -> Target {
+        let name = selfCompiled ? "Self-Compiled" : "App"
+        return .target(
+          name: name, destinations: [.mac], product: .app, bundleId: "com.example.app",
+          sources: ["Sources/**/*.swift"],
+          settings: .settings(configurations: [
+            .debug(
+              name: "Debug",
+              settings: [:].swiftActiveCompilationConditions(["DEBUG"] + ["EXTRA"]),
+              xcconfig: .relativeToRoot("xcconfigs/App.xcconfig")),
+          ]))
+      }
+      let project = Project(
+        name: "App",
+        targets: [
+          appTarget(selfCompiled: false),
+          .helperComputedTarget(name: "Widget"),
+          .target(
+            name: "AppTests", destinations: [.mac], product: .unitTests, bundleId: "t",
+            sources: ["Tests/**", "Widget/**/*.swift"]),
+        ])
+      """,
       "App/Sources/A.swift": "let a = 1\n",
       "App/Widget/W.swift": "let w = 1\n",
       "App/Widget/Localizable.xcstrings": "{}",
