@@ -141,17 +141,22 @@ public enum CatalogSync {
     _ changes: inout [SyncChange]
   ) {
     let key = entry.key
+    // The source gives the value while its source unit is the extraction's own (`new`): once a
+    // person edited it, the entry has no state (in Xcode's catalogs every
+    // `extracted_with_value` entry's source unit is `new`; Mos's edited storyboard strings have
+    // none).
+    let state: ExtractionState? =
+      extracted.hasValue && !sourceUnitIsEdited(entry, source: source) ? .extractedWithValue : nil
     switch entry.extractionState {
     case .manual?:
       return
     case .stale?:
       changes.append(SyncChange(kind: .unmarkedStale, key: key))
-      entry.extractionState = extracted.hasValue ? .extractedWithValue : nil
+      entry.extractionState = state
     case .migrated?:
       changes.append(SyncChange(kind: .unmarkedMigrated, key: key))
-      entry.extractionState = extracted.hasValue ? .extractedWithValue : nil
+      entry.extractionState = state
     default:
-      let state: ExtractionState? = extracted.hasValue ? .extractedWithValue : nil
       if entry.extractionState != state {
         // Only the two states the code decides between: `nil` ↔ `extracted_with_value`.
         if entry.extractionState == nil || entry.extractionState == .extractedWithValue {
@@ -172,6 +177,16 @@ public enum CatalogSync {
     } else if let value = extracted.value.map(numbered) {
       updateSource(&entry, to: sourceLocalization(value, source), &changes)
     }
+  }
+
+  /// Whether the source language's unit (or string set) is in another state than `new`.
+  private static func sourceUnitIsEdited(_ entry: CatalogEntry, source: String) -> Bool {
+    guard let node = entry.localizations.first(where: { $0.language == source })?.node else {
+      return false
+    }
+    if let unit = node.stringUnit { return unit.state != .new }
+    if let set = node.stringSet { return set.state != .new }
+    return false
   }
 
   /// A default value or phrases changed in code: the source unit (or string set) follows

@@ -110,6 +110,52 @@ import Testing
       ])
   }
 
+  /// A key with a default value is `extracted_with_value` while its source unit is the
+  /// extraction's own (`new`); one whose source unit a person edited has no state, as Xcode
+  /// leaves it (Mos's storyboard catalog), and a sync does not give it one.
+  @Test func editedSourceUnitHasNoExtractionState() throws {
+    let original = try catalog(
+      """
+      {
+        "sourceLanguage" : "en",
+        "strings" : {
+          "edited" : {
+            "localizations" : {
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "Launch on Login" } }
+            }
+          },
+          "fresh" : {
+            "localizations" : {
+              "en" : { "stringUnit" : { "state" : "new", "value" : "Fresh" } }
+            }
+          },
+          "was.extracted" : {
+            "extractionState" : "extracted_with_value",
+            "localizations" : {
+              "en" : { "stringUnit" : { "state" : "needs_review", "value" : "Reviewed" } }
+            }
+          }
+        },
+        "version" : "1.0"
+      }
+      """)
+    let keys = [
+      ExtractedKey(key: "edited", value: "Launch Mos at Login"),
+      ExtractedKey(key: "fresh", value: "Fresh"),
+      ExtractedKey(key: "was.extracted", value: "Reviewed"),
+    ]
+    let (synced, changes) = CatalogSync.sync(original, with: keys)
+    #expect(entry(synced, "edited")?.extractionState == nil)
+    let unit = entry(synced, "edited")?.localizations.first?.node.stringUnit
+    #expect(unit?.state == .translated && unit?.value == "Launch on Login")
+    #expect(entry(synced, "fresh")?.extractionState == .extractedWithValue)
+    #expect(entry(synced, "was.extracted")?.extractionState == nil)
+    #expect(
+      changes.map { "\($0.kind.rawValue) \($0.key)" } == [
+        "update-extraction-state fresh", "update-extraction-state was.extracted",
+      ])
+  }
+
   @Test func syncedTwiceIsUnchanged() throws {
     let keys = [
       ExtractedKey(key: "Extracted", comment: "New comment"), ExtractedKey(key: "New key"),
@@ -173,7 +219,11 @@ import Testing
     #expect(
       entry(synced, "edited")?.localization(for: "en")?.node.stringUnit?.value == "Edited by hand")
     #expect(entry(synced, "edited")?.localization(for: "de")?.node.stringUnit?.state == .translated)
-    #expect(changes.map(\.kind) == [.valueChanged])
+    // … and the entry loses `extracted_with_value` (editedSourceUnitHasNoExtractionState).
+    #expect(
+      changes.map { "\($0.kind.rawValue) \($0.key)" } == [
+        "update-extraction-state edited", "update-value greeting",
+      ])
     // The value leaves the code: the state goes; the unit stays.
     let (withoutValue, _) = CatalogSync.sync(synced, with: [ExtractedKey(key: "greeting")])
     #expect(entry(withoutValue, "greeting")?.extractionState == nil)
