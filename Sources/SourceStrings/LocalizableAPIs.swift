@@ -106,8 +106,6 @@ let localizableAPITable = """
   .displayName                  _           -          -        -             -       resource  system      -
   .controlWidgetActionHint      _           -          -        -             -       resource  system      -
   .controlWidgetStatus          _           -          -        -             -       resource  system      -
-  .chartXAxisLabel              _           -          -        -             -       key       swiftui     -
-  .chartYAxisLabel              _           -          -        -             -       key       swiftui     -
   .value                        _           -          -        -             -       key       swiftui     -
   Alert                         title       -          -        -             -       key       swiftui     message
   AxisValueLabel                _           -          -        -             -       key       swiftui     -

@@ -288,8 +288,8 @@ extension StringExtractor {
     case .member(let base, let name, _):
       if let type = memberType(base, name) { return type }
       return Self.wellKnownMembers[name].map(Self.named)
-    case .call(let callee, let arguments, _, _):
-      return genericCallType(callee, arguments) ?? callType(callee)
+    case .call(let callee, let arguments, let trailing, _):
+      return genericCallType(callee, arguments + trailing) ?? callType(callee)
     case .postfix(let base, let op):
       guard op == "!" || op == "?" else { return inferType(base) }
       return inferType(base).map { index.resolve($0).unwrapped }
@@ -316,6 +316,15 @@ extension StringExtractor {
       return elements.first.flatMap { inferType($0) }.map { .array($0) }
     default:
       return nil
+    }
+  }
+
+  /// The one expression a closure's body is, or returns.
+  static func singleResult(_ closure: Closure) -> Expr? {
+    guard closure.body.count == 1 else { return nil }
+    switch closure.body[0] {
+    case .expression(let value), .returnStatement(let value?, _): return value
+    default: return nil
     }
   }
 
@@ -402,9 +411,19 @@ extension StringExtractor {
 
   /// Calls of the standard library's generic functions whose result type is an argument's:
   /// `max(a, b)`, `min`, `abs`; `reduce(initial) { … }`; `max()`, `min(by:)`, `first(where:)`,
-  /// `randomElement()` of a sequence (its element, optional).
+  /// `randomElement()` of a sequence (its element, optional); `map { … }` and
+  /// `compactMap { … }` of a sequence with a closure of one expression (an array of its type,
+  /// the closure's parameter an element).
   private func genericCallType(_ callee: Expr, _ arguments: [Argument]) -> TypeSyntax? {
     switch callee {
+    case .member(let base, let name, _) where name == "map" || name == "compactMap":
+      guard arguments.count == 1, case .closure(let closure) = arguments[0].value,
+        let result = Self.singleResult(closure), let element = elementType(base)
+      else { return nil }
+      scopes.append([closure.parameters.first?.name ?? "$0": .typed(element)])
+      defer { scopes.removeLast() }
+      guard let type = inferType(result) else { return nil }
+      return .array(name == "map" ? type : index.resolve(type).unwrapped)
     case .name(let name, _) where ["max", "min", "abs"].contains(name) && lookup(name) == nil:
       guard index.functionsByName[name] == nil else { return nil }
       let values = arguments.map(\.value)

@@ -326,6 +326,46 @@ import Testing
     }
   }
 
+  /// Charts' axis labels, like MapKit's `Annotation`: a literal picks the `StringProtocol`
+  /// overload (server-status's catalog never held its `.chartYAxisLabel("…")` literal), so only
+  /// an explicit `LocalizedStringKey` is a key.
+  /// `map { … }` and `compactMap { … }` with a closure of one expression: an array of its type,
+  /// through optional chains (server-status: `cores?.map({ return $0.temps?.first ?? 0 }).max()`).
+  @Test func mapClosureResults() {
+    let declarations = """
+      struct Core { let temperatures: [Int]? }
+      struct CPU { let cores: [Core]? }
+      """
+    let strings = found(
+      """
+      struct V: View {
+        let cpu: CPU?
+        let names: [String]
+        var body: some View {
+          let hottest = cpu?.cores?.map({ return $0.temperatures?.first ?? 0 }).max()
+          Text(hottest != nil ? "\\(hottest!)ºC" : "N/A")
+          Text("\\(names.map { $0.count }.reduce(0, +)) letters")
+          Text("\\(names.compactMap { name in name.first }.first!) first")
+        }
+      }
+      """, more: [declarations])
+    for key in ["%lldºC", "%lld letters", "%@ first"] {
+      #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
+    }
+  }
+
+  @Test func chartAxisLabelLiteralsAreNotKeys() {
+    let strings = found(
+      """
+      Chart(points) { LineMark(x: .value("Time", $0.t), y: .value("Speed", $0.v)) }
+        .chartYAxisLabel("Data transfer (Kbit/s)")
+        .chartXAxisLabel("Seconds")
+        .chartYAxisLabel(LocalizedStringKey("Storage"))
+      """)
+    #expect(strings["Data transfer (Kbit/s)"] == nil && strings["Seconds"] == nil)
+    #expect(strings["Storage"] != nil && strings["Time"] != nil)
+  }
+
   @Test func qualifiedNamesAndNestedTypes() {
     let declarations = """
       struct Section { init(_ title: String) {} }
