@@ -517,6 +517,12 @@ extension StringExtractor {
   /// Members of the standard library's and SwiftUI's generic types: a `Binding`'s or a
   /// wrapper's `wrappedValue`, a range's bounds, an optional's `unsafelyUnwrapped`.
   private func genericMemberType(_ base: Expr, _ name: String) -> TypeSyntax? {
+    // An array's `first` and `last`: an optional element.
+    if name == "first" || name == "last",
+      case .array(let element)? = inferType(base).map({ index.resolve($0).unwrapped })
+    {
+      return .optional(element)
+    }
     guard ["wrappedValue", "lowerBound", "upperBound"].contains(name),
       case .named(let components)? = inferType(base).map({ index.resolve($0).unwrapped }),
       let last = components.last, last.arguments.count == 1

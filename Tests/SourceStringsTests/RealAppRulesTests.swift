@@ -335,14 +335,16 @@ import Testing
     let declarations = """
       struct Core { let temperatures: [Int]? }
       struct CPU { let cores: [Core]? }
+      struct Status { let cpu: CPU? }
       """
     let strings = found(
       """
       struct V: View {
-        let cpu: CPU?
+        let history: [Status]?
         let names: [String]
         var body: some View {
-          let hottest = cpu?.cores?.map({ return $0.temperatures?.first ?? 0 }).max()
+          let data = history?.last
+          let hottest = data?.cpu?.cores?.map({ return $0.temperatures?.first ?? 0 }).max()
           Text(hottest != nil ? "\\(hottest!)ºC" : "N/A")
           Text("\\(names.map { $0.count }.reduce(0, +)) letters")
           Text("\\(names.compactMap { name in name.first }.first!) first")
