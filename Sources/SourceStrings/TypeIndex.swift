@@ -37,8 +37,15 @@ public final class TypeIndex: @unchecked Sendable {
     var properties: [String: Property] = [:]
     var methods: [String: [Function]] = [:]
     var initializers: [Function] = []
-    /// Stored instance properties in order, for the memberwise initializer.
-    var storedProperties: [Parameter] = []
+    /// Each declaration's stored instance properties in order, for its memberwise initializer
+    /// (types of one name in several targets each have theirs).
+    var memberwise: [[Parameter]] = []
+
+    /// A stored property of the declaration being read (the last).
+    mutating func addStoredProperty(_ parameter: Parameter) {
+      if memberwise.isEmpty { memberwise.append([]) }
+      memberwise[memberwise.count - 1].append(parameter)
+    }
     var cases: [String: [Parameter]] = [:]
     /// Its generic parameters' names, for a use's arguments (`Load<Int>`: `Value` is `Int`).
     var genericParameters: [String] = []
@@ -91,7 +98,7 @@ public final class TypeIndex: @unchecked Sendable {
       info.properties.merge(theirs.properties) { first, _ in first }
       info.methods.merge(theirs.methods) { $0 + $1 }
       info.initializers += theirs.initializers
-      info.storedProperties += theirs.storedProperties
+      info.memberwise += theirs.memberwise
       info.cases.merge(theirs.cases) { first, _ in first }
       types[name] = info
     }
@@ -134,6 +141,7 @@ public final class TypeIndex: @unchecked Sendable {
           types[name, default: TypeInfo()].isDeclared = true
           types[name, default: TypeInfo()].isStruct = type.keyword == "struct"
           types[name, default: TypeInfo()].genericParameters = type.genericParameters
+          types[name, default: TypeInfo()].memberwise.append([])
         }
         types[name, default: TypeInfo()].inheritance += type.inheritance
       }
@@ -211,11 +219,11 @@ public final class TypeIndex: @unchecked Sendable {
             let hasDefault =
               binding.initializer != nil || !declaration.attributes.isEmpty
               || binding.type?.isOptional == true && !variable.isLet
-            types[typeName, default: TypeInfo()].storedProperties.append(
-              Parameter(
-                label: name, name: name, type: binding.type,
-                defaultValue: hasDefault ? .nilLiteral(offset: 0) : nil, isVariadic: false,
-                offset: binding.offset))
+            let parameter = Parameter(
+              label: name, name: name, type: binding.type,
+              defaultValue: hasDefault ? .nilLiteral(offset: 0) : nil, isVariadic: false,
+              offset: binding.offset)
+            types[typeName, default: TypeInfo()].addStoredProperty(parameter)
           }
         }
       }
@@ -336,12 +344,12 @@ public final class TypeIndex: @unchecked Sendable {
   }
 
   /// The initializers a call `Name(…)` may mean: the declared ones, and a struct's memberwise
-  /// initializer when its declaration has none of its own.
+  /// initializer (each declaration's) when its declaration has none of its own.
   func initializers(of name: String) -> [Function] {
     guard let info = types[name] else { return [] }
     var result = info.initializers
     if info.isStruct, !info.hasExplicitInitializer {
-      result.append(Function(parameters: info.storedProperties, result: nil))
+      result += info.memberwise.map { Function(parameters: $0, result: nil) }
     }
     return result
   }

@@ -45,7 +45,7 @@ import Testing
     #expect(key(#""\(Int(3.5))""#, declarations: declarations) == "%lld")
     #expect(key(#""\(total() * 2)""#, declarations: declarations) == "%lld")
     #expect(key(#""\(2 * account.ratio)""#, declarations: declarations) == "%lf")
-    #expect(key(#""\(items.first!.size)""#, declarations: declarations) == "%@")  // first: unknown
+    #expect(key(#""\(items.first!.size)""#, declarations: declarations) == "%u")  // an element
     #expect(key(#""\(account.name.uppercased())""#, declarations: declarations) == "%@")
   }
 
@@ -76,7 +76,7 @@ import Testing
     #expect(keys.contains("Row %lld"))
     #expect(keys.contains("%@: %lld"))
     #expect(keys.contains("%lld. %lld"))
-    #expect(keys.contains("first %@"))  // Optional.first unwrapped: type of months.first unknown
+    #expect(keys.contains("first %lld"))  // months.first: an optional Int, unwrapped
     #expect(keys.contains("unknown %@"))
     let unknown = found.first { $0.key == "unknown %@" }
     #expect(unknown?.notes == [#"\(mystery) → %@: type unknown"#])

@@ -356,6 +356,35 @@ import Testing
     }
   }
 
+  /// Structs of one name in several targets (an iOS and a macOS `FeatureRow`) each have their
+  /// memberwise initializer (Chinendar's three `FeatureRow`s).
+  @Test func memberwiseInitializersOfSameNamedStructs() {
+    let strings = found(
+      """
+      FeatureRow(imageName: "pencil", title: "WKM_1_TITLE", detail: "WKM_1_DETAIL")
+      """,
+      more: [
+        """
+        struct FeatureRow: View {
+          let imageName: String
+          let title: LocalizedStringResource
+          let detail: LocalizedStringResource
+          let baseLength: CGFloat
+          var body: some View { Text(title) }
+        }
+        """,
+        """
+        struct FeatureRow: View {
+          let imageName: String
+          let title: LocalizedStringResource
+          let detail: LocalizedStringResource
+          var body: some View { Text(title) }
+        }
+        """,
+      ])
+    #expect(strings["WKM_1_TITLE"] != nil && strings["WKM_1_DETAIL"] != nil)
+  }
+
   @Test func chartAxisLabelLiteralsAreNotKeys() {
     let strings = found(
       """
