@@ -229,7 +229,9 @@ public enum TuistProject {
       var remaining = arguments
       for parameter in function.parameters {
         if let position = remaining.firstIndex(where: { $0.label == parameter.label }) {
-          inside.constants[parameter.name] = remaining.remove(at: position).value
+          // Resolved where the call is: `appTarget(name: name)` names the caller's `name`.
+          let value = remaining.remove(at: position).value
+          inside.constants[parameter.name] = PackageManifest.resolved(value, constants) ?? value
         } else if let value = parameter.defaultValue {
           inside.constants[parameter.name] = value
         }
