@@ -5,7 +5,8 @@ import SwiftSource
 
 /// lhc extract's Swift reader on arbitrary bytes: the lexer (every token inside the input, in
 /// order), the parser, the type index and the extraction on every platform (calls in comments
-/// too), and the same bytes read as a `Package.swift`. Nothing may trap; every string found must point into the input.
+/// too), and the same bytes read as a `Package.swift` and as a Tuist `Project.swift`. Nothing may
+/// trap; every string found must point into the input.
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -38,6 +39,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
   }
   _ = PackageManifest.targets(bytes, path: "/nonexistent/Package.swift", files: FileTree())
+  _ = TuistProject.read(bytes, path: "/nonexistent/Project.swift", files: FileTree())
   return 0
 }
 
