@@ -54,6 +54,8 @@ public final class StringExtractor {
     case unwrapped(Expr)
     /// `for x in sequence`: an element of the sequence.
     case element(Expr)
+    /// `for (key, value) in sequence`: a part of an element (a tuple), by position.
+    case elementPart(Expr, Int)
     /// `for (i, x) in sequence.enumerated()`: the offset.
     case integer
     case unknown
@@ -315,7 +317,9 @@ public final class StringExtractor {
       bind(names[1], .element(base))
       return
     }
-    for name in names { bind(name, names.count == 1 ? .element(sequence) : .unknown) }
+    for (position, name) in names.enumerated() {
+      bind(name, names.count == 1 ? .element(sequence) : .elementPart(sequence, position))
+    }
   }
 
   func bind(_ name: String, _ binding: LocalBinding) {

@@ -17,6 +17,11 @@ extension StringExtractor {
     "Double": "%lf", "Float": "%f", "CGFloat": "%lf", "Float80": "%lf",
   ]
 
+  /// `String.LocalizationValue.Placeholder`'s cases.
+  static let placeholderSpecifiers = [
+    "int": "%lld", "uint": "%llu", "float": "%f", "double": "%lf", "object": "%@",
+  ]
+
   /// Foundation's aliases of those types.
   static let standardAliases: [String: String] = [
     "TimeInterval": "Double", "NSInteger": "Int", "NSUInteger": "UInt", "CFIndex": "Int",
@@ -33,6 +38,12 @@ extension StringExtractor {
     if let given = arguments.first(where: { $0.label == "specifier" }) {
       if let text = plainLiteral(given.value) { return (text, "specifier: as written") }
       return ("%@", "specifier: is not a literal")
+    }
+    // `\(placeholder: .int)` (`String.LocalizationValue.Placeholder`).
+    if first.label == "placeholder", case .implicitMember(let name, _) = first.value,
+      let specifier = Self.placeholderSpecifiers[name]
+    {
+      return (specifier, "placeholder: .\(name)")
     }
     if first.label != nil { return ("%@", "appendInterpolation(\(first.label!):)") }
     if let other = arguments.dropFirst().first(where: { $0.label != nil }) {
@@ -346,6 +357,12 @@ extension StringExtractor {
     case .inferred(let value): return inferType(value)
     case .unwrapped(let value): return inferType(value).map { index.resolve($0).unwrapped }
     case .element(let sequence): return elementType(sequence)
+    case .elementPart(let sequence, let position):
+      guard case .tuple(let parts)? = elementType(sequence), position < parts.count else {
+        return nil
+      }
+      if case .labeled(_, let type) = parts[position] { return type }
+      return parts[position]
     case .integer: return Self.named("Int")
     case .unknown: return nil
     }
@@ -358,8 +375,9 @@ extension StringExtractor {
     {
       return inferType(operands[0]) ?? inferType(operands[1])
     }
-    switch inferType(sequence).map(index.resolve) {
+    switch inferType(sequence).map({ index.resolve($0).unwrapped }) {
     case .array(let element)?: return element
+    case .dictionary(let key, let value)?: return .tuple([.labeled("key", key), .labeled("value", value)])
     case .named(let components)?:
       // A range variable's element is its bound.
       guard let last = components.last, ["Range", "ClosedRange"].contains(last.name),
@@ -416,6 +434,12 @@ extension StringExtractor {
   /// the closure's parameter an element).
   private func genericCallType(_ callee: Expr, _ arguments: [Argument]) -> TypeSyntax? {
     switch callee {
+    case .member(_, "count", _) where arguments.count == 1:
+      // `count(where:)`, `count { … }`.
+      return Self.named("Int")
+    case .member(let base, let name, _)
+    where ["sorted", "filter", "reversed", "shuffled"].contains(name):
+      return elementType(base).map { .array($0) }
     case .member(let base, let name, _) where name == "map" || name == "compactMap":
       guard arguments.count == 1, case .closure(let closure) = arguments[0].value,
         let result = Self.singleResult(closure), let element = elementType(base)

@@ -385,6 +385,32 @@ import Testing
     #expect(strings["WKM_1_TITLE"] != nil && strings["WKM_1_DETAIL"] != nil)
   }
 
+  /// YAFA's catalog: `count(where:)` is an `Int`; `sorted(by:)`, `filter` keep the element; a
+  /// dictionary's elements are `(key:, value:)`, their parts bound by a `for (k, v)` pattern;
+  /// `\(placeholder: .int)` is `%lld` (`String.LocalizationValue.Placeholder`).
+  @Test func countsSortsDictionaryElementsAndPlaceholders() {
+    let strings = found(
+      """
+      struct V {
+        let tags: [Tag]
+        var byOffset: [Int: [String]] = [:]
+        func describe() {
+          let studying = tags.count { $0.isStudying }
+          _ = String(localized: "\\(studying) tags")
+          for (days, cards) in byOffset.sorted(by: { $0.key < $1.key }) {
+            _ = String(localized: "Due in \\(days) days")
+            _ = String(localized: "\\(cards.filter { !$0.isEmpty }.count) cards")
+          }
+          _ = LocalizedStringResource("\\(placeholder: .int) selected")
+          _ = String(localized: "\\(placeholder: .double) km, \\(placeholder: .object)")
+        }
+      }
+      """)
+    for key in ["%lld tags", "Due in %lld days", "%lld cards", "%lld selected", "%lf km, %@"] {
+      #expect(strings[key] != nil, "\(key): \(strings.keys.sorted())")
+    }
+  }
+
   @Test func chartAxisLabelLiteralsAreNotKeys() {
     let strings = found(
       """
