@@ -377,7 +377,8 @@ extension StringExtractor {
     }
     switch inferType(sequence).map({ index.resolve($0).unwrapped }) {
     case .array(let element)?: return element
-    case .dictionary(let key, let value)?: return .tuple([.labeled("key", key), .labeled("value", value)])
+    case .dictionary(let key, let value)?:
+      return .tuple([.labeled("key", key), .labeled("value", value)])
     case .named(let components)?:
       // A range variable's element is its bound.
       guard let last = components.last, ["Range", "ClosedRange"].contains(last.name),
