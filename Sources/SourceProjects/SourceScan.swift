@@ -352,9 +352,22 @@ public struct SourceScan: Sendable {
       ]
     }
     if indices.isEmpty {
-      if let catalog = nearestCatalog(of: table, from: file) {
+      let nearest = nearestCatalogs(of: table, from: file)
+      if nearest.count == 1 {
         return [
-          Placement(catalog: catalog, target: nil, reason: "the nearest catalog of table \(table)")
+          Placement(
+            catalog: nearest[0], target: nil, reason: "the nearest catalog of table \(table)")
+        ]
+      }
+      if nearest.count > 1 {
+        // lhc cannot tell which one the file's strings belong to: it does not guess.
+        let names = nearest.map { Paths.relative($0, to: Paths.currentDirectory) }
+        return [
+          Placement(
+            catalog: nil, target: nil,
+            reason:
+              "in no target, and catalogs of table \(table) as near as each other (\(names.joined(separator: ", ")))",
+            isUnsynced: true)
         ]
       }
       return [
@@ -376,24 +389,22 @@ public struct SourceScan: Sendable {
     }
   }
 
-  /// The catalog of `table` nearest `file` up the folder tree: in the closest folder above it
-  /// that holds one below it, the one fewest folders down (then the first by path).
-  func nearestCatalog(of table: String, from file: String) -> String? {
+  /// The catalogs of `table` nearest `file` up the folder tree: in the closest folder above it
+  /// that holds one below it, those fewest folders down (one, unless several are as near).
+  func nearestCatalogs(of table: String, from file: String) -> [String] {
     let candidates = catalogs.filter { Paths.tableName(of: $0) == table }
-    guard !candidates.isEmpty else { return nil }
+    guard !candidates.isEmpty else { return [] }
     var directory = Paths.directory(of: file)
     while true {
       let inside = candidates.filter { Paths.isInside($0, directory) }
-      if let best = inside.min(by: {
-        ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1)
-      }) {
-        return best
+      if let depth = inside.map({ $0.split(separator: "/").count }).min() {
+        return inside.filter { $0.split(separator: "/").count == depth }.sorted()
       }
       if directory == "/" || directory == "." { break }
       directory = Paths.directory(of: directory)
     }
     // A catalog named on the command line outside the tree: the only one of its table.
-    return candidates.count == 1 ? candidates[0] : nil
+    return candidates.count == 1 ? candidates : []
   }
 }
 

@@ -120,6 +120,32 @@ import Testing
         .first?.isUnsynced == true)
   }
 
+  /// A file of no target goes to the nearest catalog of its table only when one is nearest: of
+  /// several as near (Watch-Browser's vendored sources, three catalogs one folder down from the
+  /// root), none is chosen, and the strings are reported, not synced.
+  @Test func equallyNearCatalogsAreNotGuessed() throws {
+    let folder = try makeTemporaryDirectory()
+    let base = Paths.normalize(folder.resolvingSymlinksInPath().path)
+    for file in [
+      "A/Localizable.xcstrings", "B/Localizable.xcstrings", "Vendor/Sub/View.swift",
+      "A/Sub/Own.swift",
+    ] {
+      let url = URL(fileURLWithPath: base + "/" + file)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("{}".utf8).write(to: url)
+    }
+    let scan = SourceScan.scan(inputs: [base], excluded: [], extraCatalogs: [], tree: FileTree())
+    let vendor = scan.placements(of: base + "/Vendor/Sub/View.swift", table: "Localizable")
+    #expect(vendor.map(\.catalog) == [nil])
+    #expect(vendor.first?.isUnsynced == true)
+    #expect(vendor.first?.reason.contains("as near as each other") == true)
+    #expect(
+      scan.placements(of: base + "/A/Sub/Own.swift", table: "Localizable").map(\.catalog) == [
+        base + "/A/Localizable.xcstrings"
+      ])
+  }
+
   @Test func globs() {
     #expect(Glob("Generated").matches("App/Generated/File.swift"))
     #expect(Glob("*.generated.swift").matches("App/Strings.generated.swift"))
