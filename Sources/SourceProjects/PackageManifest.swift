@@ -142,11 +142,15 @@ public enum PackageManifest {
     case .name(let name, _)?:
       if let value = constants[name] { return resolved(value, constants, depth: depth + 1) }
     case .infix(let operands, let operators)?:
-      if operands.count == 2, operators.count == 1, operators[0].text == "?:",
-        let middle = operators[0].middle,
+      guard operands.count == 2, operators.count == 1 else { break }
+      if operators[0].text == "?:", let middle = operators[0].middle,
         let condition = boolean(operands[0], constants, depth: depth + 1)
       {
         return resolved(condition ? middle : operands[1], constants, depth: depth + 1)
+      }
+      // `product ?? .framework`: the left side when the constants give it a value.
+      if operators[0].text == "??", let left = isNil(operands[0], constants, depth: depth + 1) {
+        return resolved(left ? operands[1] : operands[0], constants, depth: depth + 1)
       }
     default:
       break
@@ -154,14 +158,30 @@ public enum PackageManifest {
     return expression
   }
 
-  /// A condition's value when the constants decide it (`true`, `flag`, `!flag`).
+  /// A condition's value when the constants decide it (`true`, `flag`, `!flag`, `x != nil`).
   private static func boolean(_ expression: Expr, _ constants: [String: Expr], depth: Int) -> Bool?
   {
     switch resolved(expression, constants, depth: depth) {
-    case .boolean(let value, _)?: value
-    case .prefix("!", let operand, _)?: boolean(operand, constants, depth: depth + 1).map { !$0 }
-    default: nil
+    case .boolean(let value, _)?: return value
+    case .prefix("!", let operand, _)?:
+      return boolean(operand, constants, depth: depth + 1).map { !$0 }
+    case .infix(let operands, let operators)?
+    where operands.count == 2 && operators.count == 1
+      && ["==", "!="].contains(operators[0].text):
+      guard case .nilLiteral = operands[1],
+        let value = isNil(operands[0], constants, depth: depth + 1)
+      else { return nil }
+      return operators[0].text == "==" ? value : !value
+    default: return nil
     }
+  }
+
+  /// Whether an expression the constants name is `nil` (a parameter's default) or a value; nil
+  /// when they do not say.
+  private static func isNil(_ expression: Expr, _ constants: [String: Expr], depth: Int) -> Bool? {
+    guard case .name(let name, _) = expression, constants[name] != nil else { return nil }
+    if case .nilLiteral? = resolved(expression, constants, depth: depth) { return true }
+    return false
   }
 
   /// The elements of an array expression, through `let` constants and `+`.

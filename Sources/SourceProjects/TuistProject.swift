@@ -8,7 +8,8 @@ import SwiftSource
 /// `deploymentTargets:`, `sources:`, `resources:` and `buildableFolders:` (globs relative to the
 /// manifest: `Sources/**`, `*.swift`; `.glob(_:excluding:)`) and `settings:`
 /// (`.settings(base:, configurations: [.debug(name:, settings:, xcconfig:)], debug:, release:)`),
-/// through `let` constants. What helpers of `ProjectDescriptionHelpers` compute is not read.
+/// through `let` constants, and through the functions the manifest and its
+/// `Tuist/ProjectDescriptionHelpers` declare (free ones, `Target`'s static ones) that return one.
 /// Only a manifest that imports `ProjectDescription` is one.
 public enum TuistProject {
   /// Whether `bytes` are a Tuist manifest: Swift that imports `ProjectDescription` (a file
@@ -41,20 +42,24 @@ public enum TuistProject {
     _ bytes: [UInt8], path: String, files: FileTree, configuration: String = "Debug"
   ) -> GeneratedProject.Contents {
     let tree = Parser.parse(SourceFile(path: path, bytes: bytes))
-    let (project, constants) = PackageManifest.manifestCall(tree, callee: "Project")
+    var (project, constants) = PackageManifest.manifestCall(tree, callee: "Project")
     var contents = GeneratedProject.Contents()
     guard let project else { return contents }
-    var functions: [String: FunctionDeclaration] = [:]
-    for statement in tree.statements {
-      if case .declaration(let declaration) = statement,
-        case .function(let function) = declaration.kind, function.body != nil
-      {
-        functions[function.name] = functions[function.name] ?? function
-      }
-    }
     let root = Paths.directory(of: path)
+    let projectRoot = projectRoot(of: root)
+    // The manifest's functions, then those of its `ProjectDescriptionHelpers` (the manifest's
+    // own win), and the helpers' constants.
+    var functions = Functions()
+    functions.add(tree)
+    let helpers = Paths.normalize("Tuist/ProjectDescriptionHelpers", relativeTo: projectRoot)
+    for file in files.files(under: helpers).filter({ $0.hasSuffix(".swift") }).sorted() {
+      guard let data = FileManager.default.contents(atPath: file) else { continue }
+      let helper = Parser.parse(SourceFile(path: file, bytes: [UInt8](data)))
+      functions.add(helper)
+      constants.merge(PackageManifest.manifestCall(helper, callee: "").constants) { own, _ in own }
+    }
     let reader = Reader(
-      constants: constants, functions: functions, root: root, projectRoot: projectRoot(of: root),
+      constants: constants, functions: functions, root: root, projectRoot: projectRoot,
       path: path, files: files, configuration: configuration)
     for package in reader.elements(project, "packages") {
       if case .call(_, let arguments, _, _) = package,
@@ -110,10 +115,47 @@ public enum TuistProject {
     }
   }
 
+  /// The functions a manifest and its helpers declare that may compute a target: free
+  /// functions (`appTarget(…)`) and `Target`'s static ones (`.module(…)`, `Target.module(…)`).
+  struct Functions {
+    var free: [String: FunctionDeclaration] = [:]
+    var targetStatics: [String: FunctionDeclaration] = [:]
+
+    mutating func add(_ tree: SourceTree) {
+      for statement in tree.statements {
+        guard case .declaration(let declaration) = statement else { continue }
+        switch declaration.kind {
+        case .function(let function) where function.body != nil:
+          free[function.name] = free[function.name] ?? function
+        case .type(let type) where type.keyword == "extension" && type.name == "Target":
+          for member in type.members where member.isStatic {
+            if case .function(let function) = member.kind, function.body != nil,
+              function.name != "target"
+            {
+              targetStatics[function.name] = targetStatics[function.name] ?? function
+            }
+          }
+        default:
+          continue
+        }
+      }
+    }
+
+    /// The function a call calls, if the manifest or its helpers declare it.
+    func called(by callee: Expr) -> FunctionDeclaration? {
+      switch callee {
+      case .name(let name, _): free[name]
+      case .implicitMember(let name, _), .member(.name("Target", _), let name, _):
+        targetStatics[name]
+      default: nil
+      }
+    }
+  }
+
   private struct Reader {
     var constants: [String: Expr]
-    /// The functions the manifest declares, which may compute a target.
-    let functions: [String: FunctionDeclaration]
+    /// The functions the manifest and its helpers declare, which may compute a target.
+    let functions: Functions
     /// The manifest's folder.
     let root: String
     let projectRoot: String
@@ -222,8 +264,8 @@ public enum TuistProject {
     /// call's arguments, else their default values) and the `let`s and `var`s before the
     /// `return`. Statements other than those (an `if` that appends a flag) are not read.
     func inlined(_ expression: Expr) -> (Expr, Reader)? {
-      guard case .call(.name(let name, _), let arguments, _, _) = expression,
-        let function = functions[name], let body = function.body
+      guard case .call(let callee, let arguments, _, _) = expression,
+        let function = functions.called(by: callee), let body = function.body
       else { return nil }
       var inside = self
       var remaining = arguments

@@ -192,6 +192,59 @@ import Testing
     #expect(scan.warnings.contains { $0.1.contains("1 of its targets cannot be read") })
   }
 
+  /// `Target`'s static functions in `Tuist/ProjectDescriptionHelpers` (Tuist's own pattern,
+  /// chatless's `.module(…)`) are read through, with the helpers' constants, defaults, `??`
+  /// and a `!= nil` choice.
+  @Test func tuistHelpers() throws {
+    let root = try write([
+      "Tuist.swift": "import ProjectDescription\nlet config = Config()\n",
+      "Tuist/ProjectDescriptionHelpers/Templates.swift": """
+        import ProjectDescription
+        public let baseSettings: SettingsDictionary = ["SWIFT_EMIT_LOC_STRINGS": "YES"]
+        extension Target {
+          public static func module(
+            name: String, product: Product? = nil, sources: SourceFilesList,
+            resources: ResourceFileElements? = nil, flags: SettingsDictionary = [:],
+            xcconfig: Path? = nil
+          ) -> Target {
+            let merged = baseSettings.merging(flags) { _, new in new }
+            return Target.target(
+              name: name, destinations: .iOS, product: product ?? .framework,
+              bundleId: "com.example.\\(name)", sources: sources, resources: resources,
+              settings: .settings(
+                base: merged,
+                configurations: xcconfig != nil ? [.debug(name: .debug, xcconfig: xcconfig)] : []))
+          }
+        }
+        """,
+      "Project.swift": """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+        let project = Project(
+          name: "Chat",
+          targets: [
+            .module(name: "App", product: .app, sources: ["App/**"]),
+            Target.module(
+              name: "Chat", sources: ["Features/Chat/**"], resources: ["Resources/Chat/**"],
+              flags: ["SWIFT_ACTIVE_COMPILATION_CONDITIONS": "CHAT"]),
+          ])
+        """,
+      "App/A.swift": "let a = 1\n",
+      "Features/Chat/C.swift": "let c = 1\n",
+      "Resources/Chat/Localizable.xcstrings": "{}",
+    ])
+    let contents = TuistProject.read(at: root + "/Project.swift", files: FileTree())
+    #expect(contents.unreadTargets == 0)
+    let read = targets(contents)
+    let app = try #require(read["App"])
+    let chat = try #require(read["Chat"])
+    #expect(!app.isLibrary && chat.isLibrary)
+    #expect(Set(chat.sources.keys) == [root + "/Features/Chat/C.swift"])
+    #expect(chat.catalogs == [root + "/Resources/Chat/Localizable.xcstrings"])
+    #expect(chat.swiftExtraction == .compiler)
+    #expect(chat.conditions.flags == ["CHAT"])
+  }
+
   @Test func projectSwiftWithoutProjectDescriptionIsCode() throws {
     let root = try write([
       "Project.swift": "struct Project { let name = \"x\" }\nlet project = Project(targets: [])\n",
