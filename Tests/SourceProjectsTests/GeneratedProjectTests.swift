@@ -199,36 +199,36 @@ import Testing
     let root = try write([
       "Tuist.swift": "import ProjectDescription\nlet config = Config()\n",
       "Tuist/ProjectDescriptionHelpers/Templates.swift": """
-        import ProjectDescription
-        public let baseSettings: SettingsDictionary = ["SWIFT_EMIT_LOC_STRINGS": "YES"]
-        extension Target {
-          public static func module(
-            name: String, product: Product? = nil, sources: SourceFilesList,
-            resources: ResourceFileElements? = nil, flags: SettingsDictionary = [:],
-            xcconfig: Path? = nil
-          ) -> Target {
-            let merged = baseSettings.merging(flags) { _, new in new }
-            return Target.target(
-              name: name, destinations: .iOS, product: product ?? .framework,
-              bundleId: "com.example.\\(name)", sources: sources, resources: resources,
-              settings: .settings(
-                base: merged,
-                configurations: xcconfig != nil ? [.debug(name: .debug, xcconfig: xcconfig)] : []))
-          }
+      import ProjectDescription
+      public let baseSettings: SettingsDictionary = ["SWIFT_EMIT_LOC_STRINGS": "YES"]
+      extension Target {
+        public static func module(
+          name: String, product: Product? = nil, sources: SourceFilesList,
+          resources: ResourceFileElements? = nil, flags: SettingsDictionary = [:],
+          xcconfig: Path? = nil
+        ) -> Target {
+          let merged = baseSettings.merging(flags) { _, new in new }
+          return Target.target(
+            name: name, destinations: .iOS, product: product ?? .framework,
+            bundleId: "com.example.\\(name)", sources: sources, resources: resources,
+            settings: .settings(
+              base: merged,
+              configurations: xcconfig != nil ? [.debug(name: .debug, xcconfig: xcconfig)] : []))
         }
-        """,
+      }
+      """,
       "Project.swift": """
-        import ProjectDescription
-        import ProjectDescriptionHelpers
-        let project = Project(
-          name: "Chat",
-          targets: [
-            .module(name: "App", product: .app, sources: ["App/**"]),
-            Target.module(
-              name: "Chat", sources: ["Features/Chat/**"], resources: ["Resources/Chat/**"],
-              flags: ["SWIFT_ACTIVE_COMPILATION_CONDITIONS": "CHAT"]),
-          ])
-        """,
+      import ProjectDescription
+      import ProjectDescriptionHelpers
+      let project = Project(
+        name: "Chat",
+        targets: [
+          .module(name: "App", product: .app, sources: ["App/**"]),
+          Target.module(
+            name: "Chat", sources: ["Features/Chat/**"], resources: ["Resources/Chat/**"],
+            flags: ["SWIFT_ACTIVE_COMPILATION_CONDITIONS": "CHAT"]),
+        ])
+      """,
       "App/A.swift": "let a = 1\n",
       "Features/Chat/C.swift": "let c = 1\n",
       "Resources/Chat/Localizable.xcstrings": "{}",
