@@ -31,9 +31,39 @@ public enum XcodeGenProject {
   public static func read(
     _ bytes: [UInt8], path: String, files: FileTree, configuration: String = "Debug"
   ) throws(ReadError) -> GeneratedProject.Contents {
-    let spec = try load(
-      bytes, path: path, pathsRelativeTo: Paths.directory(of: path), chain: [])
+    let spec = try load(bytes, path: path, pathsRelativeTo: projectRoot(bytes, path), chain: [])
     return Reader(spec: spec, path: path, files: files, configuration: configuration).contents()
+  }
+
+  /// The folder the spec's paths are relative to: its own (XcodeGen's default), or, when none
+  /// of its targets' source paths is there but they are in a folder above it (up to the
+  /// repository's root), that folder — the spec is generated with `--project-root` there
+  /// (`xcodegen generate --spec App/project.yml --project-root .`).
+  static func projectRoot(_ bytes: [UInt8], _ path: String) -> String {
+    let folder = Paths.directory(of: path)
+    guard let spec = try? YAMLReader.read(bytes), let targets = spec["targets"]?.entries else {
+      return folder
+    }
+    let written = targets.flatMap { target in
+      (target.value["sources"].map { $0.array ?? [$0] } ?? []).compactMap {
+        $0.string ?? $0["path"]?.string
+      }
+    }.filter { !$0.hasPrefix("/") && !$0.contains("*") && !$0.contains("$") }
+    func found(from base: String) -> Int {
+      written.filter {
+        FileManager.default.fileExists(atPath: Paths.normalize($0, relativeTo: base))
+      }
+      .count
+    }
+    guard !written.isEmpty, found(from: folder) == 0 else { return folder }
+    var directory = folder
+    while directory != "/", directory != ".",
+      !FileManager.default.fileExists(atPath: directory + "/.git")
+    {
+      directory = Paths.directory(of: directory)
+      if found(from: directory) * 2 > written.count { return directory }
+    }
+    return folder
   }
 
   /// A spec file with its includes merged in (they first, in order, then the file on top), its

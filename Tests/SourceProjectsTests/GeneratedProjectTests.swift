@@ -245,6 +245,32 @@ import Testing
     #expect(chat.conditions.flags == ["CHAT"])
   }
 
+  /// A spec generated with `--project-root` above its folder (capsule's `App/project.yml`, run
+  /// as `xcodegen generate --spec App/project.yml --project-root .`): its paths are read from
+  /// the folder above, up to the repository's root, where they are.
+  @Test func xcodegenProjectRootAboveTheSpec() throws {
+    let root = try write([
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "App/project.yml": """
+      name: Capsule
+      targets:
+        Capsule:
+          type: application
+          platform: macOS
+          sources:
+            - path: App/Sources
+            - path: App/Resources/Localizable.xcstrings
+      """,
+      "App/Sources/A.swift": "let a = 1\n",
+      "App/Resources/Localizable.xcstrings": "{}",
+    ])
+    let read = targets(
+      try XcodeGenProject.read(at: root + "/App/project.yml", files: FileTree()))
+    let app = try #require(read["Capsule"])
+    #expect(Set(app.sources.keys) == [root + "/App/Sources/A.swift"])
+    #expect(app.catalogs == [root + "/App/Resources/Localizable.xcstrings"])
+  }
+
   @Test func projectSwiftWithoutProjectDescriptionIsCode() throws {
     let root = try write([
       "Project.swift": "struct Project { let name = \"x\" }\nlet project = Project(targets: [])\n",
