@@ -162,8 +162,14 @@ extension InfoPlistStrings {
     var incomplete = Set<String>()
     var texts: [String: [UInt8]] = [:]
     for target in targets {
-      guard let infoPlist = target.infoPlist, let catalog = target.catalog(of: "InfoPlist")
-      else { continue }
+      guard let catalog = target.catalog(of: "InfoPlist") else { continue }
+      guard let infoPlist = target.infoPlist else {
+        // A Tuist target's `infoPlist:` (a file, or a default extended in the manifest).
+        unreadable[catalog] =
+          unreadable[catalog]
+          ?? "lhc does not read the Info.plist of target \(target.name) of a generated project"
+        continue
+      }
       switch infoPlist {
       case .unreadable(let reason):
         unreadable[catalog] = unreadable[catalog] ?? reason

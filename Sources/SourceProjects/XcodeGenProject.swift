@@ -31,8 +31,10 @@ public enum XcodeGenProject {
   public static func read(
     _ bytes: [UInt8], path: String, files: FileTree, configuration: String = "Debug"
   ) throws(ReadError) -> GeneratedProject.Contents {
-    let spec = try load(bytes, path: path, pathsRelativeTo: projectRoot(bytes, path), chain: [])
-    return Reader(spec: spec, path: path, files: files, configuration: configuration).contents()
+    let root = projectRoot(bytes, path)
+    let spec = try load(bytes, path: path, pathsRelativeTo: root, chain: [])
+    return Reader(spec: spec, path: path, root: root, files: files, configuration: configuration)
+      .contents()
   }
 
   /// The folder the spec's paths are relative to: its own (XcodeGen's default), or, when none
@@ -176,6 +178,8 @@ public enum XcodeGenProject {
   private struct Reader {
     let spec: YAMLNode
     let path: String
+    /// The folder its paths are relative to (the generated project's `SRCROOT`).
+    let root: String
     let files: FileTree
     /// The configuration read, and its type (`debug`, `release`, or another word: no presets).
     let configuration: String
@@ -184,9 +188,10 @@ public enum XcodeGenProject {
     let projectPresets: Bool
     let xcconfigs = BuildSettings.XcconfigCache()
 
-    init(spec: YAMLNode, path: String, files: FileTree, configuration: String) {
+    init(spec: YAMLNode, path: String, root: String, files: FileTree, configuration: String) {
       self.spec = spec
       self.path = path
+      self.root = root
       self.files = files
       let configs =
         spec["configs"]?.entries?.map { ($0.key, $0.value.string?.lowercased() ?? "") }
@@ -319,11 +324,13 @@ public enum XcodeGenProject {
           if !isFolderReference { members.add(file, rule: rule, phase: phase) }
         }
       }
-      return (
-        members.target(
-          name: name, spec: path, isTest: isTest, isLibrary: isLibrary, settings: settings),
-        referenced
-      )
+      var target = members.target(
+        name: name, spec: path, isTest: isTest, isLibrary: isLibrary, settings: settings)
+      if target.catalog(of: "InfoPlist") != nil {
+        target.infoPlist = InfoPlistStrings.read(
+          settings, target: name, projectDirectory: root, pbxproj: path)
+      }
+      return (target, referenced)
     }
 
     /// Applies the configuration file a `configFiles` mapping names for the configuration read.

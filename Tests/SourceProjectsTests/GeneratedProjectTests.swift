@@ -271,6 +271,52 @@ import Testing
     #expect(app.catalogs == [root + "/App/Resources/Localizable.xcstrings"])
   }
 
+  /// An XcodeGen target's `InfoPlist.xcstrings` is synced from its Info.plist settings, as an
+  /// Xcode project's (Capso: a sync emptied it); a Tuist target's is not synced at all (lhc does
+  /// not read Tuist's `infoPlist:`), with the reason.
+  @Test func infoPlistCatalogsOfGeneratedTargets() throws {
+    let root = try write([
+      "project.yml": """
+      name: App
+      targets:
+        App:
+          type: application
+          platform: macOS
+          sources: [App]
+          settings:
+            base:
+              GENERATE_INFOPLIST_FILE: YES
+              INFOPLIST_KEY_CFBundleDisplayName: Capso
+      """,
+      "App/A.swift": "let a = 1\n",
+      "App/InfoPlist.xcstrings": "{}",
+      "Tuist/Project.swift": """
+      import ProjectDescription
+      let project = Project(name: "T", targets: [
+        .target(name: "T", destinations: .macOS, product: .app, bundleId: "t",
+                infoPlist: .extendingDefault(with: ["CFBundleDisplayName": "T"]),
+                sources: ["Sources/**"], resources: ["Resources/**"])
+      ])
+      """,
+      "Tuist/Sources/T.swift": "let t = 1\n",
+      "Tuist/Resources/InfoPlist.xcstrings": "{}",
+    ])
+    let app = try #require(
+      targets(try XcodeGenProject.read(at: root + "/project.yml", files: FileTree()))["App"])
+    guard case .keys(let keys, _)? = app.infoPlist else {
+      Issue.record("no Info.plist keys: \(String(describing: app.infoPlist))")
+      return
+    }
+    #expect(keys.map(\.key).contains("CFBundleDisplayName"))
+    let tuist = try #require(
+      targets(TuistProject.read(at: root + "/Tuist/Project.swift", files: FileTree()))["T"])
+    let placed = InfoPlistStrings.placed([tuist])
+    #expect(placed.strings.isEmpty)
+    #expect(
+      placed.unreadable[root + "/Tuist/Resources/InfoPlist.xcstrings"]?.contains(
+        "does not read the Info.plist of target T") == true)
+  }
+
   @Test func projectSwiftWithoutProjectDescriptionIsCode() throws {
     let root = try write([
       "Project.swift": "struct Project { let name = \"x\" }\nlet project = Project(targets: [])\n",
