@@ -139,6 +139,7 @@ public struct SourceScan: Sendable {
     // Generated projects with targets lhc cannot read: what they build is unknown, so their
     // files no target read builds are neither left out nor test-only there.
     var partlyRead: [String] = []
+    func isPartlyRead(_ file: String) -> Bool { partlyRead.contains { Paths.isInside(file, $0) } }
     for (spec, result) in generated {
       if case .success(let contents) = result, !contents.targets.isEmpty, contents.unreadTargets > 0
       {
@@ -194,12 +195,12 @@ public struct SourceScan: Sendable {
         scan.targetsByFile[file, default: []].append(index)
       }
     }
-    notBuilt = notBuilt.filter { file in !partlyRead.contains { Paths.isInside(file, $0) } }
+    notBuilt = notBuilt.filter { !isPartlyRead($0) }
     scan.preferProjectsOverRootPackages()
     // C-family files: those of a (non-test) target and every header, which no build phase
     // compiles but whose macros the sources expand.
-    let testOnly = Set(targets.filter(\.isTest).flatMap(\.otherSources.keys)).filter { file in
-      !partlyRead.contains { Paths.isInside(file, $0) }
+    let testOnly = Set(targets.filter(\.isTest).flatMap(\.otherSources.keys)).filter {
+      !isPartlyRead($0)
     }
     scan.cFamilyFiles = cFamilyFiles.filter { file in
       BuildTarget.isHeader(file) || scan.targetsByFile[file] != nil
@@ -219,7 +220,7 @@ public struct SourceScan: Sendable {
     scan.strays = Set(
       scan.files.filter { file in
         scan.targetsByFile[file] == nil && builtFolders.contains(Paths.directory(of: file))
-          && !partlyRead.contains { Paths.isInside(file, $0) }
+          && !isPartlyRead(file)
       })
     // Files of no project: placed by the nearest catalog, which the run says once.
     let unprojected = (scan.files + scan.cFamilyFiles.filter { !BuildTarget.isHeader($0) })

@@ -156,7 +156,7 @@ public enum TuistProject {
     var constants: [String: Expr]
     /// The functions the manifest and its helpers declare, which may compute a target.
     let functions: Functions
-    /// The manifest's folder.
+    /// The manifest's folder, and the project's root (``projectRoot(of:)``).
     let root: String
     let projectRoot: String
     let path: String

@@ -326,10 +326,7 @@ public enum XcodeGenProject {
       }
       var target = members.target(
         name: name, spec: path, isTest: isTest, isLibrary: isLibrary, settings: settings)
-      if target.catalog(of: "InfoPlist") != nil {
-        target.infoPlist = InfoPlistStrings.read(
-          settings, target: name, projectDirectory: root, pbxproj: path)
-      }
+      target.readInfoPlist(settings, projectDirectory: root, settingsFile: path)
       return (target, referenced)
     }
 

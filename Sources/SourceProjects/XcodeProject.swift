@@ -200,10 +200,7 @@ public enum XcodeProject {
       var target = BuildTarget(
         name: name, origin: .xcodeProject(pbxproj), isTest: isTest, isLibrary: isLibrary,
         sources: sources, otherSources: otherSources, catalogs: catalogs, settings: settings)
-      if target.catalog(of: "InfoPlist") != nil {
-        target.infoPlist = InfoPlistStrings.read(
-          settings, target: name, projectDirectory: projectDirectory, pbxproj: pbxproj)
-      }
+      target.readInfoPlist(settings, projectDirectory: projectDirectory, settingsFile: pbxproj)
       return target
     }
 
@@ -284,6 +281,16 @@ public enum XcodeProject {
 }
 
 extension BuildTarget {
+  /// The strings of its Info.plist, when it has an `InfoPlist` catalog: from `settings`, paths
+  /// relative to `projectDirectory`, the keys settings give credited to `settingsFile`.
+  mutating func readInfoPlist(
+    _ settings: BuildSettings, projectDirectory: String, settingsFile: String
+  ) {
+    guard catalog(of: "InfoPlist") != nil else { return }
+    infoPlist = InfoPlistStrings.read(
+      settings, target: name, projectDirectory: projectDirectory, pbxproj: settingsFile)
+  }
+
   /// A project's target, with what its build settings decide: its `#if` conditions and what its
   /// extraction reads.
   init(

@@ -154,11 +154,7 @@ extension Parser {
         }
       case .poundKeyword
       where bytesEqual(token, "#if") && token.newlineBefore && postfixClauseFollows():
-        let baseValue = base
-        let clauses = parseConditional { parser -> [Expr] in
-          [parser.parsePostfixChain(on: baseValue, trailingClosures)]
-        }
-        base = .conditionalPostfix(base, clauses)
+        base = parseConditionalPostfix(on: base, trailingClosures)
       default:
         return base
       }
@@ -182,11 +178,7 @@ extension Parser {
     var expression = base
     while true {
       if current.kind == .poundKeyword, bytesEqual(current, "#if"), postfixClauseFollows() {
-        let nestedBase = expression
-        let clauses = parseConditional { parser -> [Expr] in
-          [parser.parsePostfixChain(on: nestedBase, trailingClosures)]
-        }
-        expression = .conditionalPostfix(nestedBase, clauses)
+        expression = parseConditionalPostfix(on: expression, trailingClosures)
         continue
       }
       guard current.kind == .period, token(1).kind == .identifier else { break }
@@ -207,6 +199,14 @@ extension Parser {
       }
     }
     return expression
+  }
+
+  /// An `#if` of postfix members applied to `base`: each clause's chain built on it.
+  mutating func parseConditionalPostfix(on base: Expr, _ trailingClosures: Bool) -> Expr {
+    let clauses = parseConditional { parser -> [Expr] in
+      [parser.parsePostfixChain(on: base, trailingClosures)]
+    }
+    return .conditionalPostfix(base, clauses)
   }
 
   func isCallable(_ expression: Expr) -> Bool {
